@@ -1,0 +1,141 @@
+"""The `scorekeeper` command line: score hands and series, split runs, serve the app."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .engine import (
+    RuleError,
+    parse_tiles,
+    preset,
+    read_hand,
+    read_series,
+    score_hand,
+    score_series,
+    split_run,
+)
+
+EXIT_BAD_INPUT = 2
+
+
+class BadInput(Exception):
+    """Input the command cannot use; the message names what and where."""
+
+
+def _read_json(path: str) -> Any:
+    """Read a JSON file, or standard input for `-`."""
+    where = "standard input" if path == "-" else path
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise BadInput(f"{where}: cannot read the file ({error.strerror})") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{where}: not a UTF-8 text file") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadInput(f"{where}: not valid JSON (line {error.lineno}, column {error.colno}: "
+                       f"{error.msg})") from None
+
+
+def _print(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def cmd_score(args: argparse.Namespace) -> None:
+    """Score one hand."""
+    data = _read_json(args.hand)
+    try:
+        _print(score_hand(read_hand(data)).to_dict())
+    except RuleError as error:
+        raise BadInput(f"{_name(args.hand)}: {error}") from None
+
+
+def cmd_series(args: argparse.Namespace) -> None:
+    """Score a series of hands."""
+    data = _read_json(args.series)
+    try:
+        variant, names, end, hands = read_series(data)
+        _print(score_series(variant, names, end, hands).to_dict())
+    except RuleError as error:
+        raise BadInput(f"{_name(args.series)}: {error}") from None
+
+
+def cmd_split_run(args: argparse.Namespace) -> None:
+    """Howarth's bookkeeping for tiles added to another player's run."""
+    try:
+        variant = preset(args.variant)
+        run = parse_tiles(args.run)
+        added = parse_tiles(args.add)
+        _print(split_run(run, added, variant).to_dict())
+    except RuleError as error:
+        raise BadInput(str(error)) from None
+
+
+def cmd_serve(args: argparse.Namespace) -> None:
+    """Start the score pad for phones on this network."""
+    from .serve import main as serve
+
+    serve(host=args.host, port=args.port)
+
+
+def _name(path: str) -> str:
+    return "standard input" if path == "-" else path
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line on stderr and status 2."""
+
+    def error(self, message: str):
+        print(f"{self.prog}: {message} (see {self.prog} --help)", file=sys.stderr)
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's commands and options."""
+    parser = _Parser(
+        prog="scorekeeper",
+        description="Scores tile rummy hands and series under the rules your group plays.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    score = commands.add_parser("score", help="score one hand (JSON hand format)")
+    score.add_argument("hand", help="a hand JSON file, or - to read standard input")
+    score.set_defaults(handler=cmd_score)
+
+    series = commands.add_parser("series", help="score a series file")
+    series.add_argument("series", help="a series JSON file, or - to read standard input")
+    series.set_defaults(handler=cmd_series)
+
+    split = commands.add_parser(
+        "split-run", help="which middle tiles the adder takes when tiles join another's run")
+    split.add_argument("--run", required=True, help='the run as it lies, e.g. "b6 b7 b8"')
+    split.add_argument("--add", required=True, help='the tiles added, e.g. "b9 b10"')
+    split.add_argument("--variant", default="romanian", help="preset id (default romanian)")
+    split.set_defaults(handler=cmd_split_run)
+
+    serve = commands.add_parser("serve", help="start the score pad on this network")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default all)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.set_defaults(handler=cmd_serve)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; bad input exits with status 2 and one line on stderr."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        args.handler(args)
+    except BadInput as error:
+        print(f"scorekeeper {args.command}: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

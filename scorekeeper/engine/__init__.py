@@ -1,0 +1,39 @@
+"""The rules engine: pure Python, no web or database.
+
+Tiles and their notation, melds, variants as data, hand scoring with a
+breakdown, series, and Howarth's split-run bookkeeping.
+"""
+
+from .errors import (
+    InvalidHand,
+    InvalidMeld,
+    InvalidSeries,
+    InvalidTile,
+    InvalidVariant,
+    RuleError,
+)
+from .hands import HandRecord, PlayerHand, TableMeld, read_hand, read_variant
+from .howarth import Split, split_run
+from .melds import Meld, check_meld, end_values, opening_values, rack_value
+from .scoring import HandResult, Line, score_hand
+from .series import (
+    SeriesEnd,
+    SeriesResult,
+    Standing,
+    next_dealer,
+    read_end,
+    read_series,
+    score_series,
+)
+from .tiles import JOKER, Tile, format_tiles, parse_tiles, tile_label
+from .variants import PRESETS, Variant, preset, variant_from_dict, variant_from_json
+
+__all__ = [
+    "JOKER", "PRESETS", "HandRecord", "HandResult", "InvalidHand", "InvalidMeld",
+    "InvalidSeries", "InvalidTile", "InvalidVariant", "Line", "Meld", "PlayerHand",
+    "RuleError", "SeriesEnd", "SeriesResult", "Split", "Standing", "TableMeld", "Tile",
+    "Variant", "check_meld", "end_values", "format_tiles", "next_dealer", "opening_values",
+    "parse_tiles", "preset", "rack_value", "read_end", "read_hand", "read_series",
+    "read_variant", "score_hand", "score_series", "split_run", "tile_label",
+    "variant_from_dict", "variant_from_json",
+]

@@ -1,0 +1,164 @@
+"""Hilary Howarth's split-run bookkeeping (Romanian tile rummy, scoring methods).
+
+When a player adds tiles to another player's run, they take from the middle
+of the run tiles worth the points they added into a stack of their own,
+leaving the run's two end tiles on the table to show where it may still be
+extended. The stack counts for the adder at the end of the hand; the tiles
+left in the run count for the run's owner. When no middle tiles make the exact
+amount, the nearest amount below is taken and the rest is owed to the adder,
+so the count at the end of the hand stays exact (a Scorekeeper ruling).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from .errors import InvalidMeld
+from .melds import HIGH_RUN, LOW_RUN, check_meld, number_at, number_value
+from .tiles import Tile, format_tiles
+from .variants import Variant
+
+
+@dataclass(frozen=True)
+class Split:
+    """What the adder takes into their stack, what stays in the run, and the
+    points still owed to the adder."""
+
+    take: tuple[Tile, ...]
+    remains: tuple[Tile, ...]
+    owed: int
+    added_value: int
+
+    def to_dict(self) -> dict:
+        """The split as `scorekeeper split-run` prints it."""
+        return {"take": [str(t) for t in self.take], "remains": [str(t) for t in self.remains],
+                "owed": self.owed}
+
+
+def split_run(lying: list[Tile], added: list[Tile], v: Variant) -> Split:
+    """Split a run after `added` tiles were laid at its ends.
+
+    `lying` is the run as it lies, from low to high: its ends and whatever
+    middle tiles are still there. A joker stands after the tile before it
+    unless it says which tile it is (`j=b9`).
+    """
+    if v.scoring != "melded":
+        raise InvalidMeld(f"the split-run bookkeeping is for variants that score melded "
+                          f"tiles; {v.name} scores only the racks")
+    if len(lying) < 2:
+        raise InvalidMeld("give the run as it lies: at least its two end tiles")
+    if not added:
+        raise InvalidMeld("give the tiles that were added to the run")
+    colour = _run_colour(lying, added)
+    placed = _place_lying(lying, colour, v)
+    low, high = placed[0][0], placed[-1][0]
+    placed_added = _place_added(added, colour, low, high, v)
+    full = sorted(placed + placed_added, key=lambda pair: pair[0])
+    _check_whole_run(full, colour, v)
+    new_low, new_high = full[0][0], full[-1][0]
+    added_value = sum(_value(rank, v) for rank, t in placed_added if not t.joker)
+    middle = [(rank, t) for rank, t in full if not t.joker and new_low < rank < new_high]
+    own = {rank for rank, _ in placed_added}
+    take = _choose(middle, added_value, own, v, added_high=placed_added[-1][0] > high)
+    taken = {rank for rank, _ in take}
+    return Split(
+        take=tuple(t for _, t in take),
+        remains=tuple(t for rank, t in full if rank not in taken),
+        owed=added_value - sum(_value(rank, v) for rank, _ in take),
+        added_value=added_value,
+    )
+
+
+def _value(rank: int, v: Variant) -> int:
+    return number_value(number_at(rank), v, HIGH_RUN if rank >= 14 else LOW_RUN)
+
+
+def _run_colour(lying: list[Tile], added: list[Tile]) -> str:
+    colours = {t.face_colour for t in lying + added if t.face_colour}
+    if not colours:
+        raise InvalidMeld("the run needs at least one numbered tile")
+    if len(colours) > 1:
+        raise InvalidMeld("a run is one colour: " + format_tiles(lying + added))
+    return colours.pop()
+
+
+def _rank_of(number: int, first: bool, v: Variant) -> int:
+    # An ace at the start of the run is low; anywhere after another tile it is
+    # the high ace that follows the 13.
+    if number == 1 and not first and v.ace_high:
+        return 14
+    return number
+
+
+def _place_lying(lying: list[Tile], colour: str, v: Variant) -> list[tuple[int, Tile]]:
+    """Each tile of the lying run with its rank, checked to rise from low to high."""
+    ranks: list[int | None] = []
+    for i, t in enumerate(lying):
+        ranks.append(None if t.face_number is None else _rank_of(t.face_number, i == 0, v))
+    for i in range(len(ranks)):
+        if ranks[i] is None:
+            before = ranks[i - 1] if i else None
+            after = next((r for r in ranks[i + 1:] if r is not None), None)
+            ranks[i] = before + 1 if before is not None else (after - 1 if after else None)
+    if any(r is None or not 1 <= r <= 25 for r in ranks):
+        raise InvalidMeld("say which tile each joker stands for, e.g. j=" + f"{colour}9")
+    if any(b <= a for a, b in zip(ranks, ranks[1:], strict=False)):
+        raise InvalidMeld(f"give the run from low to high as it lies: {format_tiles(lying)}")
+    return [(r, _as(t, colour, r)) for r, t in zip(ranks, lying, strict=True)]
+
+
+def _as(tile: Tile, colour: str, rank: int) -> Tile:
+    return Tile(joker=True, as_colour=colour, as_number=number_at(rank)) if tile.joker else tile
+
+
+def _place_added(added: list[Tile], colour: str, low: int, high: int,
+                 v: Variant) -> list[tuple[int, Tile]]:
+    """The added tiles with their ranks: they must extend the run at its ends."""
+    placed = []
+    for t in added:
+        if t.face_number is None:
+            raise InvalidMeld(f"say which tile the added joker stands for, e.g. j={colour}"
+                              f"{number_at(high + 1)}")
+        rank = t.face_number
+        if rank == 1 and v.ace_high and high >= 13:
+            rank = 14
+        placed.append((rank, _as(t, colour, rank)))
+    placed.sort(key=lambda pair: pair[0])
+    ranks = [r for r, _ in placed]
+    below = [r for r in ranks if r < low]
+    above = [r for r in ranks if r > high]
+    if len(below) + len(above) != len(ranks):
+        inside = next(t for r, t in placed if low <= r <= high)
+        raise InvalidMeld(f"{inside} is inside the run; tiles are added at its ends")
+    if below != list(range(low - len(below), low)) or above != list(
+            range(high + 1, high + 1 + len(above))):
+        raise InvalidMeld(f"{format_tiles(added)} does not extend the run "
+                          f"{number_at(low)}...{number_at(high)} without a gap")
+    return placed
+
+
+def _check_whole_run(full: list[tuple[int, Tile]], colour: str, v: Variant) -> None:
+    """The run with its stacked middle tiles put back must be legal."""
+    present = {rank: t for rank, t in full}
+    whole = [present.get(r, Tile(colour, number_at(r))) for r in range(full[0][0],
+                                                                         full[-1][0] + 1)]
+    check_meld(whole, v)
+
+
+def _choose(middle: list[tuple[int, Tile]], amount: int, own: set[int], v: Variant,
+            added_high: bool) -> list[tuple[int, Tile]]:
+    """The middle tiles to take: the largest amount not above what was added;
+    among equals, the adder's own tiles first, then as many tiles as possible,
+    then those nearest where the tiles were added."""
+    best, best_key = [], None
+    for size in range(len(middle) + 1):
+        for pick in combinations(middle, size):
+            total = sum(_value(rank, v) for rank, _ in pick)
+            if total > amount:
+                continue
+            nearness = sum(rank if added_high else -rank for rank, _ in pick)
+            key = (total, sum(rank in own for rank, _ in pick), size, nearness)
+            if best_key is None or key > best_key:
+                best, best_key = list(pick), key
+    return best

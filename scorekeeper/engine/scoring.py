@@ -1,0 +1,237 @@
+"""Scoring a hand: each player's score, the winner, and a breakdown that says why."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .hands import FINISH_WORDS, HandRecord, PlayerHand, melded_by_player
+from .melds import rack_value
+from .sources import cite, ruling
+from .tiles import format_tiles
+from .variants import Variant
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a player's breakdown: points, the rule in plain words, its
+    source, and the variant parameter behind it (for the rule reference)."""
+
+    points: int
+    rule: str
+    source: str
+    param: str
+
+    def to_dict(self) -> dict:
+        """The line as the command line and the API print it."""
+        return {"points": self.points, "rule": self.rule, "source": self.source}
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A scored hand."""
+
+    winner: str | None
+    scores: dict[str, int]
+    breakdown: dict[str, tuple[Line, ...]] = field(default_factory=dict)
+    melded: dict[str, int] = field(default_factory=dict)
+    racks: dict[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        """The result as `scorekeeper score` prints it."""
+        return {
+            "winner": self.winner,
+            "scores": dict(self.scores),
+            "breakdown": {n: [line.to_dict() for line in lines]
+                          for n, lines in self.breakdown.items()},
+        }
+
+
+# Where each rule sits in its source, per source key.
+SECTIONS = {
+    "rummikub": {"racks": "Scoring", "pool": "Scoring (pool used up)"},
+    "tile-rummy": {"racks": "Counting the points", "pool": "Pointage (French text)",
+                   "bonus": "The Game (all tiles at once)", "values": "Variation"},
+    "rummy-cards": {"racks": "Scoring", "pool": "The Winner (last-chance round)"},
+    "romanian": {"racks": "scoring section", "pool": "scoring section (no winner)",
+                 "bonus": "scoring section", "variations": "variations"},
+    "rummy-meld": {"racks": "Scoring & Bonuses", "pool": "Special Rules: Stalemate",
+                   "left": "Special Rules: Disconnect Penalty"},
+}
+
+
+def _src(v: Variant, part: str) -> str:
+    sections = SECTIONS.get(v.source, {})
+    return cite(v.source, sections.get(part, sections.get("racks", "scoring")))
+
+
+def rack_points(p: PlayerHand, v: Variant) -> int:
+    """What the tiles left on a player's rack cost under the variant."""
+    if p.rack is None:
+        plain = p.rack_jokers - p.swapped_jokers
+        return (p.rack_points or 0) + plain * v.joker_rack + p.swapped_jokers * v.rack_swapped_joker
+    return sum(_tile_costs(p, v))
+
+
+def _rack_words(p: PlayerHand, v: Variant) -> str:
+    """The rack in words, with what each tile costs."""
+    if p.rack is not None:
+        if not p.rack:
+            return "Nothing left on your rack"
+        costs = " + ".join(str(c) for c in _tile_costs(p, v))
+        return f"Tiles left on your rack ({format_tiles(p.rack)}: {costs})"
+    jokers = f" and {p.rack_jokers} joker(s)" if p.rack_jokers else ""
+    return f"Tiles left on your rack ({p.rack_points or 0} points{jokers})"
+
+
+def _tile_costs(p: PlayerHand, v: Variant) -> list[int]:
+    costs, swapped = [], p.swapped_jokers
+    for tile in p.rack or ():
+        is_swapped = tile.joker and swapped > 0
+        swapped -= is_swapped
+        costs.append(rack_value(tile, v, swapped=is_swapped))
+    return costs
+
+
+def score_hand(hand: HandRecord) -> HandResult:
+    """Score a checked hand under its variant."""
+    if hand.variant.scoring == "melded":
+        return _score_melded(hand)
+    return _score_racks(hand)
+
+
+# --- Racks: the winner takes what the others hold ---------------------------
+
+
+def _score_racks(hand: HandRecord) -> HandResult:
+    v = hand.variant
+    racks = {p.name: rack_points(p, v) for p in hand.players}
+    out = hand.went_out
+    if out is not None:
+        return _went_out_racks(hand, out, racks)
+    if v.pool_out == "lowest_rack_wins":
+        return _lowest_rack_wins(hand, racks)
+    lines = {
+        p.name: (Line(-racks[p.name], f"Nobody went out. {_rack_words(p, v)} count "
+                      "against you", _src(v, "pool"), "pool_out"),)
+        for p in hand.players
+    }
+    return _result(hand, None, lines, racks=racks)
+
+
+def _went_out_racks(hand: HandRecord, out: PlayerHand, racks: dict[str, int]) -> HandResult:
+    v = hand.variant
+    lines: dict[str, tuple[Line, ...]] = {}
+    others = [p for p in hand.players if p is not out]
+    for p in others:
+        lines[p.name] = (Line(-racks[p.name], f"{out.name} went out. {_rack_words(p, v)} "
+                              "count against you", _src(v, "racks"), "joker_rack"),)
+    taken = ", ".join(f"{p.name} {racks[p.name]}" for p in others)
+    won = [Line(sum(racks[p.name] for p in others),
+                f"Went out: the sum of the other racks ({taken})", _src(v, "racks"), "scoring")]
+    if out.all_at_once and v.all_at_once_bonus is not None:
+        bonus = v.all_at_once_bonus[out.jokers_used]
+        won.append(Line(bonus, f"Laid the whole hand down at once without having opened, "
+                        f"with {out.jokers_used} joker(s)", _src(v, "bonus"), "all_at_once_bonus"))
+    lines[out.name] = tuple(won)
+    return _result(hand, out.name, lines, racks=racks)
+
+
+def _lowest_rack_wins(hand: HandRecord, racks: dict[str, int]) -> HandResult:
+    """Pool ran out: the lowest rack wins and the others pay the difference."""
+    v = hand.variant
+    lowest = min(racks.values())
+    tied = [p for p in hand.players if racks[p.name] == lowest]
+    lines: dict[str, tuple[Line, ...]] = {}
+    winner = tied[0] if len(tied) == 1 else None
+    for p in hand.players:
+        if racks[p.name] == lowest:
+            continue
+        owed = racks[p.name] - lowest
+        lines[p.name] = (Line(-owed, f"Nobody went out: your rack {racks[p.name]} minus the "
+                              f"lowest rack {lowest}", _src(v, "pool"), "pool_out"),)
+    if winner is not None:
+        paid = sum(racks[p.name] - lowest for p in hand.players if p is not winner)
+        lines[winner.name] = (Line(paid, f"Nobody went out and your rack ({lowest}) is the "
+                                   "lowest: the sum of what the others pay", _src(v, "pool"),
+                                   "pool_out"),)
+    else:
+        names = " and ".join(p.name for p in tied)
+        for p in tied:
+            lines[p.name] = (Line(0, f"Nobody went out and {names} tie for the lowest rack "
+                                  f"({lowest}): nobody wins the hand and the tied players score 0",
+                                  ruling("a tie for the lowest rack"), "pool_out"),)
+    return _result(hand, winner.name if winner else None, lines, racks=racks)
+
+
+# --- Melded value: what you put on the table minus what you hold -------------
+
+
+def _score_melded(hand: HandRecord) -> HandResult:
+    v = hand.variant
+    points, jokers, tiles = melded_by_player(hand)
+    racks = {p.name: rack_points(p, v) for p in hand.players}
+    out = hand.went_out
+    lines: dict[str, tuple[Line, ...]] = {}
+    for p in hand.players:
+        lines[p.name] = tuple(_melded_lines(p, hand, points[p.name], jokers[p.name],
+                                            tiles[p.name], racks[p.name]))
+    melded = {n: points[n] + jokers[n] * (v.melded_joker_bonus or 0) for n in points}
+    return _result(hand, out.name if out else None, lines, melded=melded, racks=racks)
+
+
+def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, tiles: list,
+                  rack: int) -> list[Line]:
+    v = hand.variant
+    src = _src(v, "racks")
+    if "left_table" in p.declared:
+        return [Line(-v.left_table_penalty, "Left the table during the hand: a fixed penalty "
+                     "replaces the hand's score", _src(v, "left"), "left_table_penalty")]
+    lines: list[Line] = []
+    opened = bool(tiles) or melded > 0 or jokers > 0 or p.went_out
+    if p.went_out:
+        lines.append(Line(v.went_out_bonus, f"Went out by {_finish_words(p.finish)}", src,
+                          "went_out_bonus"))
+        if p.all_at_once and v.all_at_once_bonus is not None:
+            lines.append(Line(v.all_at_once_bonus[p.jokers_used], "Went out all at once "
+                              "without having opened before", _src(v, "bonus"),
+                              "all_at_once_bonus"))
+    if not opened and v.never_opened_penalty is not None:
+        if v.never_opened_plus_rack:
+            lines.append(Line(-(v.never_opened_penalty + rack), f"Never opened: "
+                              f"{v.never_opened_penalty} plus the rack ({rack})",
+                              _src(v, "variations"), "never_opened_penalty"))
+        else:
+            lines.append(Line(-v.never_opened_penalty, "Never opened: a fixed penalty, "
+                              "whatever is on the rack", src, "never_opened_penalty"))
+    else:
+        if melded or tiles:
+            shown = format_tiles(tiles) if tiles else "counted"
+            lines.append(Line(melded, f"Tiles you put on the table ({shown})", src, "scoring"))
+        if jokers:
+            lines.append(Line(jokers * v.melded_joker_bonus, f"{jokers} joker(s) credited to "
+                              f"you as their first melder, {v.melded_joker_bonus} each", src,
+                              "melded_joker_bonus"))
+        if not p.went_out:
+            cause = "" if hand.went_out else "Nobody went out. "
+            lines.append(Line(-rack, f"{cause}{_rack_words(p, v)} count against you",
+                              _src(v, "racks" if hand.went_out else "pool"), "joker_rack"))
+    if "exposed_twin" in p.declared:
+        lines.append(Line(v.exposed_twin_bonus, "Announced the twin of the exposed tile",
+                          src, "exposed_twin_bonus"))
+    if p.went_out and p.finish == "joker_discard" and v.joker_discard_doubles:
+        subtotal = sum(line.points for line in lines)
+        lines.append(Line(subtotal, "Went out by discarding a Joly: the hand's score doubles",
+                          _src(v, "variations"), "joker_discard_doubles"))
+    return lines
+
+
+def _finish_words(finish: str | None) -> str:
+    return FINISH_WORDS.get(finish or "", "going out")
+
+
+def _result(hand: HandRecord, winner: str | None, lines: dict[str, tuple[Line, ...]],
+            **extra) -> HandResult:
+    """The result with players in seat order; a score is the sum of its lines."""
+    ordered = {name: lines[name] for name in hand.names}
+    scores = {name: sum(line.points for line in ls) for name, ls in ordered.items()}
+    return HandResult(winner, scores, ordered, **extra)

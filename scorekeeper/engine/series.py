@@ -1,0 +1,183 @@
+"""A series: hands played under one variant until the agreed end; totals and winners."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidHand, InvalidSeries, InvalidVariant
+from .hands import HandRecord, read_hand, read_variant
+from .scoring import HandResult, score_hand
+from .variants import SERIES_ENDS, Variant
+
+
+@dataclass(frozen=True)
+class SeriesEnd:
+    """When the series ends: after a number of hands or rounds, or at a target score."""
+
+    kind: str
+    value: int
+
+    def __post_init__(self) -> None:
+        if self.kind not in SERIES_ENDS:
+            raise InvalidSeries(f"a series ends after hands, rounds or at a target, not {self.kind!r}")
+        if isinstance(self.value, bool) or not isinstance(self.value, int) or not (
+            1 <= self.value <= 100_000
+        ):
+            raise InvalidSeries(f"the series end ({self.kind}) must be a whole number, 1 or more")
+
+    def hands_for(self, players: int) -> int | None:
+        """How many hands the series lasts, when that is fixed in advance."""
+        if self.kind == "hands":
+            return self.value
+        if self.kind == "rounds":
+            # A round is as many hands as there are players (Rummikub official rules, Set Up).
+            return self.value * players
+        return None
+
+    def describe(self, players: int) -> str:
+        """The end in words."""
+        if self.kind == "target":
+            return f"first to {self.value} points"
+        if self.kind == "rounds":
+            word = "round" if self.value == 1 else "rounds"
+            return f"{self.value} {word} ({self.hands_for(players)} hands)"
+        return f"{self.value} hand" + ("" if self.value == 1 else "s")
+
+    def to_dict(self) -> dict[str, int]:
+        """The end as the series file writes it."""
+        return {self.kind: self.value}
+
+
+def read_end(data: Any) -> SeriesEnd:
+    """Read `{"hands": N}`, `{"rounds": N}` or `{"target": N}`."""
+    if not isinstance(data, dict) or len(data) != 1:
+        raise InvalidSeries('"end" must be {"hands": N}, {"rounds": N} or {"target": N}')
+    ((kind, value),) = data.items()
+    return SeriesEnd(kind, value)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's place in the series."""
+
+    name: str
+    total: int
+    hands_won: int
+    rank: int
+
+
+@dataclass(frozen=True)
+class SeriesResult:
+    """Where a series stands after its hands."""
+
+    hands: tuple[HandResult, ...]
+    totals: dict[str, int]
+    games_won: dict[str, int]
+    finished: bool
+    winners: list[str]
+    standings: tuple[Standing, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as `scorekeeper series` prints it."""
+        return {
+            "totals": dict(self.totals),
+            "games_won": dict(self.games_won),
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "hands": [{"winner": h.winner, "scores": dict(h.scores)} for h in self.hands],
+        }
+
+
+def _ranking_key(v: Variant, total: int, won: int) -> tuple[int, ...]:
+    # Rummikub: most hands won, then the highest total (Rummikub official rules, Winning).
+    if v.series_winner == "most_hands":
+        return (won, total)
+    return (total,)
+
+
+def rank_players(v: Variant, names: list[str], totals: dict[str, int],
+                 won: dict[str, int]) -> tuple[Standing, ...]:
+    """Standings, best first; players level on the variant's rule share a rank."""
+    keys = {n: _ranking_key(v, totals[n], won[n]) for n in names}
+    ordered = sorted(names, key=lambda n: keys[n], reverse=True)
+    standings, rank = [], 0
+    for i, name in enumerate(ordered):
+        if i == 0 or keys[name] != keys[ordered[i - 1]]:
+            rank = i + 1
+        standings.append(Standing(name, totals[name], won[name], rank))
+    return tuple(standings)
+
+
+def is_finished(end: SeriesEnd, players: int, hands_played: int, totals: dict[str, int]) -> bool:
+    """Whether the agreed end has been reached."""
+    fixed = end.hands_for(players)
+    if fixed is not None:
+        return hands_played >= fixed
+    return any(t >= end.value for t in totals.values())
+
+
+def score_series(v: Variant, names: list[str], end: SeriesEnd,
+                 hands: list[HandRecord]) -> SeriesResult:
+    """Score every hand in order; refuse a hand played after the series ended."""
+    totals = {n: 0 for n in names}
+    won = {n: 0 for n in names}
+    results = []
+    for i, hand in enumerate(hands):
+        if is_finished(end, len(names), i, totals):
+            raise InvalidSeries(f"hand {i + 1} comes after the series ended "
+                                f"({end.describe(len(names))})")
+        if hand.names != list(names):
+            raise InvalidSeries(f"hand {i + 1}: its players must be the series' players in "
+                                "seat order")
+        result = score_hand(hand)
+        for n in names:
+            totals[n] += result.scores[n]
+        if result.winner is not None:
+            won[result.winner] += 1
+        results.append(result)
+    finished = is_finished(end, len(names), len(hands), totals)
+    standings = rank_players(v, list(names), totals, won)
+    winners = [s.name for s in standings if s.rank == 1] if finished else []
+    return SeriesResult(tuple(results), totals, won, finished, winners, standings)
+
+
+def next_dealer(v: Variant, players: int, first_dealer: int, hands_played: int) -> int:
+    """The seat that deals the next hand. Seat order runs clockwise, so the deal
+    passing to the left is the next seat and to the right the one before
+    (Romanian tile rummy: the deal passes to the right)."""
+    step = 1 if v.deal_direction == "left" else -1
+    return (first_dealer + step * hands_played) % players
+
+
+def read_series(data: Any) -> tuple[Variant, list[str], SeriesEnd, list[HandRecord]]:
+    """Read a series file: variant, players, end and its hands."""
+    if not isinstance(data, dict):
+        raise InvalidSeries("a series must be a JSON object")
+    unknown = sorted(set(data) - {"variant", "players", "end", "hands"})
+    if unknown:
+        raise InvalidSeries(f"unknown field '{unknown[0]}' in the series")
+    try:
+        variant = read_variant(data.get("variant"))
+    except InvalidVariant as error:
+        raise InvalidSeries(f"variant: {error}") from None
+    names = data.get("players")
+    if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+        raise InvalidSeries('"players" must be the list of player names in seat order')
+    names = [n.strip() for n in names]
+    if len({n.casefold() for n in names}) != len(names):
+        raise InvalidSeries("two players of the series have the same name")
+    end = read_end(data.get("end"))
+    raw_hands = data.get("hands", [])
+    if not isinstance(raw_hands, list):
+        raise InvalidSeries('"hands" must be a list of hands')
+    hands = []
+    for i, raw in enumerate(raw_hands):
+        if isinstance(raw, dict) and "variant" in raw:
+            raise InvalidSeries(f"hand {i + 1}: a hand in a series takes the series' variant; "
+                                'leave out "variant"')
+        try:
+            hands.append(read_hand(raw, variant, names))
+        except InvalidHand as error:
+            raise InvalidSeries(f"hand {i + 1}, {error}") from None
+    return variant, names, end, hands

@@ -1,0 +1,124 @@
+"""Tiles and the tile notation: `r7`, `b13`, `k1`, `y10`, `j`, and in a meld `j=b11`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import InvalidTile
+
+# The four colours of a physical set. Sets sold with orange tiles instead of
+# yellow use `o`, which is read as the same fourth colour.
+COLOURS = ("r", "b", "k", "y")
+COLOUR_NAMES = {"r": "red", "b": "blue", "k": "black", "y": "yellow"}
+# Card-faced sets (Rummy with card-faced tiles) show suits instead of colours.
+SUIT_NAMES = {"k": "spades", "r": "hearts", "b": "clubs", "y": "diamonds"}
+COLOUR_ALIASES = {"o": "y"}
+FACE_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+_TOKEN = re.compile(r"^(?:([rbkyo])(\d{1,2})|j(?:=([rbkyo])?(\d{1,2}))?)$")
+_SEPARATORS = re.compile(r"[\s,]+")
+
+HINT = "write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker"
+
+
+@dataclass(frozen=True, order=True)
+class Tile:
+    """One tile. A joker has no colour or number of its own; in a meld it may
+    stand for a tile (`as_colour`, `as_number`), fully or partly known."""
+
+    colour: str | None = None
+    number: int | None = None
+    joker: bool = False
+    as_colour: str | None = None
+    as_number: int | None = None
+
+    @property
+    def key(self) -> str:
+        """The physical tile this is, for counting copies: `b7` or `j`."""
+        return "j" if self.joker else f"{self.colour}{self.number}"
+
+    def plain(self) -> Tile:
+        """The same physical tile, forgetting what a joker stood for."""
+        return JOKER if self.joker else self
+
+    @property
+    def face_colour(self) -> str | None:
+        """The colour this tile shows or stands for."""
+        return self.as_colour if self.joker else self.colour
+
+    @property
+    def face_number(self) -> int | None:
+        """The number this tile shows or stands for."""
+        return self.as_number if self.joker else self.number
+
+    def __str__(self) -> str:
+        if not self.joker:
+            return f"{self.colour}{self.number}"
+        if self.as_number is None:
+            return "j"
+        return f"j={self.as_colour or ''}{self.as_number}"
+
+
+JOKER = Tile(joker=True)
+
+
+def joker_as(colour: str | None, number: int | None) -> Tile:
+    """A joker saying which tile it stands for (colour may be unknown in a set)."""
+    return Tile(joker=True, as_colour=colour, as_number=number)
+
+
+def parse_tile(token: str, *, in_meld: bool = True) -> Tile:
+    """Read one token of the notation, or raise InvalidTile saying why not."""
+    text = token.strip().lower()
+    match = _TOKEN.match(text)
+    if not match:
+        raise InvalidTile(token, f"'{token}' is not a tile: {HINT}")
+    colour, number, as_colour, as_number = match.groups()
+    if colour:
+        return Tile(COLOUR_ALIASES.get(colour, colour), _number(token, number))
+    if as_number is None:
+        return JOKER
+    if not in_meld:
+        raise InvalidTile(token, f"'{token}': a joker on a rack stands for nothing; write j")
+    return Tile(
+        joker=True,
+        as_colour=COLOUR_ALIASES.get(as_colour, as_colour) if as_colour else None,
+        as_number=_number(token, as_number),
+    )
+
+
+def _number(token: str, digits: str) -> int:
+    number = int(digits)
+    if not 1 <= number <= 13:
+        raise InvalidTile(token, f"'{token}' is not a tile: numbers go from 1 to 13")
+    return number
+
+
+def parse_tiles(text: str, *, in_meld: bool = True) -> list[Tile]:
+    """Read tokens separated by spaces or commas, case-insensitive."""
+    tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
+    return [parse_tile(t, in_meld=in_meld) for t in tokens]
+
+
+def format_tiles(tiles) -> str:
+    """Write tiles back in the notation, space separated."""
+    return " ".join(str(t) for t in tiles)
+
+
+def tile_label(tile: Tile, *, suits: bool = False) -> str:
+    """A tile in words for people: `blue 7`, `joker`, `7 of clubs`."""
+    if tile.joker and tile.as_number is None:
+        return "joker"
+    colour, number = tile.face_colour, tile.face_number
+    if suits:
+        face = FACE_NAMES.get(number, str(number))
+        text = f"{face} of {SUIT_NAMES[colour]}" if colour else f"{face}"
+    else:
+        text = f"{COLOUR_NAMES[colour]} {number}" if colour else f"{number}"
+    return f"joker as {text}" if tile.joker else text
+
+
+def all_tiles() -> list[Tile]:
+    """One copy of every numbered tile (the set holds two of each, and two jokers)."""
+    return [Tile(c, n) for c in COLOURS for n in range(1, 14)]
