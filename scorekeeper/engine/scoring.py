@@ -79,7 +79,7 @@ def _rack_words(p: PlayerHand, v: Variant) -> str:
             return "Nothing left on your rack"
         costs = " + ".join(str(c) for c in _tile_costs(p, v))
         return f"Tiles left on your rack ({format_tiles(p.rack)}: {costs})"
-    jokers = f" and {p.rack_jokers} joker(s)" if p.rack_jokers else ""
+    jokers = f" and {_count(p.rack_jokers, 'joker')}" if p.rack_jokers else ""
     return f"Tiles left on your rack ({p.rack_points or 0} points{jokers})"
 
 
@@ -131,7 +131,7 @@ def _went_out_racks(hand: HandRecord, out: PlayerHand, racks: dict[str, int]) ->
     if out.all_at_once and v.all_at_once_bonus is not None:
         bonus = v.all_at_once_bonus[out.jokers_used]
         won.append(Line(bonus, f"Laid the whole hand down at once without having opened, "
-                        f"with {out.jokers_used} joker(s)", _src(v, "bonus"), "all_at_once_bonus"))
+                        f"with {_count(out.jokers_used, 'joker')}", _src(v, "bonus"), "all_at_once_bonus"))
     lines[out.name] = tuple(won)
     return _result(hand, out.name, lines, racks=racks)
 
@@ -208,8 +208,8 @@ def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, til
             shown = format_tiles(tiles) if tiles else "counted"
             lines.append(Line(melded, f"Tiles you put on the table ({shown})", src, "scoring"))
         if jokers:
-            lines.append(Line(jokers * v.melded_joker_bonus, f"{jokers} joker(s) credited to "
-                              f"you as their first melder, {v.melded_joker_bonus} each", src,
+            lines.append(Line(jokers * v.melded_joker_bonus, f"{_count(jokers, 'joker')} credited to "
+                              f"you as first melder, {v.melded_joker_bonus} each", src,
                               "melded_joker_bonus"))
         if not p.went_out:
             cause = "" if hand.went_out else "Nobody went out. "
@@ -223,6 +223,10 @@ def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, til
         lines.append(Line(subtotal, "Went out by discarding a Joly: the hand's score doubles",
                           _src(v, "variations"), "joker_discard_doubles"))
     return lines
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _finish_words(finish: str | None) -> str:

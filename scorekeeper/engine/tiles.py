@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import InvalidTile
 
@@ -70,6 +71,12 @@ def joker_as(colour: str | None, number: int | None) -> Tile:
 
 def parse_tile(token: str, *, in_meld: bool = True) -> Tile:
     """Read one token of the notation, or raise InvalidTile saying why not."""
+    return _parse_token(token, in_meld)
+
+
+@lru_cache(maxsize=1024)
+def _parse_token(token: str, in_meld: bool) -> Tile:
+    # Tiles are immutable and a hand repeats the same few dozen tokens.
     text = token.strip().lower()
     match = _TOKEN.match(text)
     if not match:
