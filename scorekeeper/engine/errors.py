@@ -22,12 +22,27 @@ class InvalidVariant(RuleError):
 
 
 class InvalidHand(RuleError):
-    """A hand record that cannot be scored; `where` names the player or field."""
+    """A hand record that cannot be scored; `where` names the player or field,
+    as "player Ana", "player Ana, rack" or "meld 2 (...)"."""
 
     def __init__(self, message: str, where: str | None = None):
         super().__init__(f"{where}: {message}" if where else message)
         self.where = where
         self.detail = message
+
+    @property
+    def player(self) -> str | None:
+        """The player the refusal is about, if it is about one."""
+        if not self.where or not self.where.startswith("player "):
+            return None
+        return self.where[len("player "):].split(", ")[0]
+
+    @property
+    def field(self) -> str | None:
+        """The player's field the refusal is about (rack, melded_tiles, ...), if any."""
+        if self.player is None or ", " not in self.where:
+            return None
+        return self.where.rsplit(", ", 1)[1]
 
 
 class InvalidSeries(RuleError):

@@ -51,7 +51,7 @@ SECTIONS = {
     "rummikub": {"racks": "Scoring", "pool": "Scoring (pool used up)"},
     "tile-rummy": {"racks": "Counting the points", "pool": "Pointage (French text)",
                    "bonus": "The Game (all tiles at once)", "values": "Variation"},
-    "rummy-cards": {"racks": "Scoring", "pool": "The Winner (last-chance round)"},
+    "rummy-cards": {"racks": "Scoring", "pool": "Scoring (last-chance round)"},
     "romanian": {"racks": "scoring section", "pool": "scoring section (no winner)",
                  "bonus": "scoring section", "variations": "variations"},
     "rummy-meld": {"racks": "Scoring & Bonuses", "pool": "Special Rules: Stalemate",
@@ -124,7 +124,7 @@ def _went_out_racks(hand: HandRecord, out: PlayerHand, racks: dict[str, int]) ->
     others = [p for p in hand.players if p is not out]
     for p in others:
         lines[p.name] = (Line(-racks[p.name], f"{out.name} went out. {_rack_words(p, v)} "
-                              "count against you", _src(v, "racks"), "joker_rack"),)
+                              "count against you", _src(v, "racks"), "scoring"),)
     taken = ", ".join(f"{p.name} {racks[p.name]}" for p in others)
     won = [Line(sum(racks[p.name] for p in others),
                 f"Went out: the sum of the other racks ({taken})", _src(v, "racks"), "scoring")]
@@ -214,7 +214,7 @@ def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, til
         if not p.went_out:
             cause = "" if hand.went_out else "Nobody went out. "
             lines.append(Line(-rack, f"{cause}{_rack_words(p, v)} count against you",
-                              _src(v, "racks" if hand.went_out else "pool"), "joker_rack"))
+                              _src(v, "racks" if hand.went_out else "pool"), "scoring"))
     if "exposed_twin" in p.declared:
         lines.append(Line(v.exposed_twin_bonus, "Announced the twin of the exposed tile",
                           src, "exposed_twin_bonus"))
