@@ -1,0 +1,63 @@
+"""Scorekeeper: a score pad for tile rummy game nights, served to every phone at the table."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+# The database, the secret key and an optional config.py live here, beside the package.
+INSTANCE = ROOT / "instance"
+
+
+def load_secret_key(instance: Path) -> str:
+    """Return the instance's secret key, generating it on first start."""
+    path = instance / "secret_key"
+    if not path.exists():
+        draft = instance / f"secret_key.{os.getpid()}"
+        draft.write_text(secrets.token_hex(32) + "\n")
+        draft.chmod(0o600)
+        try:
+            # A link fails if the key exists, so two servers starting at once agree.
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Create and configure the Scorekeeper app."""
+    # Imported here so that the rules engine, a subpackage, never loads Flask.
+    from flask import Flask
+
+    from . import db, nights, site
+
+    app = Flask(__name__, instance_path=str(INSTANCE), template_folder=str(ROOT / "templates"),
+                static_folder=str(ROOT / "static"))
+    app.config.from_mapping(
+        DATABASE=str(INSTANCE / "scorekeeper.db"),
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        # A form stays open on a phone through a whole game night; Flask-WTF's default
+        # of one hour would refuse a hand recorded late in the evening.
+        WTF_CSRF_TIME_LIMIT=24 * 60 * 60,
+        SESSION_COOKIE_SAMESITE="Lax",
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = load_secret_key(Path(app.instance_path))
+
+    site.init_app(app)
+    db.init_app(app)
+    app.register_blueprint(nights.bp)
+    return app

@@ -1,0 +1,77 @@
+"""One SQLite database per request, opened with the settings every connection needs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+from flask import Flask, current_app, g
+from sqlite_utils import Database
+
+from .migrations import migrations
+
+# How long a writer waits for another writer's lock before giving up.
+BUSY_TIMEOUT_MS = 5000
+
+
+def connect(path: str | Path) -> Database:
+    """Open the database file with foreign keys enforced and a busy timeout."""
+    db = Database(path)
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    # FULL makes each commit survive a power cut in WAL mode, not just a crash.
+    db.execute("PRAGMA synchronous = FULL")
+    return db
+
+
+def migrate(path: str | Path) -> None:
+    """Create or bring the schema up to date; running it again changes nothing."""
+    with connect(path) as db:
+        db.enable_wal()
+        migrations.apply(db)
+
+
+def get_db() -> Database:
+    """Return this request's database, opening it on first use."""
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(error: BaseException | None = None) -> None:
+    """Close this request's database if it was opened."""
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+@contextmanager
+def write_lock(db: Database) -> Iterator[Database]:
+    """Run a read-then-write as one transaction that holds the write lock from the start.
+
+    A plain BEGIN takes the lock only at the first write, so a concurrent writer that
+    got there first makes it fail at once with "database is locked".
+    """
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.rollback()
+        raise
+    else:
+        db.commit()
+
+
+def now() -> str:
+    """Return the current time in UTC as ISO 8601 text, the form stored in every table."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def init_app(app: Flask) -> None:
+    """Apply pending migrations and close the database after every request."""
+    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    migrate(app.config["DATABASE"])
+    app.teardown_appcontext(close_db)
+

@@ -1,0 +1,21 @@
+"""Serve the score pad to every phone on the network with waitress."""
+
+from __future__ import annotations
+
+from waitress import serve
+
+from . import address, create_app
+
+EVERY_INTERFACE = ("0.0.0.0", "::", "")
+
+
+def main(host: str = "0.0.0.0", port: int = 8000) -> None:
+    """Start the app, say which address phones should open, and serve until stopped."""
+    app = create_app()
+    if host in EVERY_INTERFACE:
+        url = address.lan_url(port)
+    else:
+        url = f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+    print(f"Scorekeeper is running. Open {url} on any phone on this network.", flush=True)
+    address.print_qr(url)
+    serve(app, host=host, port=port, threads=8)

@@ -1,0 +1,96 @@
+"""Shared fixtures: the app on a temporary database, its test client, and a phone-sized browser."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOTS = ROOT / "screenshots"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+
+
+def app_settings(tmp_path: Path, **settings) -> dict:
+    """Return the settings of an app on a fresh database in tmp_path."""
+    return {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+            "DATABASE": str(tmp_path / "scorekeeper.db"), **settings}
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Flask:
+    """The app on an empty database, with CSRF checks off so tests can post forms directly."""
+    return create_app(app_settings(tmp_path))
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A test client of the app."""
+    return app.test_client()
+
+
+@pytest.fixture
+def csrf_app(tmp_path: Path) -> Flask:
+    """The app with CSRF protection switched on, as it runs at the table."""
+    return create_app(app_settings(tmp_path, WTF_CSRF_ENABLED=True))
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[str]:
+    """Serve the app on a free loopback port in a thread, and give its address."""
+    app = create_app(app_settings(tmp_path, WTF_CSRF_ENABLED=True))
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's Chromium driven by Playwright, headless; skipped where it is not installed."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def browser_page(chromium, live_server: str):
+    """A phone-sized (390x844) browser page, opened on a live server of the app."""
+    context = chromium.new_context(viewport=PHONE, base_url=live_server)
+    page = context.new_page()
+    page.goto("/")
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def screenshot() -> Callable:
+    """Save a full-page screenshot of a browser page as screenshots/<name>.png."""
+
+    def save(page, name: str) -> Path:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return save

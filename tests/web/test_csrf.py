@@ -1,0 +1,27 @@
+"""With CSRF protection on, a form post needs the token the form page gave out."""
+
+import re
+
+from scorekeeper.db import get_db
+
+
+def test_a_post_without_the_token_is_refused_and_stores_nothing(csrf_app):
+    response = csrf_app.test_client().post("/nights/new", data={"date": "2025-11-22"})
+    assert response.status_code == 400
+    assert "This form has expired" in response.get_data(as_text=True)
+    with csrf_app.app_context():
+        assert get_db()["nights"].count == 0
+
+
+def test_a_post_with_the_token_is_accepted(csrf_app):
+    client = csrf_app.test_client()
+    form_page = client.get("/nights/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form_page).group(1)
+    response = client.post("/nights/new", data={"csrf_token": token, "date": "2025-11-22"})
+    assert response.status_code == 302
+    with csrf_app.app_context():
+        assert get_db()["nights"].count == 1
+
+
+def test_the_token_lasts_a_whole_game_night(csrf_app):
+    assert csrf_app.config["WTF_CSRF_TIME_LIMIT"] >= 12 * 60 * 60

@@ -1,0 +1,86 @@
+"""The database: migrations applied at start, the settings of every connection, the players."""
+
+import sqlite3
+
+import pytest
+
+from scorekeeper.db import connect, get_db, migrate, write_lock
+from scorekeeper.migrations import migrations
+from scorekeeper.players import add_player, all_players, find_player
+
+TABLES = ["_sqlite_migrations", "hand_audit", "hands", "nights", "players", "series",
+          "series_players", "variants"]
+
+
+def schema(db):
+    """Every table, index and their SQL."""
+    return list(db.query("SELECT type, name, sql FROM sqlite_master ORDER BY name"))
+
+
+@pytest.fixture
+def db(tmp_path):
+    """A migrated database."""
+    migrate(tmp_path / "scorekeeper.db")
+    with connect(tmp_path / "scorekeeper.db") as db:
+        yield db
+
+
+def test_migrations_create_every_table(db):
+    assert sorted(db.table_names()) == TABLES
+    assert [row["name"] for row in db["_sqlite_migrations"].rows] == ["m001_create_tables"]
+
+
+def test_applying_migrations_again_changes_nothing(tmp_path, db):
+    before = schema(db)
+    applied = list(db["_sqlite_migrations"].rows)
+    migrate(tmp_path / "scorekeeper.db")
+    assert schema(db) == before
+    assert list(db["_sqlite_migrations"].rows) == applied
+    assert migrations.pending(db) == []
+
+
+def test_every_connection_enforces_foreign_keys_and_waits_for_a_lock(db):
+    assert db.execute("PRAGMA foreign_keys").fetchone() == (1,)
+    assert db.execute("PRAGMA busy_timeout").fetchone() == (5000,)
+    assert db.journal_mode == "wal"
+
+
+def test_a_series_must_belong_to_a_night(db):
+    with pytest.raises(sqlite3.IntegrityError):
+        db["series"].insert({"night_id": 7, "variant_id": "rummikub", "variant_rules": "{}",
+                             "end_kind": "hands", "end_value": 4, "first_dealer": 0,
+                             "created": "2025-11-22T19:00:00+00:00"})
+
+
+def test_a_player_is_the_same_whatever_case_the_name_is_typed_in(db):
+    assert add_player(db, "Ana") == add_player(db, " ana ") == 1
+    add_player(db, "Bo  Li")
+    assert list(db["players"].rows) == [{"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo Li"}]
+    assert find_player(db, "ANA") == {"id": 1, "name": "Ana"}
+    assert find_player(db, "Cleo") is None
+    assert all_players(db) == [{"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo Li"}]
+
+
+def test_player_names_stay_unique_even_written_directly(db):
+    add_player(db, "Ana")
+    with pytest.raises(sqlite3.IntegrityError):
+        db["players"].insert({"name": "ANA"})
+
+
+def test_write_lock_commits_together_or_not_at_all(db):
+    with write_lock(db):
+        add_player(db, "Ana")
+        add_player(db, "Bo")
+    with pytest.raises(RuntimeError), write_lock(db):
+        add_player(db, "Cleo")
+        raise RuntimeError("the phone dropped")
+    assert [row["name"] for row in db["players"].rows] == ["Ana", "Bo"]
+    assert not db.conn.in_transaction
+
+
+def test_a_request_gets_one_database_closed_at_its_end(app):
+    with app.app_context():
+        db = get_db()
+        assert get_db() is db
+    with pytest.raises(sqlite3.ProgrammingError):
+        db.execute("SELECT 1")
