@@ -154,7 +154,9 @@ def _check_names(names: list[str], v: Variant, series_players: list[str] | None)
 
 def _int(raw: dict, field: str, where: str, default: int | None, high: int = 10_000) -> int | None:
     value = raw.get(field, default)
-    if value is None:
+    if value is None and default is None:
+        # Only a field without a default may be left empty: an explicit null for
+        # a count (swapped_jokers, jokers_used, ...) is bad input, not zero.
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
         raise InvalidHand(f"{field} must be a whole number from 0 to {high}", where)
@@ -273,7 +275,9 @@ def _read_melds(raw: Any, names: list[str], v: Variant) -> tuple[TableMeld, ...]
         try:
             tiles = parse_tiles(item["tiles"])
         except InvalidTile as error:
-            raise InvalidHand(str(error), where) from None
+            # A refusal names the player as well as the tile (RULES.md, "Checks every
+            # hand must pass"): the one who supplied the bad token, when "by" says.
+            raise InvalidHand(str(error), _where_supplied(where, item, error.token)) from None
         by = _read_by(item.get("by"), len(tiles), names, where)
         who = ", ".join(dict.fromkeys(by))
         try:
@@ -282,6 +286,15 @@ def _read_melds(raw: Any, names: list[str], v: Variant) -> tuple[TableMeld, ...]
             raise InvalidHand(str(error), f"{where} ({format_tiles(tiles)}, by {who})") from None
         melds.append(TableMeld(meld, by))
     return tuple(melds)
+
+
+def _where_supplied(where: str, item: dict, token: str) -> str:
+    """`where` with the player who supplied `token`, as far as "by" tells."""
+    by = item.get("by")
+    tokens = [t for t in re.split(r"[\s,]+", item["tiles"].strip()) if t]
+    if isinstance(by, list) and len(by) == len(tokens) and token in tokens:
+        by = by[tokens.index(token)]
+    return f"{where} (by {by})" if isinstance(by, str) else where
 
 
 def _read_by(by: Any, count: int, names: list[str], where: str) -> tuple[str, ...]:
@@ -392,8 +405,10 @@ def _check_copies(hand: HandRecord) -> None:
         if p.finish == "joker_discard":
             places["j"].append(f"{p.name}'s last discard")
     for i, tm in enumerate(hand.melds):
-        for t in tm.meld.tiles:
-            places[t.plain().key].append(f"meld {i + 1}")
+        # Name who supplied each copy: a refusal names the player and the tile
+        # (RULES.md, "Checks every hand must pass").
+        for t, who in zip(tm.meld.tiles, tm.by, strict=True):
+            places[t.plain().key].append(f"meld {i + 1} by {who}")
     for key, where in places.items():
         if len(where) > 2:
             tile = "jokers" if key == "j" else f"tile {key}"

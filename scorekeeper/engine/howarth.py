@@ -115,14 +115,29 @@ def _as(tile: Tile, colour: str, rank: int) -> Tile:
 def _place_added(added: list[Tile], colour: str, low: int, high: int,
                  v: Variant) -> list[tuple[int, Tile]]:
     """The added tiles with their ranks: they must extend the run at its ends."""
-    placed = []
     for t in added:
         if t.face_number is None:
             raise InvalidMeld(f"say which tile the added joker stands for, e.g. j={colour}"
                               f"{number_at(high + 1)}")
-        rank = t.face_number
-        if rank == 1 and v.ace_high and high >= 13:
-            rank = 14
+    # An added ace lies before the 2 or, where runs may be high (12-13-1), after
+    # the 13, also when the 13 comes in the same addition (b11 b12 b13 b1 added to
+    # b3...b10). Where the run already ends at the 13, after it is read first.
+    readings = (True, False) if high >= 13 else (False, True)
+    first_error = None
+    for ace_high in readings if v.ace_high else (False,):
+        try:
+            return _place_at_ends(added, colour, low, high, ace_high)
+        except InvalidMeld as error:
+            first_error = first_error or error
+    raise first_error
+
+
+def _place_at_ends(added: list[Tile], colour: str, low: int, high: int,
+                   ace_high: bool) -> list[tuple[int, Tile]]:
+    """The added tiles with their ranks, an ace low or high as told, or InvalidMeld."""
+    placed = []
+    for t in added:
+        rank = 14 if t.face_number == 1 and ace_high else t.face_number
         placed.append((rank, _as(t, colour, rank)))
     placed.sort(key=lambda pair: pair[0])
     ranks = [r for r, _ in placed]

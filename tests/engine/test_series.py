@@ -1,0 +1,213 @@
+"""A series: its end (hands, rounds or a target), totals, hands won and winners."""
+
+import pytest
+
+from scorekeeper.engine import (
+    PRESETS,
+    InvalidSeries,
+    SeriesEnd,
+    next_dealer,
+    read_series,
+    score_series,
+)
+
+
+def out(name):
+    return {"name": name, "went_out": True, "rack": ""}
+
+
+def rack(name, tiles):
+    return {"name": name, "rack": tiles}
+
+
+def won_by(winner, names, racks):
+    """A racks-scoring hand: `winner` went out, the others hold `racks` in seat order."""
+    others = iter(racks)
+    return {"players": [out(n) if n == winner else rack(n, next(others)) for n in names]}
+
+
+def series(variant, names, end, hands):
+    return score_series(*read_series(
+        {"variant": variant, "players": names, "end": end, "hands": hands}))
+
+
+AB = ["A", "B"]
+ABC = ["A", "B", "C"]
+
+
+# (hands, players, end, hands played, finished)
+ENDS = [
+    ({"hands": 2}, ABC, 1, False),
+    ({"hands": 2}, ABC, 2, True),
+    ({"rounds": 1}, AB, 1, False),
+    ({"rounds": 1}, AB, 2, True),  # a round is as many hands as players
+    ({"rounds": 1}, ABC, 2, False),
+    ({"rounds": 1}, ABC, 3, True),
+    ({"rounds": 2}, AB, 3, False),
+    ({"rounds": 2}, AB, 4, True),
+    ({"hands": 1}, AB, 0, False),
+]
+
+
+@pytest.mark.parametrize(("end", "names", "played", "finished"), ENDS)
+def test_a_series_ends_after_its_hands_or_rounds(end, names, played, finished):
+    # Every hand: the first player goes out, the others hold r1 (1 point each).
+    hands = [won_by(names[0], names, ["r1"] * (len(names) - 1))] * played
+    result = series("rummikub", names, end, hands)
+    assert result.finished is finished
+    assert result.winners == ([names[0]] if finished else [])
+    assert result.totals[names[0]] == played * (len(names) - 1)
+
+
+def test_a_series_with_a_target_ends_when_someone_reaches_it():
+    # tile-rummy: B holds r13 r12 (25) each time, so A has 25, then 50.
+    hand = won_by("A", AB, ["r13 r12"])
+    first = series("tile-rummy", AB, {"target": 50}, [hand])
+    assert (first.totals, first.finished, first.winners) == ({"A": 25, "B": -25}, False, [])
+    second = series("tile-rummy", AB, {"target": 50}, [hand, hand])
+    assert (second.totals, second.finished, second.winners) == ({"A": 50, "B": -50}, True,
+                                                               ["A"])
+
+
+@pytest.mark.parametrize(
+    ("variant", "end", "hands"),
+    [
+        ("rummikub", {"hands": 1}, 2),
+        ("rummikub", {"rounds": 1}, 3),  # two players: a round is 2 hands
+        ("tile-rummy", {"target": 50}, 3),  # reached after the second hand
+    ],
+)
+def test_a_hand_after_the_end_is_refused(variant, end, hands):
+    hand = won_by("A", AB, ["r13 r12"])
+    with pytest.raises(InvalidSeries, match=f"hand {hands} comes after the series ended"):
+        series(variant, AB, end, [hand] * hands)
+
+
+# Rummikub: the most hands won, a tie going to the highest total.
+# hand 1 A goes out, B holds r1: A +1; hand 2 A goes out, B holds r2: A +2;
+# hand 3 B goes out, A holds j j r13 (30 + 30 + 13 = 73): B +73.
+# Totals A 1 + 2 - 73 = -70, B -1 - 2 + 73 = +70; hands won A 2, B 1.
+MOST_HANDS = [won_by("A", AB, ["r1"]), won_by("A", AB, ["r2"]), won_by("B", AB, ["j j r13"])]
+
+
+def test_rummikub_is_won_by_the_most_hands_even_with_a_lower_total():
+    result = series("rummikub", AB, {"hands": 3}, MOST_HANDS)
+    assert result.totals == {"A": -70, "B": 70}
+    assert result.games_won == {"A": 2, "B": 1}
+    assert result.winners == ["A"]
+
+
+def test_card_faced_rummy_is_won_by_the_highest_total():
+    # The same hands, the same numbers (joker 30, face values): B has the higher total.
+    result = series("rummy-cards", AB, {"hands": 3}, MOST_HANDS)
+    assert result.totals == {"A": -70, "B": 70}
+    assert result.winners == ["B"]
+
+
+@pytest.mark.parametrize(
+    ("variant", "hands", "winners"),
+    [
+        # A +5 then B +3: hands won 1 each, totals A +2, B -2: A on total.
+        ("rummikub", [won_by("A", AB, ["r5"]), won_by("B", AB, ["r3"])], ["A"]),
+        # A +5 then B +5: level on hands and on total: both win.
+        ("rummikub", [won_by("A", AB, ["r5"]), won_by("B", AB, ["r5"])], ["A", "B"]),
+        # Tile Rummy, pool ran out twice: A -5 -5, B -5 -5: level, both win.
+        ("tile-rummy", [{"players": [rack("A", "r5"), rack("B", "k5")]}] * 2, ["A", "B"]),
+        # The highest total: A +5 +5 = 10 beats B's -10.
+        ("tile-rummy", [won_by("A", AB, ["r5"]), won_by("A", AB, ["k5"])], ["A"]),
+    ],
+)
+def test_a_tie_under_the_variants_rule_gives_several_winners(variant, hands, winners):
+    assert series(variant, AB, {"hands": 2}, hands).winners == winners
+
+
+def test_rummikub_ties_for_the_lowest_rack_win_no_hand_in_the_series():
+    # Pool ran out, A and B tie on 3: nobody wins the hand; C pays 10 - 3 = 7.
+    hand = {"players": [rack("A", "r3"), rack("B", "k3"), rack("C", "y10")]}
+    result = series("rummikub", ABC, {"hands": 1}, [hand])
+    assert result.games_won == {"A": 0, "B": 0, "C": 0}
+    assert result.totals == {"A": 0, "B": 0, "C": -7}
+    assert result.winners == ["A", "B"]  # level on hands won (0) and on total (0)
+
+
+def test_a_romanian_series_to_a_target():
+    # Ana goes out with r3 r4 r5 (15): 100 + 15 = 115; Bo never opened: -200.
+    hand = {"players": [{"name": "Ana", "went_out": True, "rack": ""},
+                        rack("Bo", "k7")],
+            "melds": [{"tiles": "r3 r4 r5", "by": "Ana"}]}
+    one = series("romanian", ["Ana", "Bo"], {"target": 200}, [hand])
+    assert (one.totals, one.finished) == ({"Ana": 115, "Bo": -200}, False)
+    two = series("romanian", ["Ana", "Bo"], {"target": 200}, [hand, hand])
+    assert (two.totals, two.finished, two.winners) == ({"Ana": 230, "Bo": -400}, True,
+                                                       ["Ana"])
+    assert two.games_won == {"Ana": 2, "Bo": 0}
+
+
+# next_dealer(variant, players, first dealer, hands played) -> the seat that deals
+DEALERS = [
+    ("rummikub", 4, 0, 0, 0),
+    ("rummikub", 4, 0, 1, 1),  # to the left: the next seat
+    ("rummikub", 4, 0, 3, 3),
+    ("rummikub", 4, 0, 4, 0),
+    ("rummikub", 3, 2, 1, 0),
+    ("tile-rummy", 2, 1, 1, 0),
+    ("rummy-meld", 4, 1, 2, 3),
+    ("romanian", 4, 0, 1, 3),  # to the right: the seat before
+    ("romanian", 4, 0, 2, 2),
+    ("romanian", 4, 0, 4, 0),
+    ("romanian", 3, 2, 1, 1),
+    ("romanian-joly-double", 3, 0, 1, 2),
+]
+
+
+@pytest.mark.parametrize(("variant", "players", "first", "played", "dealer"), DEALERS)
+def test_the_deal_passes_left_or_right(variant, players, first, played, dealer):
+    assert next_dealer(PRESETS[variant], players, first, played) == dealer
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        ({"extra": 1}, "unknown field 'extra'"),
+        ({"variant": "nonsense"}, "unknown variant"),
+        ({"players": "A B"}, "players"),
+        ({"players": ["A", "a"]}, "same name"),
+        ({"end": {"laps": 2}}, "not 'laps'"),
+        ({"end": {"hands": 0}}, "1 or more"),
+        ({"end": {"hands": "2"}}, "whole number"),
+        ({"end": {"hands": 2, "target": 100}}, '"end" must be'),
+        ({"end": None}, '"end" must be'),
+        ({"hands": {"players": []}}, '"hands" must be a list'),
+        ({"hands": [{"variant": "rummikub", "players": [out("A"), rack("B", "r1")]}]},
+         'hand 1: a hand in a series takes the series\' variant'),
+        ({"hands": [{"players": [rack("B", "r1"), out("A")]}]}, "hand 1"),
+        ({"hands": [won_by("A", AB, ["r1"]), won_by("A", AB, ["x1"])]}, "hand 2"),
+    ],
+)
+def test_a_bad_series_is_refused_saying_where(change, fragment):
+    data = {"variant": "rummikub", "players": AB, "end": {"hands": 2}, "hands": []} | change
+    with pytest.raises(InvalidSeries) as caught:
+        score_series(*read_series(data))
+    assert fragment in str(caught.value)
+
+
+def test_a_bad_hand_in_a_series_names_the_hand_player_and_tile():
+    data = {"variant": "rummikub", "players": AB, "end": {"hands": 2},
+            "hands": [won_by("A", AB, ["r1"]), won_by("A", AB, ["r1 x9"])]}
+    with pytest.raises(InvalidSeries) as caught:
+        read_series(data)
+    assert all(part in str(caught.value) for part in ("hand 2", "B", "x9"))
+
+
+def test_a_series_may_use_a_variant_object():
+    custom = PRESETS["rummikub"].changed(id="house", name="House rules", joker_rack=50)
+    result = series(custom.to_dict(), AB, {"hands": 1}, [won_by("A", AB, ["j"])])
+    assert result.totals == {"A": 50, "B": -50}
+
+
+def test_the_series_end_in_words():
+    assert SeriesEnd("rounds", 2).describe(3) == "2 rounds (6 hands)"
+    assert SeriesEnd("hands", 1).describe(3) == "1 hand"
+    assert SeriesEnd("target", 500).describe(3) == "first to 500 points"
+    assert SeriesEnd("rounds", 2).hands_for(4) == 8
+    assert SeriesEnd("target", 500).hands_for(4) is None
