@@ -50,7 +50,7 @@ def make_hand(rng: random.Random, variant_id: str) -> dict:
     players = NAMES[:count]
     pool = new_set(rng)
     melds = table_melds(rng, pool, players) if variant.scoring == "melded" else []
-    out = rng.choice(players + [None])
+    out = rng.choice([*players, None])
     if out and variant.finishes[0] == "joker_discard":
         pool.remove("j")  # the joker discarded to go out
     hand_players = []

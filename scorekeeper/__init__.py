@@ -37,7 +37,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Imported here so that the rules engine, a subpackage, never loads Flask.
     from flask import Flask
 
-    from . import db, nights, site
+    from . import api, db, hands, nights, series, site, variants
 
     app = Flask(__name__, instance_path=str(INSTANCE), template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "static"))
@@ -60,4 +60,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     site.init_app(app)
     db.init_app(app)
     app.register_blueprint(nights.bp)
+    app.register_blueprint(series.bp)
+    app.register_blueprint(hands.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(variants.bp)
     return app

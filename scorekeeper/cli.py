@@ -18,6 +18,7 @@ from .engine import (
     score_series,
     split_run,
 )
+from .engine.openings import best_opening, check
 
 EXIT_BAD_INPUT = 2
 
@@ -76,6 +77,24 @@ def cmd_split_run(args: argparse.Namespace) -> None:
         raise BadInput(str(error)) from None
 
 
+def cmd_check(args: argparse.Namespace) -> None:
+    """Whether tiles make a legal meld under a variant, and what it counts."""
+    try:
+        variant = preset(args.variant)
+        _print(check(parse_tiles(args.meld), variant).to_dict())
+    except RuleError as error:
+        raise BadInput(str(error)) from None
+
+
+def cmd_best_opening(args: argparse.Namespace) -> None:
+    """The highest-value opening a rack can lay under a variant."""
+    try:
+        variant = preset(args.variant)
+        _print(best_opening(parse_tiles(args.rack, in_meld=False), variant).to_dict())
+    except RuleError as error:
+        raise BadInput(str(error)) from None
+
+
 def cmd_serve(args: argparse.Namespace) -> None:
     """Start the score pad for phones on this network."""
     from .serve import main as serve
@@ -117,6 +136,19 @@ def build_parser() -> argparse.ArgumentParser:
     split.add_argument("--add", required=True, help='the tiles added, e.g. "b9 b10"')
     split.add_argument("--variant", default="romanian", help="preset id (default romanian)")
     split.set_defaults(handler=cmd_split_run)
+
+    meld = commands.add_parser(
+        "check", help="is it a legal set or run, and what does it count (JSON)")
+    meld.add_argument("--meld", required=True, help='the tiles, e.g. "r12 r13 j"')
+    meld.add_argument("--variant", required=True, help="preset id, e.g. romanian")
+    meld.set_defaults(handler=cmd_check)
+
+    opening = commands.add_parser(
+        "best-opening", help="the highest-value opening a rack can lay (JSON)")
+    opening.add_argument("--rack", required=True,
+                         help='up to 15 tiles, jokers as j, e.g. "r1 r2 r3 b7 j"')
+    opening.add_argument("--variant", required=True, help="preset id, e.g. rummy-meld")
+    opening.set_defaults(handler=cmd_best_opening)
 
     serve = commands.add_parser("serve", help="start the score pad on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default all)")

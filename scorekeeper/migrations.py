@@ -87,3 +87,11 @@ def m001_create_tables(db: Database) -> None:
         not_null=["hand_id", "at", "action"],
     )
     db["hand_audit"].create_index(["hand_id"])
+
+
+@migrations()
+def m002_hand_scores(db: Database) -> None:
+    """Keep each hand's scores and winner beside its record, for history and statistics."""
+    # The record stays the truth; these are what the frozen variant made of it when saved.
+    db["hands"].add_column("scores", str)
+    db["hands"].add_column("winner", str)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -49,6 +50,7 @@ def night_series(db: Database, night_id: int) -> list[dict]:
     """Return the night's series in the order they were started, each with its players."""
     series = list(db["series"].rows_where("night_id = ?", [night_id], order_by="id"))
     for one in series:
+        one["variant_name"] = json.loads(one["variant_rules"])["name"]
         one["players"] = [row["name"] for row in db.query(
             "SELECT players.name FROM series_players JOIN players ON players.id = player_id"
             " WHERE series_id = ? ORDER BY seat", [one["id"]])]

@@ -91,6 +91,9 @@ def screenshot() -> Callable:
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
         page.screenshot(path=str(path), full_page=True)
+        # A full-page capture leaves Chromium's hit testing out of step with the
+        # page until it scrolls again, and the next click would miss.
+        page.evaluate("window.scrollTo(0, 0)")
         return path
 
     return save

@@ -12,7 +12,7 @@ so the count at the end of the hand stays exact (a Scorekeeper ruling).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from .errors import InvalidMeld
 from .melds import HIGH_RUN, LOW_RUN, check_meld, number_at, number_value
@@ -103,7 +103,7 @@ def _place_lying(lying: list[Tile], colour: str, v: Variant) -> list[tuple[int, 
             ranks[i] = before + 1 if before is not None else (after - 1 if after else None)
     if any(r is None or not 1 <= r <= 25 for r in ranks):
         raise InvalidMeld("say which tile each joker stands for, e.g. j=" + f"{colour}9")
-    if any(b <= a for a, b in zip(ranks, ranks[1:], strict=False)):
+    if any(b <= a for a, b in pairwise(ranks)):
         raise InvalidMeld(f"give the run from low to high as it lies: {format_tiles(lying)}")
     return [(r, _as(t, colour, r)) for r, t in zip(ranks, lying, strict=True)]
 

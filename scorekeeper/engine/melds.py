@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from dataclasses import dataclass
 
@@ -147,7 +148,7 @@ def _try_run(tiles: tuple[Tile, ...], v: Variant) -> Meld | str:
         return problem
     if not v.adjacent_jokers:
         by_rank = sorted(zip(ranks, tiles, strict=True), key=_first)
-        for (_, a), (_, b) in zip(by_rank, by_rank[1:], strict=False):
+        for (_, a), (_, b) in itertools.pairwise(by_rank):
             if a.joker and b.joker:
                 return "two jokers may not lie next to each other in a run"
     resolved = tuple(

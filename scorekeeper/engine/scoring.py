@@ -130,8 +130,9 @@ def _went_out_racks(hand: HandRecord, out: PlayerHand, racks: dict[str, int]) ->
                 f"Went out: the sum of the other racks ({taken})", _src(v, "racks"), "scoring")]
     if out.all_at_once and v.all_at_once_bonus is not None:
         bonus = v.all_at_once_bonus[out.jokers_used]
-        won.append(Line(bonus, f"Laid the whole hand down at once without having opened, "
-                        f"with {_count(out.jokers_used, 'joker')}", _src(v, "bonus"), "all_at_once_bonus"))
+        won.append(Line(bonus, "Laid the whole hand down at once without having opened, "
+                        f"with {_count(out.jokers_used, 'joker')}", _src(v, "bonus"),
+                        "all_at_once_bonus"))
     lines[out.name] = tuple(won)
     return _result(hand, out.name, lines, racks=racks)
 
@@ -208,9 +209,9 @@ def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, til
             shown = format_tiles(tiles) if tiles else "counted"
             lines.append(Line(melded, f"Tiles you put on the table ({shown})", src, "scoring"))
         if jokers:
-            lines.append(Line(jokers * v.melded_joker_bonus, f"{_count(jokers, 'joker')} credited to "
-                              f"you as first melder, {v.melded_joker_bonus} each", src,
-                              "melded_joker_bonus"))
+            lines.append(Line(jokers * v.melded_joker_bonus,
+                              f"{_count(jokers, 'joker')} credited to you as first melder, "
+                              f"{v.melded_joker_bonus} each", src, "melded_joker_bonus"))
         if not p.went_out:
             cause = "" if hand.went_out else "Nobody went out. "
             lines.append(Line(-rack, f"{cause}{_rack_words(p, v)} count against you",

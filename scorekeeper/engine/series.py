@@ -20,7 +20,8 @@ class SeriesEnd:
 
     def __post_init__(self) -> None:
         if self.kind not in SERIES_ENDS:
-            raise InvalidSeries(f"a series ends after hands, rounds or at a target, not {self.kind!r}")
+            raise InvalidSeries(
+                f"a series ends after hands, rounds or at a target, not {self.kind!r}")
         if isinstance(self.value, bool) or not isinstance(self.value, int) or not (
             1 <= self.value <= 100_000
         ):

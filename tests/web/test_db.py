@@ -27,7 +27,8 @@ def db(tmp_path):
 
 def test_migrations_create_every_table(db):
     assert sorted(db.table_names()) == TABLES
-    assert [row["name"] for row in db["_sqlite_migrations"].rows] == ["m001_create_tables"]
+    assert [row["name"] for row in db["_sqlite_migrations"].rows] == ["m001_create_tables",
+                                                                     "m002_hand_scores"]
 
 
 def test_applying_migrations_again_changes_nothing(tmp_path, db):

@@ -7,6 +7,7 @@ from unittest.mock import ANY
 import pytest
 
 from scorekeeper.db import get_db
+from scorekeeper.engine import PRESETS
 from scorekeeper.nights import create_night
 from scorekeeper.players import add_player
 
@@ -76,14 +77,16 @@ def test_night_page_lists_its_series_with_players_in_seat_order(app, client):
         night_id = create_night(db, date(2025, 11, 22), None, None)
         series_id = db["series"].insert({
             "night_id": night_id, "name": "First round", "variant_id": "rummikub",
-            "variant_rules": {}, "end_kind": "rounds", "end_value": 1, "first_dealer": 0,
+            "variant_rules": PRESETS["rummikub"].to_json(), "end_kind": "rounds",
+            "end_value": 1, "first_dealer": 0,
             "created": "2025-11-22T19:00:00+00:00"}).last_pk
         for seat, name in enumerate(["Cleo", "Ana", "Bo"]):
             db["series_players"].insert(
                 {"series_id": series_id, "seat": seat, "player_id": add_player(db, name)})
     page = client.get(f"/nights/{night_id}").get_data(as_text=True)
     assert "First round" in page
-    assert "Cleo, Ana, Bo" in page
+    assert "Rummikub · Cleo, Ana, Bo" in page
+    assert f'href="/series/{series_id}"' in page
     assert "No series yet." not in page
 
 

@@ -1,0 +1,175 @@
+"""The actions of table mode, as plain data that round-trips through JSON.
+
+A hand followed in table mode is stored as its ordered list of actions and
+rebuilt by replaying them (see `table.replay`); undo is the caller dropping the
+last action and replaying. Tiles are kept in the tile notation (`"b6 b7 j=b8"`)
+so that a stored action reads the way the scorer entered it.
+
+JSON shapes (`meld_index` counts the melds of the hand from 0, in the order they
+were laid, and stays valid when a complete set leaves the table; messages for
+people number them from 1, as the hand format's refusals do; `new_turn` is left
+out when false):
+
+    {"action": "new_meld", "player": "Ana", "melds": ["r10 b10 k10", "b6 b7 b8"]}
+    {"action": "add_tiles", "player": "Ana", "meld_index": 1, "tiles": "b9 b10"}
+    {"action": "swap_joker", "player": "Bo", "meld_index": 0, "tiles": "b7",
+     "new_meld_tiles": "j y5 y6"}          # null: the joker goes to the rack (rummy-meld)
+
+`new_turn: true` says the action starts a later turn of its player than their
+previous action. The app cannot see turns in which nobody touches the table,
+so it takes consecutive actions of one player as one turn unless told
+otherwise; this matters only for the turn of a player's opening.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .errors import RuleError
+from .tiles import Tile, format_tiles
+
+
+class InvalidAction(RuleError):
+    """A table action the rules refuse; the message names the rule and cites its
+    source. `index` is the action's place in a replayed list, when known."""
+
+    def __init__(self, message: str, index: int | None = None):
+        super().__init__(message if index is None else f"action {index + 1}: {message}")
+        self.detail = message
+        self.index = index
+
+
+def _tiles_text(value: Any, field: str) -> str:
+    """Tiles given as notation text or as a list of tiles or tokens, as text."""
+    if isinstance(value, str):
+        return " ".join(value.split())
+    if isinstance(value, (list, tuple)) and all(isinstance(t, (str, Tile)) for t in value):
+        return format_tiles(value)
+    raise InvalidAction(f"{field} must be tiles written as text, e.g. \"b6 b7 b8\"")
+
+
+@dataclass(frozen=True)
+class NewMeld:
+    """New melds laid from the player's rack in one go. A player's first NewMeld
+    is their opening: it must hold every meld of the opening, as it alone must
+    reach the variant's opening value."""
+
+    player: str
+    melds: tuple[str, ...]
+    new_turn: bool = False
+    action: ClassVar[str] = "new_meld"
+
+    def __post_init__(self) -> None:
+        melds = [self.melds] if isinstance(self.melds, str) else self.melds
+        if isinstance(melds, (list, tuple)) and melds and all(isinstance(m, Tile) for m in melds):
+            melds = [melds]  # one meld given as a list of tiles
+        if not isinstance(melds, (list, tuple)) or not melds:
+            raise InvalidAction("a new meld needs at least one meld of tiles")
+        object.__setattr__(self, "melds", tuple(_tiles_text(m, "melds") for m in melds))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data."""
+        return _with_turn(self, {"action": self.action, "player": self.player,
+                                 "melds": list(self.melds)})
+
+
+@dataclass(frozen=True)
+class AddTiles:
+    """Tiles from the player's rack added to a meld on the table (anyone's)."""
+
+    player: str
+    meld_index: int
+    tiles: str
+    new_turn: bool = False
+    action: ClassVar[str] = "add_tiles"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tiles", _tiles_text(self.tiles, "tiles"))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data."""
+        return _with_turn(self, {"action": self.action, "player": self.player,
+                                 "meld_index": self.meld_index, "tiles": self.tiles})
+
+
+@dataclass(frozen=True)
+class SwapJoker:
+    """Real tile(s) from the player's rack replace a joker in a meld; the joker
+    goes into a new meld with `new_meld_tiles` (the joker plus the rack tiles
+    it is melded with), or, where the variant allows, stays on the player's
+    rack (`new_meld_tiles` None)."""
+
+    player: str
+    meld_index: int
+    tiles: str
+    new_meld_tiles: str | None = None
+    new_turn: bool = False
+    action: ClassVar[str] = "swap_joker"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tiles", _tiles_text(self.tiles, "tiles"))
+        if self.new_meld_tiles is not None:
+            text = _tiles_text(self.new_meld_tiles, "new_meld_tiles")
+            object.__setattr__(self, "new_meld_tiles", text or None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data."""
+        return _with_turn(self, {"action": self.action, "player": self.player,
+                                 "meld_index": self.meld_index, "tiles": self.tiles,
+                                 "new_meld_tiles": self.new_meld_tiles})
+
+
+Action = NewMeld | AddTiles | SwapJoker
+ACTIONS: dict[str, type] = {a.action: a for a in (NewMeld, AddTiles, SwapJoker)}
+_FIELDS = {
+    "new_meld": {"player", "melds"},
+    "add_tiles": {"player", "meld_index", "tiles"},
+    "swap_joker": {"player", "meld_index", "tiles"},
+}
+_OPTIONAL = {"new_meld": {"new_turn"}, "add_tiles": {"new_turn"},
+             "swap_joker": {"new_turn", "new_meld_tiles"}}
+
+
+def _with_turn(action: Any, data: dict[str, Any]) -> dict[str, Any]:
+    if action.new_turn:
+        data["new_turn"] = True
+    return data
+
+
+def action_from_dict(data: Any) -> Action:
+    """Rebuild an action from its JSON data, or raise InvalidAction saying what is wrong."""
+    if not isinstance(data, dict) or data.get("action") not in ACTIONS:
+        raise InvalidAction(f"an action needs \"action\": one of {', '.join(ACTIONS)}")
+    kind = data["action"]
+    fields = set(data) - {"action"}
+    missing = sorted(_FIELDS[kind] - fields)
+    unknown = sorted(fields - _FIELDS[kind] - _OPTIONAL[kind])
+    if missing:
+        raise InvalidAction(f"a {kind} action needs {missing[0]!r}")
+    if unknown:
+        raise InvalidAction(f"unknown field {unknown[0]!r} in a {kind} action")
+    if not isinstance(data["player"], str) or not data["player"].strip():
+        raise InvalidAction("an action needs the player's name")
+    if "meld_index" in data and (isinstance(data["meld_index"], bool)
+                                 or not isinstance(data["meld_index"], int)):
+        raise InvalidAction("meld_index must be a whole number (the melds count from 0)")
+    if not isinstance(data.get("new_turn", False), bool):
+        raise InvalidAction("new_turn must be true or false")
+    values = {k: v for k, v in data.items() if k != "action"}
+    if kind == "new_meld" and not isinstance(values["melds"], (list, str)):
+        raise InvalidAction("melds must be a list of melds written as text")
+    return ACTIONS[kind](**values)
+
+
+def actions_from_list(data: Any) -> list[Action]:
+    """Rebuild a stored list of actions, naming the first bad one."""
+    if not isinstance(data, list):
+        raise InvalidAction("the table's actions must be a list")
+    result = []
+    for i, item in enumerate(data):
+        try:
+            result.append(action_from_dict(item))
+        except InvalidAction as error:
+            raise InvalidAction(error.detail, i) from None
+    return result

@@ -1,0 +1,104 @@
+"""Starting a series and reading its page: standings, who deals next, the score sheet."""
+
+import json
+from unittest.mock import ANY
+
+import pytest
+
+from scorekeeper.engine import PRESETS
+
+from .steps import SOURCE_HANDS, rows, series_form, start_night, start_series, tally
+
+
+def test_the_new_series_form_offers_every_preset(client):
+    start_night(client)
+    page = client.get("/nights/1/series/new").get_data(as_text=True)
+    for variant_id in PRESETS:
+        assert f'value="{variant_id}"' in page
+    assert "Seat 6" in page
+
+
+def test_starting_a_series_stores_players_in_seat_order_and_a_frozen_variant(app, client):
+    series_id = start_series(client, seats=("Cici", "Ana", "Bo"), variant="romanian",
+                             end_kind="hands", end_value=8, first_dealer=2, name="Friday")
+    assert rows(app, "series") == [{
+        "id": series_id, "night_id": 1, "name": "Friday", "variant_id": "romanian",
+        "variant_rules": PRESETS["romanian"].to_json(), "end_kind": "hands", "end_value": 8,
+        "first_dealer": 2, "created": ANY}]
+    seated = [(r["seat"], r["player_id"]) for r in rows(app, "series_players")]
+    names = {r["id"]: r["name"] for r in rows(app, "players")}
+    assert [names[p] for _, p in sorted(seated)] == ["Cici", "Ana", "Bo"]
+    page = client.get(f"/series/{series_id}").get_data(as_text=True)
+    assert "Friday" in page and "Romanian tile rummy" in page
+    assert "Deals next: <strong>Bo</strong>" in page
+    assert "No hands yet." in page
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"seats-0": "", "seats-1": "", "seats-2": "", "seats-3": ""}, "2 to 4 players"),
+    ({"seats-1": "a"}, "A is seated twice."),
+    ({"seats-1": "B, C"}, "A name cannot contain a comma."),
+    ({"end_value": "0"}, "Number must be between 1"),
+    ({"end_value": ""}, "Say how many hands, rounds or points."),
+    ({"first_dealer": "5"}, "Only 4 seats are taken."),
+    ({"variant": "no-such-rules"}, "Not a valid choice"),
+    ({"variant": "romanian", "end_kind": "rounds"}, "Romanian tile rummy series end by"),
+])
+def test_a_refused_series_says_why_keeps_what_was_typed_and_stores_nothing(
+        app, client, change, message):
+    start_night(client)
+    form = {**series_form(), **change}
+    response = client.post("/nights/1/series/new", data=form)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert message in page
+    assert rows(app, "series") == []
+    assert rows(app, "series_players") == []
+    if form["seats-0"]:
+        assert f'value="{form["seats-0"]}"' in page
+
+
+def test_an_existing_player_is_reused_whatever_the_case(app, client):
+    start_series(client, seats=("Ana", "Bo"), variant="tile-rummy", end_kind="hands")
+    client.post("/nights/1/series/new", data=series_form(
+        variant="tile-rummy", seats=("ana", "Cici"), end_kind="hands"))
+    assert [r["name"] for r in rows(app, "players")] == ["Ana", "Bo", "Cici"]
+
+
+def test_the_sources_score_table_gives_the_sources_totals_and_winner(app, client):
+    series_id = start_series(client)
+    for hand in SOURCE_HANDS:
+        response = client.post(f"/series/{series_id}/hands/new",
+                               data=tally(["A", "B", "C", "D"], hand))
+        assert response.status_code == 302
+    page = client.get(f"/series/{series_id}").get_data(as_text=True)
+    assert "C wins" in page
+    # Standings: C first on hands won (2), then A and D on one hand each by total.
+    standings = page.split('class="standings"')[1].split("</table>")[0]
+    assert standings.index("<td>C</td>") < standings.index("<td>D</td>") \
+        < standings.index("<td>A</td>") < standings.index("<td>B</td>")
+    for total in ("-24", "-54", "+45", "+33"):
+        assert total in standings
+    assert "Record hand" not in page  # the series is over
+    stored = [json.loads(r["scores"]) for r in rows(app, "hands")]
+    assert stored[0] == {"A": 24, "B": -5, "C": -16, "D": -3}
+    assert [r["winner"] for r in rows(app, "hands")] == ["A", "C", "D", "C"]
+
+
+def test_the_deal_passes_left_in_rummikub_and_right_in_romanian(client):
+    rummikub = start_series(client, seats=("A", "B", "C"), end_kind="hands", end_value=9)
+    client.post(f"/series/{rummikub}/hands/new", data=tally(["A", "B", "C"], {"A": "went_out"}))
+    assert "Deals next: <strong>B</strong>" in client.get(f"/series/{rummikub}").get_data(
+        as_text=True)
+    client.post("/nights/1/series/new", data=series_form(
+        variant="romanian", seats=("A", "B", "C"), end_kind="hands", end_value=9))
+    romanian = rummikub + 1
+    client.post(f"/series/{romanian}/hands/new", data={
+        **tally(["A", "B", "C"], {"A": "went_out"}), "players-0-melded_points": "60"})
+    assert "Deals next: <strong>C</strong>" in client.get(f"/series/{romanian}").get_data(
+        as_text=True)
+
+
+def test_unknown_series_and_nights_are_not_found(client):
+    assert client.get("/series/99").status_code == 404
+    assert client.get("/nights/99/series/new").status_code == 404
