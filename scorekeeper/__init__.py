@@ -37,7 +37,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Imported here so that the rules engine, a subpackage, never loads Flask.
     from flask import Flask
 
-    from . import api, db, hands, nights, series, site, variants
+    from . import access, api, db, hands, nights, security, series, site, variants, viewer
 
     app = Flask(__name__, instance_path=str(INSTANCE), template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "static"))
@@ -53,6 +53,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+    # Tests (and a second deployment) keep the secret key and passcode somewhere else.
+    app.instance_path = app.config.get("INSTANCE_PATH", app.instance_path)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(Path(app.instance_path))
@@ -64,4 +66,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(variants.bp)
+    access.init_app(app)
+    security.init_app(app)
+    app.register_blueprint(viewer.bp)
     return app

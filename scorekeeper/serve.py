@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from waitress import serve
 
-from . import address, create_app
+from . import address, create_app, passcode
 
 EVERY_INTERFACE = ("0.0.0.0", "::", "")
 
@@ -12,6 +14,7 @@ EVERY_INTERFACE = ("0.0.0.0", "::", "")
 def main(host: str = "0.0.0.0", port: int = 8000) -> None:
     """Start the app, say which address phones should open, and serve until stopped."""
     app = create_app()
+    passcode.ask_on_first_start(Path(app.instance_path))
     if host in EVERY_INTERFACE:
         url = address.lan_url(port)
     else:

@@ -25,7 +25,8 @@ PHONE = {"width": 390, "height": 844}
 def app_settings(tmp_path: Path, **settings) -> dict:
     """Return the settings of an app on a fresh database in tmp_path."""
     return {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
-            "DATABASE": str(tmp_path / "scorekeeper.db"), **settings}
+            "DATABASE": str(tmp_path / "scorekeeper.db"),
+            "INSTANCE_PATH": str(tmp_path / "instance"), **settings}
 
 
 @pytest.fixture

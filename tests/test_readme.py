@@ -1,4 +1,4 @@
-"""The README keeps its promises: two set-up commands, CI runs the test one, every command documented."""
+"""The README keeps its promises: two set-up commands, CI runs the test one, commands documented."""
 
 import re
 from pathlib import Path

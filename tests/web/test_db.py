@@ -8,8 +8,8 @@ from scorekeeper.db import connect, get_db, migrate, write_lock
 from scorekeeper.migrations import migrations
 from scorekeeper.players import add_player, all_players, find_player
 
-TABLES = ["_sqlite_migrations", "hand_audit", "hands", "nights", "players", "series",
-          "series_players", "variants"]
+TABLES = ["_sqlite_migrations", "hand_audit", "hand_facts", "hands", "live_tables", "nights",
+          "players", "rulings", "series", "series_players", "series_results", "uids", "variants"]
 
 
 def schema(db):
@@ -27,8 +27,9 @@ def db(tmp_path):
 
 def test_migrations_create_every_table(db):
     assert sorted(db.table_names()) == TABLES
-    assert [row["name"] for row in db["_sqlite_migrations"].rows] == ["m001_create_tables",
-                                                                     "m002_hand_scores"]
+    assert [row["name"] for row in db["_sqlite_migrations"].rows] == [
+        "m001_create_tables", "m002_hand_scores", "m003_table_mode", "m004_house_rulings",
+        "m005_history"]
 
 
 def test_applying_migrations_again_changes_nothing(tmp_path, db):

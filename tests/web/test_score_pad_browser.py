@@ -1,4 +1,4 @@
-"""The score pad on a phone in Debian's Chromium at 390x844: a whole series, as a scorer plays it."""
+"""The score pad on a phone in Debian's Chromium at 390x844: a series, as a scorer plays it."""
 
 import pytest
 

@@ -1,0 +1,191 @@
+"""Looking back: every night with its results, a night's final sheets, and the player pages."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from types import ModuleType
+
+from flask import Blueprint, abort, render_template, request
+from sqlite_utils import Database
+from wtforms import DateField, Form, SelectField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import Optional
+
+from . import charts, hands, nights, stats
+from .db import get_db
+from .engine import read_hand, score_hand
+from .series import Series, get_series
+
+bp = Blueprint("history", __name__)
+
+NIGHTS_PER_PAGE = 25
+
+
+# --- Store --------------------------------------------------------------------
+
+
+def night_summaries(db: Database, limit: int, offset: int) -> list[dict]:
+    """Nights newest first, each with its players and its series' winners."""
+    found = list(db.query("SELECT * FROM nights ORDER BY date DESC, id DESC LIMIT ? OFFSET ?",
+                          [limit, offset]))
+    by_id = {n["id"]: {**n, "series": [], "players": []} for n in found}
+    if not by_id:
+        return []
+    marks = ",".join("?" * len(by_id))
+    series = list(db.query(f"SELECT id, night_id, name, variant_rules FROM series"
+                           f" WHERE night_id IN ({marks}) ORDER BY id", list(by_id)))
+    seated = stats.seats(db, [s["id"] for s in series])
+    outcomes = stats.series_outcomes(db, [s["id"] for s in series])
+    for one in series:
+        night = by_id[one["night_id"]]
+        names = [name for _, name in seated[one["id"]]]
+        night["series"].append({"id": one["id"], "name": one["name"], "names": names,
+                                "variant": json.loads(one["variant_rules"])["name"],
+                                **outcomes[one["id"]]})
+        night["players"] += [n for n in names if n not in night["players"]]
+    return list(by_id.values())
+
+
+def stored_scores(series: Series, rows: list[dict]) -> list[dict]:
+    """Each hand's scores and winner as stored; hands from before m002 are scored again."""
+    found = []
+    for row in rows:
+        if row["scores"]:
+            found.append({"scores": json.loads(row["scores"]), "winner": row["winner"]})
+        else:
+            result = score_hand(read_hand(json.loads(row["record"]), series.variant,
+                                          series.names))
+            found.append({"scores": result.scores, "winner": result.winner})
+    return found
+
+
+def night_sheets(db: Database, night_id: int) -> list[dict]:
+    """The night's series with their final sheets, outcomes and running totals."""
+    ids = [r["id"] for r in db.query("SELECT id FROM series WHERE night_id = ? ORDER BY id",
+                                     [night_id])]
+    outcomes = stats.series_outcomes(db, ids)
+    sheets = []
+    for number, series_id in enumerate(ids, start=1):
+        series = get_series(db, series_id)
+        rows = hands.series_hands(db, series_id)
+        played = stored_scores(series, rows)
+        totals = charts.running_totals(series.names, [p["scores"] for p in played])
+        sheets.append({"series": series, "number": number, "outcome": outcomes[series_id],
+                       "hands": [{**row, **p, "totals": {n: t[i + 1] for n, t in
+                                                          zip(series.names, totals, strict=True)}}
+                                 for i, (row, p) in enumerate(zip(rows, played, strict=True))],
+                       "chart": series_chart(series, totals) if rows else None})
+    return sheets
+
+
+def series_chart(series: Series, totals: list[list[int]]):
+    """The running totals of a series as a chart."""
+    final = ", ".join(f"{n} {t[-1]:+d}" for n, t in zip(series.names, totals, strict=True))
+    return charts.line_chart(
+        f"chart-series-{series.id}", f"Running totals: {series.title}",
+        f"Each player's total after every hand. After {len(totals[0]) - 1} hands: {final}.",
+        "Hand", "Total points", [str(i) for i in range(len(totals[0]))],
+        list(zip(series.names, totals, strict=True)))
+
+
+def rulings_store() -> ModuleType | None:
+    """The house rulings store of the disputes pages, where that feature is installed."""
+    for name in ("rulings", "disputes"):
+        try:
+            module = importlib.import_module(f".{name}", __package__)
+        except ImportError:
+            continue
+        if hasattr(module, "night_rulings"):
+            return module
+    return None
+
+
+def night_rulings(db: Database, night_id: int) -> list | None:
+    """The house rulings made at this night, or None where rulings are not kept."""
+    store = rulings_store()
+    if store is None or "rulings" not in db.table_names():
+        return None
+    return list(store.night_rulings(db, night_id))
+
+
+# --- Pages --------------------------------------------------------------------
+
+
+@bp.route("/history")
+def index():
+    """Every game night, newest first, with its players and series results."""
+    db = get_db()
+    stats.refresh(db)
+    page = max(request.args.get("page", 1, type=int), 1)
+    total = db["nights"].count
+    found = night_summaries(db, NIGHTS_PER_PAGE, (page - 1) * NIGHTS_PER_PAGE)
+    if page > 1 and not found:
+        abort(404)
+    return render_template("history/index.html", nights=found, page=page,
+                           more=page * NIGHTS_PER_PAGE < total, total=total)
+
+
+@bp.route("/history/nights/<int:night_id>")
+def night(night_id: int):
+    """A night's final score sheets, winners, house rulings and running-total charts."""
+    db = get_db()
+    stats.refresh(db)
+    found = nights.get_night(db, night_id) or abort(404)
+    return render_template("history/night.html", night=found, sheets=night_sheets(db, night_id),
+                           rulings=night_rulings(db, night_id))
+
+
+@bp.route("/players/")
+def players():
+    """Everyone who has played, with how many hands and series."""
+    db = get_db()
+    stats.refresh(db)
+    rows = db.query("SELECT p.id, p.name, (SELECT count(*) FROM series_players WHERE"
+                    " player_id = p.id) AS series, (SELECT count(*) FROM hand_facts f JOIN"
+                    " hands h ON h.id = f.hand_id AND h.deleted_at IS NULL WHERE f.player_id"
+                    " = p.id) AS hands FROM players p ORDER BY p.name COLLATE NOCASE")
+    return render_template("history/players.html", players=list(rows))
+
+
+class FilterForm(Form):
+    """Which nights and variant a player's figures count, from the page's address."""
+
+    since = DateField("From", name="from", validators=[Optional()],
+                      invalid_value_message="The date must look like 2025-11-22.")
+    until = DateField("To", name="to", validators=[Optional()],
+                      invalid_value_message="The date must look like 2025-11-22.")
+    variant = SelectField("Variant", validators=[Optional()])
+
+
+@bp.route("/players/<int:player_id>")
+def player(player_id: int):
+    """A player's figures per variant, head to head, and results over nights."""
+    db = get_db()
+    stats.refresh(db)
+    found = db["players"].get(player_id) if db["players"].count_where(
+        "id = ?", [player_id]) else abort(404)
+    form = FilterForm(request.args)
+    played = stats.played_variants(db, player_id)
+    form.variant.choices = [SelectChoice("", "All variants"),
+                            *(SelectChoice(k, v) for k, v in played.items())]
+    filters = stats.Filters()
+    if form.validate():
+        filters = stats.Filters(form.since.data, form.until.data, form.variant.data or None)
+    by_night = stats.results_by_night(db, player_id, filters)
+    return render_template(
+        "history/player.html", player=found, form=form, filters=filters,
+        figures=stats.player_figures(db, player_id, filters),
+        rivals=stats.head_to_head(db, player_id, filters), by_night=by_night,
+        chart=player_chart(found["name"], by_night) if by_night else None)
+
+
+def player_chart(name: str, by_night: list[dict]):
+    """A player's points at each night as a chart."""
+    best = max(by_night, key=lambda n: n["total"])
+    return charts.line_chart(
+        "chart-player", f"{name}: points at each night",
+        f"{len(by_night)} nights from {by_night[0]['date']} to {by_night[-1]['date']}; "
+        f"best {best['total']:+d} on {best['date']}.",
+        "Night", "Points that night", [n["date"][2:] for n in by_night],
+        [(name, [n["total"] for n in by_night])])

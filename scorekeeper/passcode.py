@@ -1,0 +1,106 @@
+"""The scorer passcode: stored hashed in the instance folder, set by a command or at first start."""
+
+from __future__ import annotations
+
+import getpass
+import hashlib
+import os
+import sys
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+
+from werkzeug.security import check_password_hash, generate_password_hash
+
+FILE_NAME = "passcode"
+MIN_LENGTH = 4
+MAX_LENGTH = 200
+
+
+class InvalidPasscode(ValueError):
+    """A passcode too short or too long to use."""
+
+
+def passcode_file(instance: Path) -> Path:
+    """Where the instance keeps its passcode hash."""
+    return Path(instance) / FILE_NAME
+
+
+def check_new(passcode: str) -> str:
+    """Return the passcode without outer spaces, or refuse one that is too short or too long."""
+    passcode = passcode.strip()
+    if len(passcode) < MIN_LENGTH:
+        raise InvalidPasscode(f"a passcode needs at least {MIN_LENGTH} characters")
+    if len(passcode) > MAX_LENGTH:
+        raise InvalidPasscode(f"a passcode has at most {MAX_LENGTH} characters")
+    return passcode
+
+
+def _write(instance: Path, text: str) -> None:
+    """Replace the passcode file in one step, readable by this user only."""
+    Path(instance).mkdir(parents=True, exist_ok=True)
+    draft = passcode_file(instance).with_name(f"{FILE_NAME}.{os.getpid()}")
+    draft.write_text(text)
+    draft.chmod(0o600)
+    os.replace(draft, passcode_file(instance))
+
+
+def set_passcode(instance: Path, passcode: str) -> None:
+    """Store the hash of a new passcode; phones that were the scorer must enter it again."""
+    _write(instance, generate_password_hash(check_new(passcode)) + "\n")
+
+
+def clear_passcode(instance: Path) -> None:
+    """Let every phone change scores again; an empty file records that this was chosen."""
+    _write(instance, "")
+
+
+def stored_hash(instance: Path) -> str | None:
+    """The passcode's hash, or None when the instance has no passcode."""
+    try:
+        return passcode_file(instance).read_text().strip() or None
+    except FileNotFoundError:
+        return None
+
+
+def decided(instance: Path) -> bool:
+    """Whether someone has set or declined a passcode for this instance."""
+    return passcode_file(instance).exists()
+
+
+@lru_cache(maxsize=64)
+def matches(stored: str, attempt: str) -> bool:
+    """Whether the attempt is the passcode; cached, as the API sends it with every request."""
+    return check_password_hash(stored, attempt)
+
+
+def fingerprint(stored: str) -> str:
+    """A short tag of the hash kept in a scorer's session: a new passcode ends old sessions."""
+    return hashlib.sha256(stored.encode()).hexdigest()[:32]
+
+
+def ask_on_first_start(instance: Path, ask: Callable[[str], str] = getpass.getpass,
+                       interactive: bool | None = None) -> None:
+    """Offer to set a passcode the first time the server starts, only at a terminal."""
+    if interactive is None:
+        interactive = sys.stdin is not None and sys.stdin.isatty()
+    if decided(instance) or not interactive:
+        return
+    print("Set a scorer passcode so that only the scorer's phone can change scores.")
+    while True:
+        try:
+            typed = ask("Passcode (leave empty to let every phone change scores): ")
+        except EOFError:
+            typed = ""
+        if not typed.strip():
+            clear_passcode(instance)
+            print("No passcode: every phone can change scores. Set one later with "
+                  "`scorekeeper passcode`.")
+            return
+        try:
+            set_passcode(instance, typed)
+        except InvalidPasscode as error:
+            print(f"Not set: {error}.")
+            continue
+        print("Passcode set. A phone becomes the scorer by entering it.")
+        return
