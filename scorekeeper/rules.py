@@ -7,7 +7,7 @@ from flask import Blueprint, abort, render_template, request
 from flask_wtf import FlaskForm
 from sqlite_utils import Database
 from wtforms import SelectField, StringField
-from wtforms.validators import InputRequired, Length, ValidationError
+from wtforms.validators import DataRequired, Length, ValidationError
 
 from . import series as series_store
 from . import variants
@@ -31,8 +31,8 @@ class LookupForm(FlaskForm):
 
 
 def strip(value: str | None) -> str | None:
-    """Drop spaces typed before or after the text."""
-    return value.strip() if value else value
+    """Drop spaces and commas typed before or after the tiles."""
+    return value.strip(" ,\t\r\n") if value else value
 
 
 class VariantField(SelectField):
@@ -49,7 +49,7 @@ class MeldForm(LookupForm):
     """The tiles of one meld and the rules to check it under."""
 
     tiles = StringField("Tiles of the meld", filters=[strip], validators=[
-        InputRequired("Type or tap the tiles of the meld, e.g. r12 r13 r1."),
+        DataRequired("Type or tap the tiles of the meld, e.g. r12 r13 r1."),
         Length(max=TILES_MAX, message="That is more tiles than a meld can hold.")])
     variant = VariantField("Rules")
 
@@ -58,7 +58,7 @@ class RackForm(LookupForm):
     """The tiles on a rack and the rules to open under."""
 
     rack = StringField("Tiles on the rack", filters=[strip], validators=[
-        InputRequired("Type or tap the tiles on the rack, e.g. r1 r2 r3 j."),
+        DataRequired("Type or tap the tiles on the rack, e.g. r1 r2 r3 j."),
         Length(max=TILES_MAX, message=f"A rack holds at most {MAX_RACK} tiles.")])
     variant = VariantField("Rules")
 

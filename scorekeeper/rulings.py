@@ -6,7 +6,7 @@ from flask import Blueprint, abort, flash, redirect, url_for
 from flask_wtf import FlaskForm
 from sqlite_utils import Database
 from wtforms import StringField, TextAreaField
-from wtforms.validators import InputRequired, Length, Optional, ValidationError
+from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
 from . import hands, series
 from .db import get_db, now
@@ -53,7 +53,7 @@ class RulingForm(FlaskForm):
     """A ruling made at the table: what was agreed, in which hand, and who agreed."""
 
     text = TextAreaField("What the table agreed", filters=[strip], validators=[
-        InputRequired("Write what the table agreed."),
+        DataRequired("Write what the table agreed."),
         Length(max=TEXT_MAX, message=f"A ruling can be at most {TEXT_MAX} characters.")])
     hand_number = StringField("Which hand", filters=[strip],
                               description="Optional: the hand's number on the score sheet.")
