@@ -276,10 +276,12 @@ def test_a_rack_short_of_the_threshold(client):
 
 def test_rummy_meld_without_a_run_lays_nothing_and_says_a_run_is_needed(client):
     response = client.get("/rules/best-opening?variant=rummy-meld&rack=r5+b5+k5+y5+r10+b10+k10")
-    assert by_id(response, "verdict") == "✗ No meld to lay"
+    assert by_id(response, "verdict") == "✗ No opening"
     assert by_id(response, "opening-value") == "0"
-    assert by_id(response, "opens") == (
-        "No legal meld with a run can be laid from this rack. An opening needs a run here.")
+    assert by_id(response, "opens") == ("No opening can be laid from this rack: an opening "
+                                        "needs a run here, and no run can be made.")
+    response = client.get("/rules/best-opening?variant=romanian&rack=r5+b7+k9")
+    assert by_id(response, "opens") == "No legal meld can be laid from this rack."
 
 
 def test_the_whole_rack_at_once(client):
