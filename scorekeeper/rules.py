@@ -12,7 +12,7 @@ from wtforms.validators import DataRequired, Length, ValidationError
 from . import series as series_store
 from . import variants
 from .db import get_db
-from .engine import RuleError, Variant, parse_tiles, tile_label
+from .engine import PRESETS, RuleError, Variant, parse_tiles, tile_label
 from .engine.openings import MAX_RACK, best_opening, check
 from .engine.reference import GROUPS, compare
 
@@ -139,8 +139,9 @@ def compare_page():
     """Two variants side by side, rule by rule, with their differences marked."""
     db = get_db()
     series = opened_from(db)
-    form = lookup_form(CompareForm, db, series, a=THIS_SERIES if series else "rummikub",
-                       b="romanian" if series is None else "rummikub")
+    first = series.variant_id if series else "rummikub"
+    other = next(v for v in PRESETS if v != first and v != (series and series.variant.based_on))
+    form = lookup_form(CompareForm, db, series, a=THIS_SERIES if series else first, b=other)
     only = request.args.get("only") == "differences"
     groups = names = None
     if asked(form):

@@ -89,6 +89,9 @@ def test_settling_disputes_in_a_romanian_series(browser_page, screenshot):
     page.goto(series_url + "/rules")
     page.get_by_role("link", name="Compare").click()
     page.select_option("#b", "rummikub")
+    page.get_by_role("button", name="Compare").click()
+    assert page.locator(".cmp-rule").count() > page.locator(".mark-differs").count() > 10
+    assert_fits_a_phone(page)
     page.check("input[name=only]")
     page.get_by_role("button", name="Compare").click()
     assert page.locator("#summary").inner_text().startswith(

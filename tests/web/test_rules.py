@@ -161,6 +161,7 @@ def test_a_custom_variant_and_a_series_rules_can_be_compared(app, client):
     # Opened from the series, its own rules come first in both menus' choices.
     page = client.get(f"/rules/compare?series={series_id}").get_data(as_text=True)
     assert '<option selected value="series">This series: Romanian tile rummy</option>' in page
+    assert '<option selected value="rummikub">Rummikub</option>' in page  # another to compare
 
 
 def test_comparing_an_unknown_variant_says_which(client):

@@ -70,7 +70,8 @@ def test_rulings_show_on_the_nights_page_with_their_series(app, client):
     with app.app_context():
         found = night_rulings(get_db(), 1)
     assert [(r["series_id"], r["series_name"], r["text"]) for r in found] == [
-        (first, None, "Ties share the hand."), (first + 1, "Friday final", "A Joly discard doubles.")]
+        (first, None, "Ties share the hand."),
+        (first + 1, "Friday final", "A Joly discard doubles.")]
 
 
 def test_a_night_without_rulings_shows_no_empty_section(client):
