@@ -130,6 +130,14 @@ def test_a_house_ruling_and_a_breakdown_line_that_lands_on_its_rule(browser_page
         "A Joly left on the rack costs 50, swapped or not.", "Hand 1 · agreed by everyone"]
     assert_fits_a_phone(page)
     screenshot(page, "disputes-ruling")
+    page.locator(".crumbs a").click()
+    page.wait_for_url("**/nights/*")
+    assert page.locator(".rulings-list li p").all_inner_texts() == [
+        "A Joly left on the rack costs 50, swapped or not.",
+        "Series 1 · hand 1 · agreed by everyone"]
+    assert_fits_a_phone(page)
+    screenshot(page, "disputes-night-rulings")
+    page.go_back()
 
     # A breakdown line's source lands on its rule, in view.
     page.locator(".sheet tbody th a").first.click()
