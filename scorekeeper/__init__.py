@@ -38,6 +38,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from flask import Flask
 
     from . import access, api, db, hands, nights, security, series, site, variants, viewer
+    from . import rules as rules_pages
+    from . import rulings as house_rulings
 
     app = Flask(__name__, instance_path=str(INSTANCE), template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "static"))
@@ -69,4 +71,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     access.init_app(app)
     security.init_app(app)
     app.register_blueprint(viewer.bp)
+    app.register_blueprint(rules_pages.bp)
+    app.register_blueprint(house_rulings.bp)
     return app

@@ -11,7 +11,7 @@ from sqlite_utils import Database
 from wtforms import DateField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, Optional
 
-from . import address
+from . import address, rulings
 from .db import get_db, now
 
 bp = Blueprint("nights", __name__)
@@ -109,4 +109,8 @@ def show(night_id: int):
     """Show a game night and its series."""
     db = get_db()
     night = get_night(db, night_id) or abort(404)
-    return render_template("nights/show.html", night=night, series=night_series(db, night_id))
+    series = night_series(db, night_id)
+    # The night page calls an unnamed series "Series 2"; its rulings say the same.
+    labels = {one["id"]: one["name"] or f"Series {i}" for i, one in enumerate(series, 1)}
+    return render_template("nights/show.html", night=night, series=series,
+                           rulings=rulings.night_rulings(db, night_id), series_labels=labels)

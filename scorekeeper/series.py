@@ -12,7 +12,7 @@ from wtforms import FieldList, IntegerField, RadioField, SelectField, StringFiel
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from . import hands, nights, players, variants
+from . import hands, nights, players, rulings, variants
 from .db import get_db, now
 from .engine import SeriesEnd, SeriesResult, Variant, next_dealer, variant_from_dict
 
@@ -165,12 +165,18 @@ def new(night_id: int):
 def show(series_id: int):
     """Standings, who deals next and the score sheet."""
     db = get_db()
-    series = get_series(db, series_id) or abort(404)
-    stored = hands.series_hands(db, series_id)
+    return series_page(db, get_series(db, series_id) or abort(404))
+
+
+def series_page(db: Database, series: Series, ruling_form: rulings.RulingForm | None = None):
+    """Render the series page; a refused house ruling comes back as typed, with why."""
+    stored = hands.series_hands(db, series.id)
     result = hands.score(series, stored)
     return render_template(
         "series/show.html", series=series, night=nights.get_night(db, series.night_id),
         result=result, hands=list(zip(stored, result.hands, strict=True)),
         dealer=dealer_next(series, result), standings=result.standings,
-        deleted=hands.last_deleted(db, series_id),
+        deleted=hands.last_deleted(db, series.id),
+        rulings=rulings.series_rulings(db, series.id),
+        ruling_form=ruling_form or rulings.RulingForm(),
     )

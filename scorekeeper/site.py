@@ -12,7 +12,7 @@ csrf = CSRFProtect()
 
 # The pages in the navigation bar, each shown once its blueprint is registered.
 NAVIGATION = [("Home", "nights.home"), ("Variants", "variants.index"),
-              ("History", "history.index")]
+              ("History", "history.index"), ("Rules", "rules.index")]
 
 ERRORS = {
     CSRFError: ("This form has expired",

@@ -9,6 +9,7 @@ is weighed. Hand-made racks pin down the answers players argue about.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 
@@ -384,8 +385,11 @@ HOUSE_WRAP = PRESETS["rummikub"].changed(
 def test_the_solver_matches_the_brute_force(variant):
     rng = random.Random(2024)  # the same racks under every variant
     opened = at_once = 0
+    jokers_seen, sizes = Counter(), set()
     for _ in range(RACKS_PER_VARIANT):
         rack = random_rack(rng)
+        jokers_seen[rack.count("j")] += 1
+        sizes.add(len(rack))
         result = best_opening(parse_tiles(" ".join(rack), in_meld=False), variant)
         value, whole = brute_force(rack, variant)
         assert (result.value, result.all_at_once) == (value, whole), rack
@@ -395,3 +399,6 @@ def test_the_solver_matches_the_brute_force(variant):
     # The random racks must exercise both answers, or the comparison proves little.
     assert 0 < opened < RACKS_PER_VARIANT
     assert 0 < at_once < RACKS_PER_VARIANT
+    # Racks with no joker, one and two, and racks as long as 10 tiles, all compared.
+    assert min(jokers_seen[n] for n in (0, 1, 2)) > 30
+    assert max(sizes) == 10
