@@ -37,7 +37,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Imported here so that the rules engine, a subpackage, never loads Flask.
     from flask import Flask
 
-    from . import access, api, db, hands, nights, security, series, site, variants, viewer
+    from . import (
+        access,
+        api,
+        db,
+        hands,
+        nights,
+        security,
+        series,
+        site,
+        table_mode,
+        variants,
+        viewer,
+    )
 
     app = Flask(__name__, instance_path=str(INSTANCE), template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "static"))
@@ -64,6 +76,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(nights.bp)
     app.register_blueprint(series.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(table_mode.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(variants.bp)
     access.init_app(app)

@@ -12,7 +12,7 @@ from wtforms import FieldList, IntegerField, RadioField, SelectField, StringFiel
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from . import hands, nights, players, variants
+from . import hands, live_tables, nights, players, variants
 from .db import get_db, now
 from .engine import SeriesEnd, SeriesResult, Variant, next_dealer, variant_from_dict
 
@@ -173,4 +173,11 @@ def show(series_id: int):
         result=result, hands=list(zip(stored, result.hands, strict=True)),
         dealer=dealer_next(series, result), standings=result.standings,
         deleted=hands.last_deleted(db, series_id),
+        live=_live(db, series_id),
     )
+
+
+def _live(db: Database, series_id: int) -> dict | None:
+    """The table in play for the series, as the page mentions it, or None."""
+    actions = live_tables.live_actions(db, series_id)
+    return {"actions": len(actions)} if actions else None
