@@ -277,7 +277,7 @@ def _seen(form: FlaskForm) -> int | None:
 def undo(series_id: int):
     """Take back the last action recorded on the table."""
     db = get_db()
-    _series_or_404(db, series_id)
+    series = _series_or_404(db, series_id)
     form = UndoForm(prefix="undo")
     if form.validate_on_submit():
         try:
@@ -285,7 +285,8 @@ def undo(series_id: int):
                 stored = live_tables.check_unchanged(db, series_id, _seen(form))
                 if stored:
                     live_tables.store_actions(db, series_id, stored[:-1])
-                    flash(f"Action {len(stored)} taken back.")
+                    undone = replay(series.variant, series.names, stored).guidance
+                    flash(f"Action {len(stored)} taken back: {undone[0]}")
         except live_tables.TableChanged as changed:
             flash(str(changed), "error")
     return redirect(url_for("table.live", series_id=series_id))

@@ -289,7 +289,8 @@ def test_undo_takes_back_the_last_action_only(app, client, series_id):
     play_source_example(client, series_id)
     response = client.post(f"/series/{series_id}/table/undo", data={"undo-seen": "3"},
                            follow_redirects=True)
-    assert "Action 3 taken back." in response.get_data(as_text=True)
+    assert "Action 3 taken back: Ana adds b9 b10 to Bo&#39;s run." in response.get_data(
+        as_text=True)
     assert len(live(app, series_id)) == 2
     assert "Stack:" not in page(client, series_id)
     # A page that showed another number of actions cannot undo.

@@ -85,6 +85,16 @@ def test_the_sources_example_a_takes_7_8_9_and_bs_run_shows_6_to_10(browser_page
     screenshot(page, "table-refused-dark")
     page.emulate_media(color_scheme="light")
 
+    # Undo, right under what the app said: the add is taken back and the run is whole again.
+    page.locator("#guidance").get_by_role("button", name="Undo action 3").click()
+    assert "Action 3 taken back: A adds b9 b10 to B's run." in page.locator(
+        "[role=status]").first.inner_text()
+    b_run = area(page, "B").locator(".meld").first
+    assert b_run.locator(".tile-n").all_inner_texts() == ["6", "7", "8"]
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert_fits_a_phone(page)
+    screenshot(page, "table-undone-360")
+
 
 def test_a_joly_swap_chain_and_the_50_goes_to_its_first_melder(browser_page, screenshot):
     page = browser_page
