@@ -310,6 +310,8 @@ def test_an_illegal_meld_is_refused_with_the_reason(variant, tiles, reason):
     message = refusal(opened, NewMeld("Ana", [tiles]), variant=variant)
     assert f"Ana's new meld {tiles} is not a legal meld" in message
     assert reason in message
+    source = ROMANIAN_SOURCE if variant is ROMANIAN else "(Rummy Meld tutorial, Valid Combinations)"
+    assert message.endswith(source)
 
 
 def test_adding_must_extend_a_run_at_its_ends():
@@ -328,8 +330,10 @@ def test_a_set_grows_to_four_and_no_further():
     ana = NewMeld("Ana", ["r7 b7 k7 j", "r11 b11 k11"])
     message = refusal(ana, BO_OPENS, AddTiles("Bo", 0, "y7", new_turn=True))
     assert "a set has at most 4 tiles" in message
+    assert message.endswith(ROMANIAN_SOURCE)
     message = refusal(ANA_OPENS, BO_OPENS, AddTiles("Ana", 3, "y10"), AddTiles("Bo", 3, "r10"))
     assert "Bo's set r10 b10 k10 y10 is complete and has left the table" in message
+    assert message.endswith(ROMANIAN_SOURCE)
 
 
 def test_rummy_meld_runs_do_not_extend_past_the_ace():
@@ -337,6 +341,7 @@ def test_rummy_meld_runs_do_not_extend_past_the_ace():
     message = refusal(ana, NewMeld("Bo", ["b1 b2 b3 b4 b5 b6 b7 b8 b9"]),
                       AddTiles("Bo", 0, "y2", new_turn=True), variant=RUMMY_MELD)
     assert "a run may not go round the corner" in message
+    assert message.endswith("(Rummy Meld tutorial, Layoff (Adding to Board))")
 
 
 def test_a_run_joly_is_replaced_by_exactly_the_tile_it_stands_for():
