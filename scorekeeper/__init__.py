@@ -37,7 +37,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Imported here so that the rules engine, a subpackage, never loads Flask.
     from flask import Flask
 
-    from . import access, api, db, hands, nights, security, series, site, variants, viewer
+    from . import (
+        access,
+        api,
+        db,
+        hands,
+        nights,
+        security,
+        series,
+        site,
+        table_mode,
+        variants,
+        viewer,
+    )
     from . import rules as rules_pages
     from . import rulings as house_rulings
 
@@ -66,6 +78,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(nights.bp)
     app.register_blueprint(series.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(table_mode.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(variants.bp)
     access.init_app(app)

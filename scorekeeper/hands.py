@@ -5,11 +5,20 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_wtf import FlaskForm
 from sqlite_utils import Database
 
-from . import tally
+from . import live_tables, tally
 from .db import get_db, now, write_lock
 from .engine import (
     HandResult,
@@ -20,6 +29,7 @@ from .engine import (
     score_hand,
     score_series,
 )
+from .engine.table import Table, replay
 
 if TYPE_CHECKING:
     from .series import Series
@@ -30,7 +40,7 @@ bp = Blueprint("hands", __name__)
 class HandRefused(Exception):
     """A hand the engine refuses, or one that does not fit the series."""
 
-    def __init__(self, error: InvalidHand | InvalidSeries):
+    def __init__(self, error: InvalidHand | InvalidSeries | live_tables.TableChanged):
         super().__init__(str(error))
         self.error = error
 
@@ -90,9 +100,15 @@ def _scores(result: HandResult) -> dict:
     return {"scores": json.dumps(result.scores), "winner": result.winner}
 
 
-def record_hand(db: Database, series: Series, record: dict) -> dict:
-    """Check the hand against the whole series and store it; return the stored row."""
+def record_hand(db: Database, series: Series, record: dict,
+                table_actions: list[dict] | None = None) -> dict:
+    """Check the hand against the whole series and store it; return the stored row.
+
+    A hand played in table mode keeps its `table_actions`, which must be the
+    series' table in play; that table is cleared in the same transaction."""
     with write_lock(db):
+        if table_actions is not None and live_tables.live_actions(db, series.id) != table_actions:
+            raise HandRefused(live_tables.TableChanged())
         rows = series_hands(db, series.id)
         result = check_series(series, [*_records(rows), record])
         number = (db.execute("SELECT max(number) FROM hands WHERE series_id = ?",
@@ -101,9 +117,25 @@ def record_hand(db: Database, series: Series, record: dict) -> dict:
         hand_id = db["hands"].insert({
             "series_id": series.id, "number": number, "record": json.dumps(record),
             "created": stamp, "updated": stamp, **_scores(result.hands[-1]),
+            "table_actions": json.dumps(table_actions) if table_actions is not None else None,
         }).last_pk
         _audit(db, hand_id, "created", None, record)
+        if table_actions is not None:
+            live_tables.clear_table(db, series.id)
     return get_hand(db, hand_id)
+
+
+def hand_table(series: Series, hand: dict) -> Table | None:
+    """The table of a hand played in table mode, rebuilt from its actions; else None."""
+    if not hand.get("table_actions"):
+        return None
+    return replay(series.variant, series.names, json.loads(hand["table_actions"]))
+
+
+def hand_export(series: Series, hand: dict) -> dict:
+    """The hand in the JSON hand format, with its variant, as `scorekeeper score` reads it."""
+    variant = series.variant.to_dict() if series.variant.custom else series.variant.id
+    return {"variant": variant, **json.loads(hand["record"])}
 
 
 def edit_hand(db: Database, series: Series, hand_id: int, record: dict) -> None:
@@ -224,14 +256,21 @@ def _hand_or_404(db: Database, series: Series, hand_id: int) -> dict:
 
 def _entry_page(series: Series, form: tally.HandForm, *, hand: dict | None,
                 preview: HandResult | None = None):
+    shows = tally.shows(series.variant)
+    table_mode = bool(hand and hand.get("table_actions"))
+    if table_mode:
+        # The melds come from the table as it was recorded; only the end of the hand is edited.
+        shows = {**shows, "melded": False}
     return render_template("hands/form.html", series=series, form=form, hand=hand,
-                           preview=preview, shows=tally.shows(series.variant))
+                           preview=preview, shows=shows, table_mode=table_mode)
 
 
 def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
                      hand: dict | None):
     """Score what was typed: show the preview, or store it when Save was pressed."""
     record = tally.form_to_record(form, series.names)
+    if hand is not None and hand.get("table_actions"):
+        record["melds"] = json.loads(hand["record"]).get("melds", [])
     try:
         checked = read_hand(record, series.variant, series.names)
         result = score_hand(checked)
@@ -298,7 +337,19 @@ def show(series_id: int, hand_id: int):
     result = score_hand(read_hand(record, series.variant, series.names))
     return render_template("hands/show.html", series=series, hand=hand, record=record,
                            result=result, position=position, audit=hand_audit(db, hand_id),
-                           form=EmptyForm())
+                           form=EmptyForm(), table=hand_table(series, hand))
+
+
+@bp.route("/series/<int:series_id>/hands/<int:hand_id>/hand.json")
+def export(series_id: int, hand_id: int):
+    """Download the hand in the JSON hand format, to score it with `scorekeeper score`."""
+    db = get_db()
+    series = _series_or_404(db, series_id)
+    hand = _hand_or_404(db, series, hand_id)
+    response = jsonify(hand_export(series, hand))
+    name = f"series-{series.id}-hand-{hand['number']}.json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 @bp.route("/series/<int:series_id>/hands/<int:hand_id>/delete", methods=["POST"])

@@ -12,7 +12,7 @@ from wtforms import FieldList, IntegerField, RadioField, SelectField, StringFiel
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from . import hands, nights, players, rulings, variants
+from . import hands, live_tables, nights, players, rulings, variants
 from .db import get_db, now
 from .engine import SeriesEnd, SeriesResult, Variant, next_dealer, variant_from_dict
 
@@ -179,4 +179,11 @@ def series_page(db: Database, series: Series, ruling_form: rulings.RulingForm | 
         deleted=hands.last_deleted(db, series.id),
         rulings=rulings.series_rulings(db, series.id),
         ruling_form=ruling_form or rulings.RulingForm(),
+        live=_live(db, series.id),
     )
+
+
+def _live(db: Database, series_id: int) -> dict | None:
+    """The table in play for the series, as the page mentions it, or None."""
+    actions = live_tables.live_actions(db, series_id)
+    return {"actions": len(actions)} if actions else None

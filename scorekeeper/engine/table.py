@@ -27,8 +27,10 @@ melds or take their jokers (Romanian tile rummy, The Play).
 
 Not modelled: splitting or rearranging melds. Romanian tile rummy and Rummy
 Meld do not allow it, and table mode is offered only for the variants that
-score melded value; Rummikub-style manipulation (where a meld with a joker may
-not be split) belongs to variants scored by the racks alone.
+score melded value; Rummikub-style manipulation belongs to variants scored by
+the racks alone. A tile put inside a run (which only a split could take) is
+refused with the rule that forbids it: never in Romanian tile rummy and Rummy
+Meld, never for a meld holding a joker in the card-faced and leaflet rules.
 """
 
 from __future__ import annotations
@@ -64,16 +66,19 @@ __all__ = [
 # Where each rule of table mode sits in each source (spelled as reference.py does).
 SECTIONS: dict[str, dict[str, str]] = {
     "romanian": {"tiles": "introduction", "melds": "The Play", "opening": "The Play",
-                 "add": "The Play", "swap": "The Play, options 5-7", "turn": "The Play"},
+                 "add": "The Play", "swap": "The Play, options 5-7", "turn": "The Play",
+                 "split": "The Play"},
     "rummy-meld": {"tiles": "Game Setup & Tiles", "melds": "Valid Combinations",
                    "opening": "Initial Meld Requirements", "add": "Layoff (Adding to Board)",
-                   "swap": "Jolly Swap"},
+                   "swap": "Jolly Swap", "split": "Layoff (Adding to Board)"},
     "rummikub": {"tiles": "Contents", "melds": "Playing the Game",
                  "opening": "Playing the Game", "add": "Playing the Game", "swap": "The Joker"},
     "tile-rummy": {"tiles": "Rummy (first paragraph)", "melds": "Groups and Runs",
-                   "opening": "The Game", "add": "The Game", "swap": "Groups and Runs"},
+                   "opening": "The Game", "add": "The Game", "swap": "Groups and Runs",
+                   "split": "Groups and Runs"},
     "rummy-cards": {"tiles": "Contents of the Game", "melds": "Sets",
-                    "opening": "Opening the game", "add": "Manipulating", "swap": "The Joker"},
+                    "opening": "Opening the game", "add": "Manipulating", "swap": "The Joker",
+                    "split": "The Joker"},
 }
 
 
@@ -418,6 +423,29 @@ def _lying_text(ranked: list[tuple[int, Tile]], kind: str = RUN) -> str:
     return " ".join(parts)
 
 
+def _inside(run: list[Tile], added: list[Tile]) -> bool:
+    """Whether an added tile repeats a number of the run: it could only go in by
+    splitting the run in two."""
+    numbers = {t.number for t in run if not t.joker}
+    return any(not t.joker and t.number in numbers for t in added)
+
+
+def _split_refusal(v: Variant, player: str, added: list[Tile], meld: _Meld) -> str:
+    """Why tiles cannot go inside a run: melds are not split here."""
+    start = (f"{player} cannot put {format_tiles(added)} inside {_describe(meld)}: that would "
+             "split the run")
+    if v.source in ("romanian", "rummy-meld"):
+        # Romanian tile rummy, The Play: tiles extend melds, and no tile may be in two melds.
+        return (f"{start}, and melds are never split or rearranged; tiles are added at a "
+                f"run's ends ({_cite(v, 'split')})")
+    if any(s.joker is not None for s in meld.slots) and v.source != "rummikub":
+        return (f"{start}, and a meld holding a joker may not be split or rearranged "
+                f"({_cite(v, 'split')})")
+    return (f"{start}; table mode follows melds as they are laid and does not follow "
+            f"splitting or rearranging them: record this hand with the quick tally "
+            f"({ruling('table mode does not follow rearranged melds')})")
+
+
 def _describe(meld: _Meld) -> str:
     """A meld in words: "Bo's run b6 b7 b8"."""
     return f"{meld.owner}'s {meld.kind} {format_tiles(s.tile for s in meld.slots)}"
@@ -633,6 +661,8 @@ class _Apply:
             if resolved.kind != meld.kind:
                 raise InvalidMeld(f"the {meld.kind} would become a {resolved.kind}")
         except InvalidMeld as error:
+            if meld.kind == RUN and _inside(old, added):
+                raise InvalidAction(_split_refusal(v, player, added, meld)) from None
             hint = ""
             if any(not t.joker and any(o.joker and o.face_number == t.number for o in old)
                    for t in added):

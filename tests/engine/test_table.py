@@ -310,6 +310,8 @@ def test_an_illegal_meld_is_refused_with_the_reason(variant, tiles, reason):
     message = refusal(opened, NewMeld("Ana", [tiles]), variant=variant)
     assert f"Ana's new meld {tiles} is not a legal meld" in message
     assert reason in message
+    source = ROMANIAN_SOURCE if variant is ROMANIAN else "(Rummy Meld tutorial, Valid Combinations)"
+    assert message.endswith(source)
 
 
 def test_adding_must_extend_a_run_at_its_ends():
@@ -328,8 +330,10 @@ def test_a_set_grows_to_four_and_no_further():
     ana = NewMeld("Ana", ["r7 b7 k7 j", "r11 b11 k11"])
     message = refusal(ana, BO_OPENS, AddTiles("Bo", 0, "y7", new_turn=True))
     assert "a set has at most 4 tiles" in message
+    assert message.endswith(ROMANIAN_SOURCE)
     message = refusal(ANA_OPENS, BO_OPENS, AddTiles("Ana", 3, "y10"), AddTiles("Bo", 3, "r10"))
     assert "Bo's set r10 b10 k10 y10 is complete and has left the table" in message
+    assert message.endswith(ROMANIAN_SOURCE)
 
 
 def test_rummy_meld_runs_do_not_extend_past_the_ace():
@@ -337,6 +341,7 @@ def test_rummy_meld_runs_do_not_extend_past_the_ace():
     message = refusal(ana, NewMeld("Bo", ["b1 b2 b3 b4 b5 b6 b7 b8 b9"]),
                       AddTiles("Bo", 0, "y2", new_turn=True), variant=RUMMY_MELD)
     assert "a run may not go round the corner" in message
+    assert message.endswith("(Rummy Meld tutorial, Layoff (Adding to Board))")
 
 
 def test_a_run_joly_is_replaced_by_exactly_the_tile_it_stands_for():
@@ -461,3 +466,84 @@ def test_a_refused_action_leaves_the_table_unchanged():
         table.apply(AddTiles("Ana", 2, "b9 b10 b12"))
     assert table.to_melds()[2]["tiles"] == "b6 b7 b8"
     assert table.stack("Ana") == ()
+
+
+# --- More of point 2: high runs, joker limits, the opening's joker, splitting ---------------
+
+NO_HIGH_RUNS = ROMANIAN.changed(id="romanian-low", name="Romanian, low runs only", ace_high=False)
+ONE_JOKER = ROMANIAN.changed(id="romanian-one-joker", name="Romanian, one joker a meld",
+                             max_jokers_per_meld=1, joker_ratio_runs=False)
+CARDS_MELDED = RUMMY_CARDS.changed(id="cards-melded", name="Cards, melded", scoring="melded",
+                                   pool_out="melded_minus_rack")
+
+
+@pytest.mark.parametrize("variant, tiles, reason, source", [
+    (NO_HIGH_RUNS, "y12 y13 y1", "12-13-1 is not a run", "(Romanian tile rummy, The Play)"),
+    (ROMANIAN, "r5 b5 j j", "a set must hold at least twice as many numbered tiles as jokers",
+     "(Romanian tile rummy, The Play)"),
+    (ONE_JOKER, "y3 j y5 j y7 y8 y9", "at most 1 joker",
+     "(Romanian tile rummy, The Play)"),
+    (RUMMY_MELD, "b11 b12 b13 b1 b2", "may not go round the corner",
+     "(Rummy Meld tutorial, Valid Combinations)"),
+])
+def test_high_runs_wraps_and_joker_limits_are_refused_with_the_source(variant, tiles, reason,
+                                                                       source):
+    message = refusal(NewMeld("Ana", ["r11 b11 k11", "y2 y3 y4 y5 y6"]), NewMeld("Ana", [tiles]),
+                      variant=variant)
+    assert message.startswith(f"Ana's new meld {tiles} is not a legal meld")
+    assert reason in message
+    assert message.endswith(source)
+
+
+def test_a_high_run_is_a_legal_meld_where_the_variant_allows_it():
+    table = play(NewMeld("Ana", ["y12 y13 y1", "r11 b11 k11"]))
+    assert table.guidance == ("Ana opened with 60: y12 y13 y1 (30), r11 b11 k11 (30).",)
+
+
+def test_a_fixed_joker_value_counts_in_the_opening_as_the_variant_says():
+    fixed = ROMANIAN.changed(id="romanian-fixed", name="Romanian, joker 25 in the opening",
+                             opening_joker="fixed", opening_joker_value=25)
+    # k11 j k13 counts 10 + 25 + 10; with r2 r3 r4 (15) that is 60.
+    table = play(NewMeld("Ana", ["k11 j k13", "r2 r3 r4"]), variant=fixed)
+    assert table.guidance == ("Ana opened with 60: k11 j=k12 k13 (45), r2 r3 r4 (15).",)
+    message = refusal(NewMeld("Ana", ["k2 j k4", "r2 r3 r4"]), variant=fixed.changed(
+        opening_joker_value=0))
+    assert message.startswith("Ana's opening counts 25 (k2 j=k3 k4 (10) + r2 r3 r4 (15))")
+
+
+def test_the_opening_counts_only_the_players_own_new_melds():
+    # Tiles added to other players' melds never count: the opening is one new meld action.
+    message = refusal(BO_OPENS, AddTiles("Ana", 0, "b9 b10"))
+    assert message == ("Ana has not opened yet: tiles can be added to the table only after "
+                       f"opening {ROMANIAN_SOURCE}")
+
+
+def test_a_rummy_cards_opening_with_a_joker_is_refused_with_its_source():
+    message = refusal(NewMeld("Ana", ["k11 j k13", "r11 b11 y11"]), variant=CARDS_MELDED)
+    assert message == ("Ana's opening k11 j k13 holds a joker: a joker may not be used in the "
+                       "opening (Rummy with card-faced tiles, Opening the game)")
+
+
+def test_a_tile_inside_a_run_is_refused_as_a_split():
+    bo = NewMeld("Bo", ["b6 b7 j b9 b10", "r10 b10 k10"])  # 5 x 5 + 30 = 55
+    message = refusal(ANA_OPENS, bo, AddTiles("Ana", 2, "b7", new_turn=True))
+    assert message == ("Ana cannot put b7 inside Bo's run b6 b7 j=b8 b9 b10: that would split "
+                       "the run, and melds are never split or rearranged; tiles are added at a "
+                       f"run's ends {ROMANIAN_SOURCE}")
+
+
+def test_a_meld_with_a_joker_cannot_be_split_where_the_variant_forbids_it():
+    ana = NewMeld("Ana", ["r11 b11 k11"])
+    bo = NewMeld("Bo", ["b6 b7 b8 b9 b10"])
+    # The joker may not be in Bo's opening (Rummy with card-faced tiles), so in a later meld.
+    bo_later = NewMeld("Bo", ["k6 j k8 k9"], new_turn=True)
+    message = refusal(ana, bo, bo_later, AddTiles("Ana", 2, "k8", new_turn=True),
+                      variant=CARDS_MELDED)
+    assert message == ("Ana cannot put k8 inside Bo's run k6 j=k7 k8 k9: that would split the "
+                       "run, and a meld holding a joker may not be split or rearranged (Rummy "
+                       "with card-faced tiles, The Joker)")
+    # Without a joker the source allows a split, which table mode does not follow: it says so.
+    message = refusal(ana, bo, AddTiles("Ana", 1, "b8", new_turn=True), variant=CARDS_MELDED)
+    assert message.startswith("Ana cannot put b8 inside Bo's run b6 b7 b8 b9 b10: that would "
+                              "split the run; table mode follows melds as they are laid")
+    assert message.endswith("(Scorekeeper ruling: table mode does not follow rearranged melds)")

@@ -268,9 +268,8 @@ def test_undo_gives_back_the_table_before_the_last_action(data):
         assert undone.log == before.log
 
 
-def test_a_long_hand_replays_quickly():
-    import time
-
+def test_a_long_hand_replays_to_the_same_table():
+    # How fast it replays is measured by bench/table_replay.py, not here.
     v = preset("romanian")
     players = ["Ana", "Bo"]
     actions = [NewMeld("Ana", ["r11 b11 k11", "y11 y12 y13"]),
@@ -292,8 +291,6 @@ def test_a_long_hand_replays_quickly():
             break
         table = table.apply(action)
     assert len(table.actions) > 70  # the set has 104 numbered tiles
-    start = time.perf_counter()
     again = replay(v, players, table.actions_to_list())
-    assert time.perf_counter() - start < 1.0
     assert again.to_melds() == table.to_melds()
     assert all(again.count(p) == again.exact_melded_value(p) for p in players)
