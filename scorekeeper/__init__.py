@@ -37,7 +37,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Imported here so that the rules engine, a subpackage, never loads Flask.
     from flask import Flask
 
-    from . import access, api, db, hands, nights, security, series, site, variants, viewer
+    from . import (
+        access,
+        api,
+        db,
+        export,
+        hands,
+        history,
+        nights,
+        security,
+        series,
+        site,
+        variants,
+        viewer,
+    )
 
     app = Flask(__name__, instance_path=str(INSTANCE), template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "static"))
@@ -69,4 +82,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     access.init_app(app)
     security.init_app(app)
     app.register_blueprint(viewer.bp)
+    app.register_blueprint(history.bp)
+    app.register_blueprint(export.bp)
     return app

@@ -113,7 +113,7 @@ def line_chart(chart_id: str, title: str, description: str, x_label: str, y_labe
             ends.append((n, name, coords[-1][1]))
     placed = spread([y for _, _, y in ends], TOP + 4, TOP + plot_h + 4, LABEL_GAP)
     for (n, name, _), y in zip(ends, placed, strict=True):
-        out.append(f'<text class="label series-{n % len(DASHES)}" x="{LEFT + plot_w + 6}" '
+        out.append(f'<text class="end-label series-{n % len(DASHES)}" x="{LEFT + plot_w + 6}" '
                    f'y="{y + 4:.1f}" aria-hidden="true">{escape(name[:9])}</text>')
     out.append("</svg>")
     return Markup("".join(out))

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
 import json
-from types import ModuleType
 
 from flask import Blueprint, abort, render_template, request
 from sqlite_utils import Database
@@ -12,7 +10,7 @@ from wtforms import DateField, Form, SelectField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
-from . import charts, hands, nights, stats
+from . import charts, hands, nights, rulings, stats
 from .db import get_db
 from .engine import read_hand, score_hand
 from .series import Series, get_series
@@ -89,26 +87,6 @@ def series_chart(series: Series, totals: list[list[int]]):
         list(zip(series.names, totals, strict=True)))
 
 
-def rulings_store() -> ModuleType | None:
-    """The house rulings store of the disputes pages, where that feature is installed."""
-    for name in ("rulings", "disputes"):
-        try:
-            module = importlib.import_module(f".{name}", __package__)
-        except ImportError:
-            continue
-        if hasattr(module, "night_rulings"):
-            return module
-    return None
-
-
-def night_rulings(db: Database, night_id: int) -> list | None:
-    """The house rulings made at this night, or None where rulings are not kept."""
-    store = rulings_store()
-    if store is None or "rulings" not in db.table_names():
-        return None
-    return list(store.night_rulings(db, night_id))
-
-
 # --- Pages --------------------------------------------------------------------
 
 
@@ -133,7 +111,7 @@ def night(night_id: int):
     stats.refresh(db)
     found = nights.get_night(db, night_id) or abort(404)
     return render_template("history/night.html", night=found, sheets=night_sheets(db, night_id),
-                           rulings=night_rulings(db, night_id))
+                           rulings=rulings.night_rulings(db, night_id))
 
 
 @bp.route("/players/")
@@ -163,8 +141,7 @@ def player(player_id: int):
     """A player's figures per variant, head to head, and results over nights."""
     db = get_db()
     stats.refresh(db)
-    found = db["players"].get(player_id) if db["players"].count_where(
-        "id = ?", [player_id]) else abort(404)
+    found = next(db["players"].rows_where("id = ?", [player_id]), None) or abort(404)
     form = FilterForm(request.args)
     played = stats.played_variants(db, player_id)
     form.variant.choices = [SelectChoice("", "All variants"),

@@ -227,7 +227,7 @@ def player_figures(db: Database, player_id: int, filters: Filters) -> list[dict]
     rows = [_figures(v, names.get(v, v), hands.get(v, {}), series.get(v, {}))
             for v in sorted(set(hands) | set(series),
                             key=lambda v: (-(hands.get(v, {}).get("hands") or 0), names.get(v, v)))]
-    if len(rows) != 1:
+    if len(rows) > 1:
         summed = {key: sum(h.get(key) or 0 for h in hands.values())
                   for key in ("hands", "hands_won", "points", "all_at_once", "joker_caught",
                               "never_opened", "melded_hands")}
