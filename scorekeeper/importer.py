@@ -267,6 +267,8 @@ class Added:
         def n(count: int, word: str) -> str:
             return f"{count} {word}{'' if count == 1 or word == 'series' else 's'}"
 
+        if not (self.players or self.nights or self.series or self.hands or self.rulings):
+            return f"Nothing new: all {n(self.already, 'item')} in the file were already here."
         text = (f"Imported {n(self.nights, 'night')}, {n(self.series, 'series')}, "
                 f"{n(self.hands, 'hand')} and {n(self.rulings, 'ruling')}")
         if self.players:
