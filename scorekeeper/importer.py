@@ -35,6 +35,11 @@ UID_LENGTH = 64
 class BadExport(Exception):
     """A file that is not a valid export; the message names what is wrong and where."""
 
+    def __init__(self, message: str):
+        # Text quoted from the file may hold line breaks; the message stays on one line.
+        super().__init__("".join(c if c.isprintable() else c.encode("unicode_escape").decode()
+                                 for c in message))
+
 
 # --- Checking the file: pure ---------------------------------------------------
 
@@ -97,14 +102,15 @@ class _Uids:
     """The uids seen so far in the file, so that none is used twice."""
 
     def __init__(self) -> None:
-        self.seen: set[tuple[str, str]] = set()
+        self.seen: set[str] = set()
 
     def take(self, kind: str, uid: str, where: str) -> None:
         if not uid or len(uid) > UID_LENGTH:
             raise BadExport(f'{where}, "uid": must be 1 to {UID_LENGTH} characters')
-        if (kind, uid) in self.seen:
+        # One uid names one row of one kind, here as in the uids table.
+        if uid in self.seen:
             raise BadExport(f'{where}: the uid "{uid}" is used twice in the file')
-        self.seen.add((kind, uid))
+        self.seen.add(uid)
 
 
 def read_document(data: bytes | str) -> dict:
@@ -286,8 +292,16 @@ def local_id(db: Database, kind: str, uid: str) -> int | None:
     return found[0] if found else None
 
 
+WORDS = {"nights": "night", "series": "series", "hands": "hand", "hand_audit": "audit entry",
+         "rulings": "ruling"}
+
+
 def _insert(db: Database, kind: str, uid: str, row: dict) -> int:
     """Insert a row and give it the file's uid in place of the one just made for it."""
+    clash = db.execute("SELECT kind FROM uids WHERE uid = ?", [uid]).fetchone()
+    if clash:
+        raise BadExport(f'the uid "{uid}" of a {WORDS[kind]} in the file names a '
+                        f"{WORDS[clash[0]]} here")
     columns = ", ".join(row)
     marks = ", ".join("?" * len(row))
     new_id = db.execute(f"INSERT INTO {kind} ({columns}) VALUES ({marks})",
