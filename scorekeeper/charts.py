@@ -7,7 +7,7 @@ import math
 from markupsafe import Markup, escape
 
 WIDTH, HEIGHT = 360, 240
-LEFT, RIGHT, TOP, BOTTOM = 46, 64, 10, 46
+LEFT, RIGHT, TOP, BOTTOM = 46, 72, 10, 46
 # Each line has its own dash and marker, so lines stay apart in black and white.
 DASHES = ["", "7 4", "2 3", "10 3 2 3", "5 2", "1 4"]
 MARKERS = ["circle", "square", "triangle", "diamond", "cross", "plus"]
@@ -114,9 +114,14 @@ def line_chart(chart_id: str, title: str, description: str, x_label: str, y_labe
     placed = spread([y for _, _, y in ends], TOP + 4, TOP + plot_h + 4, LABEL_GAP)
     for (n, name, _), y in zip(ends, placed, strict=True):
         out.append(f'<text class="end-label series-{n % len(DASHES)}" x="{LEFT + plot_w + 6}" '
-                   f'y="{y + 4:.1f}" aria-hidden="true">{escape(name[:9])}</text>')
+                   f'y="{y + 4:.1f}" aria-hidden="true">{escape(short(name))}</text>')
     out.append("</svg>")
     return Markup("".join(out))
+
+
+def short(name: str, room: int = 9) -> str:
+    """A name cut to fit beside the end of its line."""
+    return name if len(name) <= room else name[:room - 1] + "\u2026"
 
 
 def running_totals(names: list[str], hand_scores: list[dict[str, int]]) -> list[list[int]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 
 from flask import Blueprint, abort, render_template, request
 from sqlite_utils import Database
@@ -70,6 +71,7 @@ def night_sheets(db: Database, night_id: int) -> list[dict]:
         played = stored_scores(series, rows)
         totals = charts.running_totals(series.names, [p["scores"] for p in played])
         sheets.append({"series": series, "number": number, "outcome": outcomes[series_id],
+                       "player_ids": {n: i for i, n in stats.seats(db, [series_id])[series_id]},
                        "hands": [{**row, **p, "totals": {n: t[i + 1] for n, t in
                                                           zip(series.names, totals, strict=True)}}
                                  for i, (row, p) in enumerate(zip(rows, played, strict=True))],
@@ -157,6 +159,12 @@ def player(player_id: int):
         chart=player_chart(found["name"], by_night) if by_night else None)
 
 
+def short_day(iso_date: str) -> str:
+    """A night's date as a chart's axis shows it: 3 Oct."""
+    day = date.fromisoformat(iso_date)
+    return f"{day.day} {day:%b}"
+
+
 def player_chart(name: str, by_night: list[dict]):
     """A player's points at each night as a chart."""
     best = max(by_night, key=lambda n: n["total"])
@@ -164,5 +172,5 @@ def player_chart(name: str, by_night: list[dict]):
         "chart-player", f"{name}: points at each night",
         f"{len(by_night)} nights from {by_night[0]['date']} to {by_night[-1]['date']}; "
         f"best {best['total']:+d} on {best['date']}.",
-        "Night", "Points that night", [n["date"][2:] for n in by_night],
+        "Night", "Points that night", [short_day(n["date"]) for n in by_night],
         [(name, [n["total"] for n in by_night])])
