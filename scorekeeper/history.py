@@ -122,9 +122,9 @@ def players():
     db = get_db()
     stats.refresh(db)
     rows = db.query("SELECT p.id, p.name, (SELECT count(*) FROM series_players WHERE"
-                    " player_id = p.id) AS series, (SELECT count(*) FROM hand_facts f JOIN"
-                    " hands h ON h.id = f.hand_id AND h.deleted_at IS NULL WHERE f.player_id"
-                    " = p.id) AS hands FROM players p ORDER BY p.name COLLATE NOCASE")
+                    " player_id = p.id) AS series, (SELECT coalesce(sum(hands), 0) FROM"
+                    " series_results WHERE player_id = p.id) AS hands FROM players p"
+                    " ORDER BY p.name COLLATE NOCASE")
     return render_template("history/players.html", players=list(rows))
 
 

@@ -172,15 +172,22 @@ UID_KINDS = ("nights", "series", "hands", "hand_audit", "rulings")
 
 
 @migrations()
-def m007_uids_everywhere(db: Database) -> None:
-    """Give every new night, series, hand, audit entry and ruling a uid as it is stored."""
+def m007_history_uids_and_figures(db: Database) -> None:
+    """Give every new night, series, hand, audit entry and ruling a uid as it is stored;
+    keep each series' hand figures per player."""
     # m005 gave uids only to the rows it found; rows stored since then have none yet.
     for kind in UID_KINDS:
         db.execute(f"INSERT INTO uids (kind, local_id, uid) SELECT '{kind}', id,"
                    f" lower(hex(randomblob(16))) FROM {kind} WHERE id NOT IN"
                    f" (SELECT local_id FROM uids WHERE kind = '{kind}')")
         db.execute(f"CREATE TRIGGER uids_{kind}_added AFTER INSERT ON {kind} BEGIN"
-                   f" INSERT INTO uids (kind, local_id, uid) VALUES ('{kind}', NEW.id,"
+                   f" INSERT OR IGNORE INTO uids (kind, local_id, uid) VALUES ('{kind}', NEW.id,"
                    f" lower(hex(randomblob(16)))); END")
     db.execute("CREATE TRIGGER uids_rulings_deleted AFTER DELETE ON rulings BEGIN"
                " DELETE FROM uids WHERE kind = 'rulings' AND local_id = OLD.id; END")
+    # Each series' hand figures per player beside its totals, so a player's page sums a few
+    # hundred series rather than every hand; the cache is emptied to be worked out again.
+    db.execute("DELETE FROM series_results")
+    for column in ("hands", "all_at_once", "joker_caught", "melded_hands", "never_opened"):
+        db.execute(f"ALTER TABLE series_results ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE series_results ADD COLUMN best INTEGER")
