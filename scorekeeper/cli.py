@@ -138,6 +138,7 @@ def cmd_import(args: argparse.Namespace) -> None:
     """Bring in an export file; a file with any fault is refused whole."""
     from .db import connect, migrate
     from .importer import BadExport, import_document, read_document
+    from .stats import refresh
 
     where = _name(args.path)
     try:
@@ -150,6 +151,8 @@ def cmd_import(args: argparse.Namespace) -> None:
         document = read_document(data)
         with connect(path) as db:
             added = import_document(db, document)
+            # Work out the statistics now, not on the first page viewed after the import.
+            refresh(db)
     except BadExport as error:
         raise BadInput(f"{where}: {error}") from None
     print(added.summary())

@@ -33,6 +33,11 @@ def _json(text: str | None):
     return json.loads(text) if text else None
 
 
+def _uid(kind: str, alias: str) -> str:
+    """The SQL that reads a row's uid beside it."""
+    return f"(SELECT uid FROM uids WHERE kind = '{kind}' AND local_id = {alias}.id) AS uid"
+
+
 def export_document(db: Database, night_id: int | None = None,
                     series_id: int | None = None) -> dict:
     """Everything, one night or one series, with uids, in the export format."""
@@ -42,39 +47,44 @@ def export_document(db: Database, night_id: int | None = None,
         where, args, scope = "night_id = ?", [night_id], "night"
     else:
         where, args, scope = "1", [], "everything"
-    series = list(db.query(f"SELECT * FROM series WHERE {where} ORDER BY id", args))
+    series = list(db.query(f"SELECT series.*, {_uid('series', 'series')} FROM series"
+                           f" WHERE {where} ORDER BY id", args))
     ids = [s["id"] for s in series]
     if scope == "everything":
-        night_rows = list(db.query("SELECT * FROM nights ORDER BY date, id"))
+        night_rows = list(db.query(f"SELECT n.*, {_uid('nights', 'n')} FROM nights n"
+                                   " ORDER BY date, id"))
     else:
         night_ids = {s["night_id"] for s in series} | ({night_id} if night_id else set())
-        night_rows = [nights.get_night(db, i) for i in sorted(night_ids)]
-    uids = {(r["kind"], r["local_id"]): r["uid"] for r in db.query("SELECT * FROM uids")}
+        marks = ",".join("?" * len(night_ids))
+        night_rows = list(db.query(f"SELECT n.*, {_uid('nights', 'n')} FROM nights n"
+                                   f" WHERE id IN ({marks}) ORDER BY date, id", sorted(night_ids)))
     seated = stats.seats(db, ids)
     within = f"series_id IN (SELECT id FROM series WHERE {where})"
     hands: dict[int, list] = {i: [] for i in ids}
     audit: dict[int, list] = {}
-    for row in db.query(f"SELECT a.* FROM hand_audit a JOIN hands h ON h.id = a.hand_id"
-                        f" WHERE h.{within} ORDER BY a.id", args):
+    for row in db.query(f"SELECT a.*, {_uid('hand_audit', 'a')} FROM hand_audit a"
+                        f" JOIN hands h ON h.id = a.hand_id WHERE h.{within} ORDER BY a.id", args):
         audit.setdefault(row["hand_id"], []).append({
-            "uid": uids[("hand_audit", row["id"])], "at": row["at"], "action": row["action"],
+            "uid": row["uid"], "at": row["at"], "action": row["action"],
             "old": _json(row["old"]), "new": _json(row["new"])})
-    for row in db.query(f"SELECT * FROM hands WHERE {within} ORDER BY number, id", args):
+    for row in db.query(f"SELECT h.*, {_uid('hands', 'h')} FROM hands h WHERE {within}"
+                        f" ORDER BY number, id", args):
         hands[row["series_id"]].append({
-            "uid": uids[("hands", row["id"])], "number": row["number"],
+            "uid": row["uid"], "number": row["number"],
             "record": json.loads(row["record"]), "table_actions": _json(row["table_actions"]),
             "scores": _json(row["scores"]), "winner": row["winner"], "created": row["created"],
             "updated": row["updated"], "deleted_at": row["deleted_at"],
             "audit": audit.get(row["id"], [])})
     rulings: dict[int, list] = {i: [] for i in ids}
-    for row in db.query(f"SELECT * FROM rulings WHERE {within} ORDER BY id", args):
+    for row in db.query(f"SELECT r.*, {_uid('rulings', 'r')} FROM rulings r WHERE {within}"
+                        f" ORDER BY id", args):
         rulings[row["series_id"]].append({
-            "uid": uids[("rulings", row["id"])], "hand_number": row["hand_number"],
+            "uid": row["uid"], "hand_number": row["hand_number"],
             "text": row["text"], "agreed_by": row["agreed_by"], "created": row["created"]})
     by_night: dict[int, list] = {}
     for s in series:
         by_night.setdefault(s["night_id"], []).append({
-            "uid": uids[("series", s["id"])], "name": s["name"], "variant_id": s["variant_id"],
+            "uid": s["uid"], "name": s["name"], "variant_id": s["variant_id"],
             "variant": json.loads(s["variant_rules"]),
             "end": {"kind": s["end_kind"], "value": s["end_value"]},
             "first_dealer": s["first_dealer"], "created": s["created"],
@@ -95,7 +105,7 @@ def export_document(db: Database, night_id: int | None = None,
         "players": [{"name": n} for n in names],
         "variants": [{"id": v["id"], "name": v["name"], "rules": json.loads(v["rules"]),
                       "based_on": v["based_on"], "created": v["created"]} for v in variants],
-        "nights": [{"uid": uids[("nights", n["id"])], "date": n["date"], "place": n["place"],
+        "nights": [{"uid": n["uid"], "date": n["date"], "place": n["place"],
                     "note": n["note"], "created": n["created"],
                     "series": by_night.get(n["id"], [])} for n in night_rows],
     }
@@ -217,6 +227,7 @@ def upload():
         try:
             document = read_document(form.file.data.read())
             added = import_document(get_db(), document)
+            stats.refresh(get_db())
         except BadExport as error:
             form.file.errors = [f"{form.file.data.filename or 'The file'}: {error}"]
         else:

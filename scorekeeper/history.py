@@ -19,6 +19,7 @@ from .series import Series, get_series
 bp = Blueprint("history", __name__)
 
 NIGHTS_PER_PAGE = 25
+CHART_NIGHTS = 40
 
 
 # --- Store --------------------------------------------------------------------
@@ -151,11 +152,14 @@ def player(player_id: int):
     filters = stats.Filters()
     if form.validate():
         filters = stats.Filters(form.since.data, form.until.data, form.variant.data or None)
-    by_night = stats.results_by_night(db, player_id, filters)
+    every_night = stats.results_by_night(db, player_id, filters)
+    # Beyond a few dozen nights the points are too close to tell apart on a phone.
+    by_night = every_night[-CHART_NIGHTS:]
     return render_template(
         "history/player.html", player=found, form=form, filters=filters,
         figures=stats.player_figures(db, player_id, filters),
         rivals=stats.head_to_head(db, player_id, filters), by_night=by_night,
+        nights_played=len(every_night),
         chart=player_chart(found["name"], by_night) if by_night else None)
 
 
