@@ -54,10 +54,11 @@ def spread(positions: list[float], low: float, high: float, gap: float) -> list[
     for i in order:
         placed[i] = max(placed[i], previous + gap)
         previous = placed[i]
-    overflow = previous - high
-    if overflow > 0:
-        for i in order:
-            placed[i] -= overflow
+    # Then back down from the top, so that only the labels near the top move down.
+    following = high + gap
+    for i in reversed(order):
+        placed[i] = min(placed[i], following - gap)
+        following = placed[i]
     return placed
 
 
