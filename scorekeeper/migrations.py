@@ -191,3 +191,5 @@ def m007_history_uids_and_figures(db: Database) -> None:
     for column in ("hands", "all_at_once", "joker_caught", "melded_hands", "never_opened"):
         db.execute(f"ALTER TABLE series_results ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
     db.execute("ALTER TABLE series_results ADD COLUMN best INTEGER")
+    # The player pages name each variant played; this finds one series of each at once.
+    db["series"].create_index(["variant_id"])

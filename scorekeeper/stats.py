@@ -192,13 +192,16 @@ FROM series_results r JOIN series s ON s.id = r.series_id JOIN nights n ON n.id 
 WHERE r.player_id = ? {where} GROUP BY s.variant_id
 """
 
-VARIANT_NAMES = "SELECT variant_id, variant_rules FROM series GROUP BY variant_id"
+# One series per variant, found through the variant index, so the rules are read once each.
+VARIANT_NAMES = """
+SELECT variant_id, json_extract(variant_rules, '$.name') AS name FROM series
+WHERE id IN (SELECT min(id) FROM series GROUP BY variant_id)
+"""
 
 
 def variant_names(db: Database) -> dict[str, str]:
     """The name of every variant a series was played under, by id."""
-    return {r["variant_id"]: json.loads(r["variant_rules"])["name"]
-            for r in db.query(VARIANT_NAMES)}
+    return {r["variant_id"]: r["name"] for r in db.query(VARIANT_NAMES)}
 
 
 def _figures(variant_id: str | None, name: str, row: dict) -> dict:
