@@ -13,9 +13,15 @@ def backup_database(source: str | Path, target: str | Path) -> None:
     draft = target.with_name(f".{target.name}.{os.getpid()}.partial")
     # The backup API copies page by page and starts again if a writer changes a page,
     # so the copy is one moment of the database even while hands are being recorded.
-    with sqlite3.connect(f"{Path(source).absolute().as_uri()}?mode=ro", uri=True) as live, \
-            sqlite3.connect(draft) as copy:
+    live = sqlite3.connect(f"{Path(source).absolute().as_uri()}?mode=ro", uri=True)
+    copy = sqlite3.connect(draft)
+    try:
         live.backup(copy)
+    except BaseException:
+        copy.close()
+        draft.unlink(missing_ok=True)
+        raise
+    finally:
+        live.close()
     copy.close()
-    live.close()
     os.replace(draft, target)

@@ -170,7 +170,7 @@ def cmd_backup(args: argparse.Namespace) -> None:
     try:
         backup_database(path, args.path)
     except (OSError, sqlite3.Error) as error:
-        raise BadInput(f"{args.path}: cannot write the backup ({error})") from None
+        raise BadInput(f"cannot back up {path} to {args.path}: {error}") from None
     print(f"Backed up {path} to {args.path}")
 
 

@@ -135,12 +135,19 @@ def sheet_rows(document: dict) -> list[dict]:
                     scores, winner = result.scores, result.winner
                 for seat, name in enumerate(names):
                     totals[name] += scores[name]
-                    rows.append({"date": night["date"], "place": night["place"] or "",
-                                 "series": series["name"] or f"Series {number}",
-                                 "variant": variant.name, "hand": count, "seat": seat + 1,
-                                 "player": name, "score": scores[name], "total": totals[name],
+                    rows.append({"date": night["date"], "place": text_cell(night["place"]),
+                                 "series": text_cell(series["name"] or f"Series {number}"),
+                                 "variant": text_cell(variant.name), "hand": count,
+                                 "seat": seat + 1, "player": text_cell(name),
+                                 "score": scores[name], "total": totals[name],
                                  "won": "yes" if winner == name else ""})
     return rows
+
+
+def text_cell(text: str | None) -> str:
+    """Text as a spreadsheet shows it, never run as a formula (a name typed as =SUM(...))."""
+    text = text or ""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def to_csv(document: dict) -> str:

@@ -24,7 +24,9 @@ from .engine import (
     score_series,
     variant_from_dict,
 )
+from .hands import score, series_hands
 from .players import add_player, find_player, tidy_name
+from .series import get_series
 
 FORMAT = "scorekeeper-export"
 VERSION = 1
@@ -397,9 +399,6 @@ def _import_series(db: Database, night_id: int, series: dict, spelling: dict[str
 
 def _check_merged(db: Database, series_id: int, series: dict) -> None:
     """A series that was here already must still score with the hands the file added."""
-    from .hands import score, series_hands
-    from .series import get_series
-
     where = f'series "{series["name"] or series["uid"]}"'
     twice = db.execute("SELECT number FROM hands WHERE series_id = ? GROUP BY number"
                        " HAVING count(*) > 1", [series_id]).fetchone()

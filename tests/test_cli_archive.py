@@ -143,3 +143,13 @@ def test_backup_refuses_a_folder_or_a_missing_database(capsys, database, tmp_pat
         2, "", f"scorekeeper backup: {tmp_path} is a folder; give the backup a file name\n")
     assert run(capsys, "backup", "--database", tmp_path / "none.db", tmp_path / "b.db") == (
         2, "", f"scorekeeper backup: there is no database at {tmp_path / 'none.db'}\n")
+
+
+def test_backup_of_a_file_that_is_no_database_exits_2_and_leaves_nothing(capsys, tmp_path):
+    bad = tmp_path / "notes.db"
+    bad.write_text("shopping list\n" * 100)
+    status, out, err = run(capsys, "backup", "--database", bad, tmp_path / "b.db")
+    assert (status, out) == (2, "")
+    assert err == (f"scorekeeper backup: cannot back up {bad} to {tmp_path / 'b.db'}: "
+                   "file is not a database\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.db"]

@@ -10,6 +10,7 @@ from conftest import app_settings
 from scorekeeper import create_app
 from scorekeeper.db import connect
 from scorekeeper.engine import SeriesEnd, preset
+from scorekeeper.export import text_cell
 from scorekeeper.hands import record_hand
 from scorekeeper.importer import BadExport, import_document, read_document
 from scorekeeper.nights import create_night
@@ -243,6 +244,11 @@ def test_the_score_sheets_as_csv(client, source):
         "2025-10-03,Ana's kitchen,Series 1,Rummikub,2,2,Bo,18,-17,yes",
         "2025-10-03,Ana's kitchen,Series 1,Rummikub,2,3,Cy,-15,-25,",
     ]
+
+
+def test_csv_cells_never_start_a_formula():
+    assert [text_cell(t) for t in ("=SUM(A1)", "+1", "-x", "@me", "Ana", None)] == [
+        "'=SUM(A1)", "'+1", "'-x", "'@me", "Ana", ""]
 
 
 def test_the_print_view_of_a_series(client, source):
