@@ -41,7 +41,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         access,
         api,
         db,
+        export,
         hands,
+        history,
         nights,
         security,
         series,
@@ -86,4 +88,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(viewer.bp)
     app.register_blueprint(rules_pages.bp)
     app.register_blueprint(house_rulings.bp)
+    app.register_blueprint(history.bp)
+    app.register_blueprint(export.bp)
     return app

@@ -7,7 +7,7 @@ import math
 from markupsafe import Markup, escape
 
 WIDTH, HEIGHT = 360, 240
-LEFT, RIGHT, TOP, BOTTOM = 46, 64, 10, 46
+LEFT, RIGHT, TOP, BOTTOM = 46, 72, 10, 46
 # Each line has its own dash and marker, so lines stay apart in black and white.
 DASHES = ["", "7 4", "2 3", "10 3 2 3", "5 2", "1 4"]
 MARKERS = ["circle", "square", "triangle", "diamond", "cross", "plus"]
@@ -54,10 +54,11 @@ def spread(positions: list[float], low: float, high: float, gap: float) -> list[
     for i in order:
         placed[i] = max(placed[i], previous + gap)
         previous = placed[i]
-    overflow = previous - high
-    if overflow > 0:
-        for i in order:
-            placed[i] -= overflow
+    # Then back down from the top, so that only the labels near the top move down.
+    following = high + gap
+    for i in reversed(order):
+        placed[i] = min(placed[i], following - gap)
+        following = placed[i]
     return placed
 
 
@@ -113,10 +114,15 @@ def line_chart(chart_id: str, title: str, description: str, x_label: str, y_labe
             ends.append((n, name, coords[-1][1]))
     placed = spread([y for _, _, y in ends], TOP + 4, TOP + plot_h + 4, LABEL_GAP)
     for (n, name, _), y in zip(ends, placed, strict=True):
-        out.append(f'<text class="label series-{n % len(DASHES)}" x="{LEFT + plot_w + 6}" '
-                   f'y="{y + 4:.1f}" aria-hidden="true">{escape(name[:9])}</text>')
+        out.append(f'<text class="end-label series-{n % len(DASHES)}" x="{LEFT + plot_w + 6}" '
+                   f'y="{y + 4:.1f}" aria-hidden="true">{escape(short(name))}</text>')
     out.append("</svg>")
     return Markup("".join(out))
+
+
+def short(name: str, room: int = 9) -> str:
+    """A name cut to fit beside the end of its line."""
+    return name if len(name) <= room else name[:room - 1] + "\u2026"
 
 
 def running_totals(names: list[str], hand_scores: list[dict[str, int]]) -> list[list[int]]:

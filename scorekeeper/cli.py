@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -102,6 +103,77 @@ def cmd_serve(args: argparse.Namespace) -> None:
     serve(host=args.host, port=args.port)
 
 
+def _database(args: argparse.Namespace) -> str:
+    """The database file: --database, or the app's own (instance/scorekeeper.db)."""
+    if args.database:
+        return args.database
+    from . import create_app
+
+    return create_app().config["DATABASE"]
+
+
+def cmd_export(args: argparse.Namespace) -> None:
+    """Write everything, one night or one series as an export file."""
+    from .db import connect, migrate
+    from .export import export_document, to_json
+
+    path = _database(args)
+    migrate(path)
+    with connect(path) as db:
+        if args.night is not None and not db["nights"].count_where("id = ?", [args.night]):
+            raise BadInput(f"there is no night {args.night}")
+        if args.series is not None and not db["series"].count_where("id = ?", [args.series]):
+            raise BadInput(f"there is no series {args.series}")
+        text = to_json(export_document(db, night_id=args.night, series_id=args.series))
+    if args.path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        Path(args.path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise BadInput(f"{args.path}: cannot write the file ({error.strerror})") from None
+
+
+def cmd_import(args: argparse.Namespace) -> None:
+    """Bring in an export file; a file with any fault is refused whole."""
+    from .db import connect, migrate
+    from .importer import BadExport, import_document, read_document
+    from .stats import refresh
+
+    where = _name(args.path)
+    try:
+        data = sys.stdin.buffer.read() if args.path == "-" else Path(args.path).read_bytes()
+    except OSError as error:
+        raise BadInput(f"{where}: cannot read the file ({error.strerror})") from None
+    path = _database(args)
+    migrate(path)
+    try:
+        document = read_document(data)
+        with connect(path) as db:
+            added = import_document(db, document)
+            # Work out the statistics now, not on the first page viewed after the import.
+            refresh(db)
+    except BadExport as error:
+        raise BadInput(f"{where}: {error}") from None
+    print(added.summary())
+
+
+def cmd_backup(args: argparse.Namespace) -> None:
+    """Copy the live database consistently, while the app runs."""
+    from .backup import backup_database
+
+    path = _database(args)
+    if not Path(path).is_file():
+        raise BadInput(f"there is no database at {path}")
+    if Path(args.path).is_dir():
+        raise BadInput(f"{args.path} is a folder; give the backup a file name")
+    try:
+        backup_database(path, args.path)
+    except (OSError, sqlite3.Error) as error:
+        raise BadInput(f"cannot back up {path} to {args.path}: {error}") from None
+    print(f"Backed up {path} to {args.path}")
+
+
 def _name(path: str) -> str:
     return "standard input" if path == "-" else path
 
@@ -154,6 +226,27 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default all)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.set_defaults(handler=cmd_serve)
+
+    database = argparse.ArgumentParser(add_help=False)
+    database.add_argument("--database", metavar="FILE",
+                          help="the database (default: the app's, instance/scorekeeper.db)")
+    export = commands.add_parser("export", parents=[database],
+                                 help="write everything, a night or a series as JSON")
+    scope = export.add_mutually_exclusive_group()
+    scope.add_argument("--night", type=int, metavar="ID", help="only this night")
+    scope.add_argument("--series", type=int, metavar="ID", help="only this series")
+    export.add_argument("path", metavar="PATH", help="the file to write, or - for standard output")
+    export.set_defaults(handler=cmd_export)
+
+    load = commands.add_parser("import", parents=[database],
+                               help="bring in an export file (what is here already is kept)")
+    load.add_argument("path", metavar="PATH", help="an export file, or - for standard input")
+    load.set_defaults(handler=cmd_import)
+
+    backup = commands.add_parser("backup", parents=[database],
+                                 help="copy the live database, safely while the app runs")
+    backup.add_argument("path", metavar="PATH", help="the backup file to write")
+    backup.set_defaults(handler=cmd_backup)
     return parser
 
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import importlib
 import json
-from types import ModuleType
+from datetime import date
 
 from flask import Blueprint, abort, render_template, request
 from sqlite_utils import Database
@@ -12,7 +11,7 @@ from wtforms import DateField, Form, SelectField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
-from . import charts, hands, nights, stats
+from . import charts, hands, nights, rulings, stats
 from .db import get_db
 from .engine import read_hand, score_hand
 from .series import Series, get_series
@@ -20,6 +19,7 @@ from .series import Series, get_series
 bp = Blueprint("history", __name__)
 
 NIGHTS_PER_PAGE = 25
+CHART_NIGHTS = 40
 
 
 # --- Store --------------------------------------------------------------------
@@ -72,6 +72,7 @@ def night_sheets(db: Database, night_id: int) -> list[dict]:
         played = stored_scores(series, rows)
         totals = charts.running_totals(series.names, [p["scores"] for p in played])
         sheets.append({"series": series, "number": number, "outcome": outcomes[series_id],
+                       "player_ids": {n: i for i, n in stats.seats(db, [series_id])[series_id]},
                        "hands": [{**row, **p, "totals": {n: t[i + 1] for n, t in
                                                           zip(series.names, totals, strict=True)}}
                                  for i, (row, p) in enumerate(zip(rows, played, strict=True))],
@@ -87,26 +88,6 @@ def series_chart(series: Series, totals: list[list[int]]):
         f"Each player's total after every hand. After {len(totals[0]) - 1} hands: {final}.",
         "Hand", "Total points", [str(i) for i in range(len(totals[0]))],
         list(zip(series.names, totals, strict=True)))
-
-
-def rulings_store() -> ModuleType | None:
-    """The house rulings store of the disputes pages, where that feature is installed."""
-    for name in ("rulings", "disputes"):
-        try:
-            module = importlib.import_module(f".{name}", __package__)
-        except ImportError:
-            continue
-        if hasattr(module, "night_rulings"):
-            return module
-    return None
-
-
-def night_rulings(db: Database, night_id: int) -> list | None:
-    """The house rulings made at this night, or None where rulings are not kept."""
-    store = rulings_store()
-    if store is None or "rulings" not in db.table_names():
-        return None
-    return list(store.night_rulings(db, night_id))
 
 
 # --- Pages --------------------------------------------------------------------
@@ -133,7 +114,7 @@ def night(night_id: int):
     stats.refresh(db)
     found = nights.get_night(db, night_id) or abort(404)
     return render_template("history/night.html", night=found, sheets=night_sheets(db, night_id),
-                           rulings=night_rulings(db, night_id))
+                           rulings=rulings.night_rulings(db, night_id))
 
 
 @bp.route("/players/")
@@ -142,9 +123,9 @@ def players():
     db = get_db()
     stats.refresh(db)
     rows = db.query("SELECT p.id, p.name, (SELECT count(*) FROM series_players WHERE"
-                    " player_id = p.id) AS series, (SELECT count(*) FROM hand_facts f JOIN"
-                    " hands h ON h.id = f.hand_id AND h.deleted_at IS NULL WHERE f.player_id"
-                    " = p.id) AS hands FROM players p ORDER BY p.name COLLATE NOCASE")
+                    " player_id = p.id) AS series, (SELECT coalesce(sum(hands), 0) FROM"
+                    " series_results WHERE player_id = p.id) AS hands FROM players p"
+                    " ORDER BY p.name COLLATE NOCASE")
     return render_template("history/players.html", players=list(rows))
 
 
@@ -163,8 +144,7 @@ def player(player_id: int):
     """A player's figures per variant, head to head, and results over nights."""
     db = get_db()
     stats.refresh(db)
-    found = db["players"].get(player_id) if db["players"].count_where(
-        "id = ?", [player_id]) else abort(404)
+    found = next(db["players"].rows_where("id = ?", [player_id]), None) or abort(404)
     form = FilterForm(request.args)
     played = stats.played_variants(db, player_id)
     form.variant.choices = [SelectChoice("", "All variants"),
@@ -172,12 +152,21 @@ def player(player_id: int):
     filters = stats.Filters()
     if form.validate():
         filters = stats.Filters(form.since.data, form.until.data, form.variant.data or None)
-    by_night = stats.results_by_night(db, player_id, filters)
+    every_night = stats.results_by_night(db, player_id, filters)
+    # Beyond a few dozen nights the points are too close to tell apart on a phone.
+    by_night = every_night[-CHART_NIGHTS:]
     return render_template(
         "history/player.html", player=found, form=form, filters=filters,
         figures=stats.player_figures(db, player_id, filters),
         rivals=stats.head_to_head(db, player_id, filters), by_night=by_night,
+        nights_played=len(every_night),
         chart=player_chart(found["name"], by_night) if by_night else None)
+
+
+def short_day(iso_date: str) -> str:
+    """A night's date as a chart's axis shows it: 3 Oct."""
+    day = date.fromisoformat(iso_date)
+    return f"{day.day} {day:%b}"
 
 
 def player_chart(name: str, by_night: list[dict]):
@@ -187,5 +176,5 @@ def player_chart(name: str, by_night: list[dict]):
         "chart-player", f"{name}: points at each night",
         f"{len(by_night)} nights from {by_night[0]['date']} to {by_night[-1]['date']}; "
         f"best {best['total']:+d} on {best['date']}.",
-        "Night", "Points that night", [n["date"][2:] for n in by_night],
+        "Night", "Points that night", [short_day(n["date"]) for n in by_night],
         [(name, [n["total"] for n in by_night])])

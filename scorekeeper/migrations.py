@@ -165,3 +165,31 @@ def m005_history(db: Database) -> None:
     for event, row in (("INSERT", "NEW"), ("DELETE", "OLD")):
         db.execute(f"CREATE TRIGGER facts_seat_{event.lower()} AFTER {event} ON series_players"
                    f" BEGIN DELETE FROM series_results WHERE series_id = {row}.series_id; END")
+
+
+# What each uid kind names; rulings came in m004 and had no uid until now.
+UID_KINDS = ("nights", "series", "hands", "hand_audit", "rulings")
+
+
+@migrations()
+def m007_history_uids_and_figures(db: Database) -> None:
+    """Give every new night, series, hand, audit entry and ruling a uid as it is stored;
+    keep each series' hand figures per player."""
+    # m005 gave uids only to the rows it found; rows stored since then have none yet.
+    for kind in UID_KINDS:
+        db.execute(f"INSERT INTO uids (kind, local_id, uid) SELECT '{kind}', id,"
+                   f" lower(hex(randomblob(16))) FROM {kind} WHERE id NOT IN"
+                   f" (SELECT local_id FROM uids WHERE kind = '{kind}')")
+        db.execute(f"CREATE TRIGGER uids_{kind}_added AFTER INSERT ON {kind} BEGIN"
+                   f" INSERT OR IGNORE INTO uids (kind, local_id, uid) VALUES ('{kind}', NEW.id,"
+                   f" lower(hex(randomblob(16)))); END")
+    db.execute("CREATE TRIGGER uids_rulings_deleted AFTER DELETE ON rulings BEGIN"
+               " DELETE FROM uids WHERE kind = 'rulings' AND local_id = OLD.id; END")
+    # Each series' hand figures per player beside its totals, so a player's page sums a few
+    # hundred series rather than every hand; the cache is emptied to be worked out again.
+    db.execute("DELETE FROM series_results")
+    for column in ("hands", "all_at_once", "joker_caught", "melded_hands", "never_opened"):
+        db.execute(f"ALTER TABLE series_results ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE series_results ADD COLUMN best INTEGER")
+    # The player pages name each variant played; this finds one series of each at once.
+    db["series"].create_index(["variant_id"])

@@ -19,6 +19,7 @@ from .engine.hands import HandRecord, melded_by_player
 from .engine.series import is_finished, rank_players
 
 BATCH = 500
+FACTS = ("score", "won", "all_at_once", "joker_caught", "never_opened")
 
 
 # --- The figures of one hand: pure -------------------------------------------
@@ -56,97 +57,101 @@ def seats(db: Database, series_ids: list[int]) -> dict[int, list[tuple[int, str]
     return found
 
 
+STALE_SERIES = """
+SELECT id FROM series WHERE NOT EXISTS (SELECT 1 FROM series_results WHERE series_id = series.id)
+"""
+
 MISSING_HANDS = """
 SELECT hands.id, hands.series_id, hands.record, hands.scores, hands.winner, series.variant_rules
-FROM hands JOIN series ON series.id = hands.series_id
-WHERE NOT EXISTS (SELECT 1 FROM hand_facts WHERE hand_id = hands.id) LIMIT ?
+FROM hands JOIN series ON series.id = hands.series_id WHERE hands.series_id IN ({marks})
+AND NOT EXISTS (SELECT 1 FROM hand_facts WHERE hand_id = hands.id)
 """
 
-MISSING_SERIES = """
-SELECT id, variant_rules, end_kind, end_value FROM series
-WHERE NOT EXISTS (SELECT 1 FROM series_results WHERE series_id = series.id) LIMIT ?
-"""
-
-
-def refresh(db: Database) -> None:
-    """Work out the figures of hands and series changed since they were last counted."""
-    missing = "SELECT EXISTS (SELECT 1 FROM hands WHERE NOT EXISTS (SELECT 1 FROM hand_facts" \
-              " WHERE hand_id = hands.id)) OR EXISTS (SELECT 1 FROM series WHERE NOT EXISTS" \
-              " (SELECT 1 FROM series_results WHERE series_id = series.id))"
-    if not db.execute(missing).fetchone()[0]:
-        return
-    # Read and write under the write lock: a hand edited meanwhile must not get stale figures.
-    while _count_hands(db):
-        pass
-    while _count_series(db):
-        pass
-
-
-def _count_hands(db: Database) -> int:
-    with write_lock(db):
-        rows = list(db.query(MISSING_HANDS, [BATCH]))
-        players = seats(db, sorted({r["series_id"] for r in rows}))
-        variants: dict[str, object] = {}
-        for row in rows:
-            rules = row["variant_rules"]
-            if rules not in variants:
-                variants[rules] = variant_from_json(rules)
-            variant = variants[rules]
-            seated = players[row["series_id"]]
-            names = [name for _, name in seated]
-            try:
-                record = read_hand(json.loads(row["record"]), variant, names)
-                scores = (json.loads(row["scores"]) if row["scores"]
-                          else score_hand(record).scores)
-                winner = row["winner"] if row["scores"] else score_hand(record).winner
-                facts = hand_facts(record, scores, winner)
-            except (InvalidHand, RuleError, KeyError, ValueError):
-                # A record the engine no longer reads still counts with its stored scores.
-                scores = json.loads(row["scores"] or "{}")
-                facts = {n: {"score": scores.get(n, 0), "won": int(row["winner"] == n),
-                             "all_at_once": 0, "joker_caught": 0, "never_opened": None}
-                         for n in names}
-            db["hand_facts"].insert_all(
-                ({"hand_id": row["id"], "player_id": pid, **facts[name]} for pid, name in seated),
-                replace=True)
-    return len(rows)
-
-
-SERIES_TOTALS = """
-SELECT hands.series_id, player_id, sum(score) AS total, sum(won) AS won, count(*) AS played
+SERIES_SUMS = """
+SELECT hands.series_id, player_id, count(*) AS hands, sum(score) AS total, sum(won) AS hands_won,
+  max(score) AS best, sum(all_at_once) AS all_at_once, sum(joker_caught) AS joker_caught,
+  sum(never_opened) AS never_opened, count(never_opened) AS melded_hands
 FROM hand_facts JOIN hands ON hands.id = hand_id
 WHERE hands.deleted_at IS NULL AND hands.series_id IN ({marks}) GROUP BY hands.series_id, player_id
 """
 
+SERIES_COLUMNS = ("hands", "total", "hands_won", "best", "all_at_once", "joker_caught",
+                  "never_opened", "melded_hands")
 
-def _count_series(db: Database) -> int:
+
+def refresh(db: Database) -> None:
+    """Work out the figures of the series whose hands changed since they were last counted."""
+    # Every change to a hand drops its series' results (the triggers of m005), so a series
+    # without results is the only place a hand can lack its facts.
+    stale = [row[0] for row in db.execute(STALE_SERIES)]
+    for start in range(0, len(stale), BATCH):
+        _count(db, stale[start:start + BATCH])
+
+
+def _count(db: Database, series_ids: list[int]) -> None:
+    # Read and write under the write lock: a hand edited meanwhile must not get stale figures.
     with write_lock(db):
-        rows = list(db.query(MISSING_SERIES, [BATCH]))
-        ids = [r["id"] for r in rows]
-        players = seats(db, ids)
-        sums: dict[tuple[int, int], dict] = {}
-        if ids:
-            sql = SERIES_TOTALS.format(marks=",".join("?" * len(ids)))
-            sums = {(r["series_id"], r["player_id"]): r for r in db.query(sql, ids)}
+        marks = ",".join("?" * len(series_ids))
+        players = seats(db, series_ids)
+        _count_hands(db, list(db.query(MISSING_HANDS.format(marks=marks), series_ids)), players)
+        sums = {(r["series_id"], r["player_id"]): r
+                for r in db.query(SERIES_SUMS.format(marks=marks), series_ids)}
+        rows = db.query(f"SELECT id, variant_rules, end_kind, end_value FROM series"
+                        f" WHERE id IN ({marks})", series_ids)
+        found = []
         for row in rows:
             seated = players[row["id"]]
-            if not seated:
-                continue
-            names = [name for _, name in seated]
             figures = {name: sums.get((row["id"], pid), {}) for pid, name in seated}
-            totals = {n: f.get("total") or 0 for n, f in figures.items()}
-            won = {n: f.get("won") or 0 for n, f in figures.items()}
-            played = max((f.get("played") or 0 for f in figures.values()), default=0)
-            end = SeriesEnd(row["end_kind"], row["end_value"])
-            finished = is_finished(end, len(names), played, totals)
-            standings = rank_players(variant_from_json(row["variant_rules"]), names, totals, won)
-            first = {s.name for s in standings if s.rank == 1}
-            db["series_results"].insert_all(
-                ({"series_id": row["id"], "player_id": pid, "total": totals[name],
-                  "hands_won": won[name], "finished": int(finished),
-                  "won": int(finished and name in first)} for pid, name in seated),
-                replace=True)
-    return len(rows)
+            found.extend((row["id"], pid, *result)
+                         for (pid, _), result in zip(seated, _results(row, figures), strict=True))
+        db.conn.executemany(
+            f"INSERT OR REPLACE INTO series_results (series_id, player_id, finished, won,"
+            f" {', '.join(SERIES_COLUMNS)}) VALUES ({', '.join('?' * (4 + len(SERIES_COLUMNS)))})",
+            found)
+
+
+def _results(row: dict, figures: dict[str, dict]) -> list[tuple]:
+    """Each seated player's line of series_results: finished, won, then SERIES_COLUMNS."""
+    names = list(figures)
+    totals = {n: f.get("total") or 0 for n, f in figures.items()}
+    won = {n: f.get("hands_won") or 0 for n, f in figures.items()}
+    played = max((f.get("hands") or 0 for f in figures.values()), default=0)
+    finished = is_finished(SeriesEnd(row["end_kind"], row["end_value"]), len(names), played,
+                           totals)
+    standings = rank_players(variant_from_json(row["variant_rules"]), names, totals, won)
+    first = {s.name for s in standings if s.rank == 1}
+    return [(int(finished), int(finished and n in first),
+             *((figures[n].get(c) or 0) if c != "best" else figures[n].get(c)
+               for c in SERIES_COLUMNS)) for n in names]
+
+
+def _count_hands(db: Database, rows: list[dict], players: dict) -> None:
+    variants: dict[str, object] = {}
+    found: list[tuple] = []
+    for row in rows:
+        rules = row["variant_rules"]
+        if rules not in variants:
+            variants[rules] = variant_from_json(rules)
+        variant = variants[rules]
+        seated = players[row["series_id"]]
+        names = [name for _, name in seated]
+        try:
+            record = read_hand(json.loads(row["record"]), variant, names)
+            scores = (json.loads(row["scores"]) if row["scores"]
+                      else score_hand(record).scores)
+            winner = row["winner"] if row["scores"] else score_hand(record).winner
+            facts = hand_facts(record, scores, winner)
+        except (InvalidHand, RuleError, KeyError, ValueError):
+            # A record the engine no longer reads still counts with its stored scores.
+            scores = json.loads(row["scores"] or "{}")
+            facts = {n: {"score": scores.get(n, 0), "won": int(row["winner"] == n),
+                         "all_at_once": 0, "joker_caught": 0, "never_opened": None}
+                     for n in names}
+        found.extend((row["id"], pid, *(facts[name][k] for k in FACTS))
+                     for pid, name in seated)
+    db.conn.executemany("INSERT OR REPLACE INTO hand_facts (hand_id, player_id, score, won,"
+                        " all_at_once, joker_caught, never_opened)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?)", found)
 
 
 # --- Asking for figures ------------------------------------------------------
@@ -175,79 +180,70 @@ class Filters:
         return "".join(f" AND {w}" for w in where), values
 
 
-HANDS_BY_VARIANT = """
-SELECT s.variant_id, count(*) AS hands, sum(f.won) AS hands_won, sum(f.score) AS points,
-  max(f.score) AS best, sum(f.all_at_once) AS all_at_once, sum(f.joker_caught) AS joker_caught,
-  sum(f.never_opened) AS never_opened, count(f.never_opened) AS melded_hands
-FROM hand_facts f JOIN hands h ON h.id = f.hand_id AND h.deleted_at IS NULL
-JOIN series s ON s.id = h.series_id JOIN nights n ON n.id = s.night_id
-WHERE f.player_id = ? {where} GROUP BY s.variant_id
-"""
-
-SERIES_BY_VARIANT = """
-SELECT s.variant_id, count(*) AS series, sum(r.finished) AS finished, sum(r.won) AS series_won
+# Everyone seated in a series plays every hand of it, so the per-series lines of
+# series_results give every figure; a player's page reads a few hundred rows, not every hand.
+BY_VARIANT = """
+SELECT s.variant_id, sum(r.hands) AS hands, sum(r.hands_won) AS hands_won,
+  sum(r.total) AS points, max(r.best) AS best, sum(r.all_at_once) AS all_at_once,
+  sum(r.joker_caught) AS joker_caught, sum(r.never_opened) AS never_opened,
+  sum(r.melded_hands) AS melded_hands, count(*) AS series, sum(r.finished) AS finished,
+  sum(r.won) AS series_won
 FROM series_results r JOIN series s ON s.id = r.series_id JOIN nights n ON n.id = s.night_id
 WHERE r.player_id = ? {where} GROUP BY s.variant_id
 """
 
-VARIANT_NAMES = "SELECT variant_id, variant_rules FROM series GROUP BY variant_id"
+# One series per variant, found through the variant index, so the rules are read once each.
+VARIANT_NAMES = """
+SELECT variant_id, json_extract(variant_rules, '$.name') AS name FROM series
+WHERE id IN (SELECT min(id) FROM series GROUP BY variant_id)
+"""
 
 
 def variant_names(db: Database) -> dict[str, str]:
     """The name of every variant a series was played under, by id."""
-    return {r["variant_id"]: json.loads(r["variant_rules"])["name"]
-            for r in db.query(VARIANT_NAMES)}
+    return {r["variant_id"]: r["name"] for r in db.query(VARIANT_NAMES)}
 
 
-def _figures(variant_id: str | None, name: str, hands: dict, series: dict) -> dict:
-    played = hands.get("hands") or 0
-    melded = hands.get("melded_hands") or 0
+def _figures(variant_id: str | None, name: str, row: dict) -> dict:
+    played = row.get("hands") or 0
     return {
         "variant_id": variant_id, "variant": name, "hands": played,
-        "hands_won": hands.get("hands_won") or 0,
-        "win_rate": (hands["hands_won"] / played) if played else None,
-        "average": (hands["points"] / played) if played else None,
-        "best": hands.get("best") if played else None,
-        "all_at_once": hands.get("all_at_once") or 0,
-        "joker_caught": hands.get("joker_caught") or 0,
-        "never_opened": (hands.get("never_opened") or 0) if melded else None,
-        "series": series.get("series") or 0, "finished": series.get("finished") or 0,
-        "series_won": series.get("series_won") or 0,
+        "hands_won": row.get("hands_won") or 0,
+        "win_rate": (row["hands_won"] / played) if played else None,
+        "average": (row["points"] / played) if played else None,
+        "best": row.get("best") if played else None,
+        "all_at_once": row.get("all_at_once") or 0,
+        "joker_caught": row.get("joker_caught") or 0,
+        "never_opened": (row.get("never_opened") or 0) if row.get("melded_hands") else None,
+        "series": row.get("series") or 0, "finished": row.get("finished") or 0,
+        "series_won": row.get("series_won") or 0,
     }
+
+
+SUMMED = ("hands", "hands_won", "points", "all_at_once", "joker_caught", "never_opened",
+          "melded_hands", "series", "finished", "series_won")
 
 
 def player_figures(db: Database, player_id: int, filters: Filters) -> list[dict]:
     """The player's figures per variant, most played first, then all variants together."""
     where, values = filters.sql()
-    hands = {r["variant_id"]: r for r in db.query(HANDS_BY_VARIANT.format(where=where),
+    found = {r["variant_id"]: r for r in db.query(BY_VARIANT.format(where=where),
                                                   [player_id, *values])}
-    series = {r["variant_id"]: r for r in db.query(SERIES_BY_VARIANT.format(where=where),
-                                                   [player_id, *values])}
     names = variant_names(db)
-    rows = [_figures(v, names.get(v, v), hands.get(v, {}), series.get(v, {}))
-            for v in sorted(set(hands) | set(series),
-                            key=lambda v: (-(hands.get(v, {}).get("hands") or 0), names.get(v, v)))]
-    if len(rows) != 1:
-        summed = {key: sum(h.get(key) or 0 for h in hands.values())
-                  for key in ("hands", "hands_won", "points", "all_at_once", "joker_caught",
-                              "never_opened", "melded_hands")}
-        summed["best"] = max((h["best"] for h in hands.values()), default=None)
-        totals = {key: sum(s.get(key) or 0 for s in series.values())
-                  for key in ("series", "finished", "series_won")}
-        rows.append(_figures(None, "All variants", summed, totals))
+    order = sorted(found, key=lambda v: (-(found[v]["hands"] or 0), names.get(v, v)))
+    rows = [_figures(v, names.get(v, v), found[v]) for v in order]
+    if len(rows) > 1:
+        summed = {key: sum(r[key] or 0 for r in found.values()) for key in SUMMED}
+        summed["best"] = max((r["best"] for r in found.values() if r["best"] is not None),
+                             default=None)
+        rows.append(_figures(None, "All variants", summed))
     return rows
 
 
-HEAD_TO_HEAD_HANDS = """
-SELECT o.player_id, count(*) AS hands, sum(f.won) AS won, sum(o.won) AS lost
-FROM hand_facts f JOIN hand_facts o ON o.hand_id = f.hand_id AND o.player_id != f.player_id
-JOIN hands h ON h.id = f.hand_id AND h.deleted_at IS NULL
-JOIN series s ON s.id = h.series_id JOIN nights n ON n.id = s.night_id
-WHERE f.player_id = ? {where} GROUP BY o.player_id
-"""
-
-HEAD_TO_HEAD_SERIES = """
-SELECT o.player_id, count(*) AS series, sum(r.won) AS won, sum(o.won) AS lost
+HEAD_TO_HEAD = """
+SELECT o.player_id, sum(r.hands) AS hands, sum(r.hands_won) AS hands_won,
+  sum(o.hands_won) AS hands_lost, count(*) AS series, sum(r.won) AS series_won,
+  sum(o.won) AS series_lost
 FROM series_results r JOIN series_results o
   ON o.series_id = r.series_id AND o.player_id != r.player_id
 JOIN series s ON s.id = r.series_id JOIN nights n ON n.id = s.night_id
@@ -258,26 +254,17 @@ WHERE r.player_id = ? {where} GROUP BY o.player_id
 def head_to_head(db: Database, player_id: int, filters: Filters) -> list[dict]:
     """Against each other player: hands and series played together, and who won them."""
     where, values = filters.sql()
-    hands = {r["player_id"]: r for r in db.query(HEAD_TO_HEAD_HANDS.format(where=where),
-                                                  [player_id, *values])}
-    series = {r["player_id"]: r for r in db.query(HEAD_TO_HEAD_SERIES.format(where=where),
-                                                   [player_id, *values])}
+    found = list(db.query(HEAD_TO_HEAD.format(where=where), [player_id, *values]))
     names = {r["id"]: r["name"] for r in db.query("SELECT id, name FROM players")}
-    rows = []
-    for other in sorted(set(hands) | set(series), key=lambda i: names[i].casefold()):
-        h, s = hands.get(other, {}), series.get(other, {})
-        rows.append({"player_id": other, "name": names[other], "hands": h.get("hands") or 0,
-                     "hands_won": h.get("won") or 0, "hands_lost": h.get("lost") or 0,
-                     "series": s.get("series") or 0, "series_won": s.get("won") or 0,
-                     "series_lost": s.get("lost") or 0})
-    return rows
+    return sorted(({**r, "name": names[r["player_id"]]} for r in found),
+                  key=lambda r: r["name"].casefold())
 
 
 BY_NIGHT = """
-SELECT n.id, n.date, n.place, sum(f.score) AS total, count(*) AS hands, sum(f.won) AS won
-FROM hand_facts f JOIN hands h ON h.id = f.hand_id AND h.deleted_at IS NULL
-JOIN series s ON s.id = h.series_id JOIN nights n ON n.id = s.night_id
-WHERE f.player_id = ? {where} GROUP BY n.id ORDER BY n.date, n.id
+SELECT n.id, n.date, n.place, sum(r.total) AS total, sum(r.hands) AS hands,
+  sum(r.hands_won) AS won
+FROM series_results r JOIN series s ON s.id = r.series_id JOIN nights n ON n.id = s.night_id
+WHERE r.player_id = ? AND r.hands > 0 {where} GROUP BY n.id ORDER BY n.date, n.id
 """
 
 

@@ -29,7 +29,7 @@ def test_migrations_create_every_table(db):
     assert sorted(db.table_names()) == TABLES
     assert [row["name"] for row in db["_sqlite_migrations"].rows] == [
         "m001_create_tables", "m002_hand_scores", "m003_table_mode", "m004_house_rulings",
-        "m005_history"]
+        "m005_history", "m007_history_uids_and_figures"]
 
 
 def test_applying_migrations_again_changes_nothing(tmp_path, db):

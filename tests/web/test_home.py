@@ -53,4 +53,4 @@ def test_navigation_links_only_pages_that_exist(client):
     page = client.get("/").get_data(as_text=True)
     assert '<a href="/" aria-current="page">Home</a>' in page
     assert '<a href="/variants/">Variants</a>' in page
-    assert "History" not in page
+    assert '<a href="/history">History</a>' in page

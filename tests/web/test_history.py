@@ -1,0 +1,188 @@
+"""History, night and player pages, and the statistics behind them, against nights worked out
+by hand (see history_fixture.py for every hand's arithmetic)."""
+
+from datetime import date
+
+import pytest
+
+from scorekeeper import stats
+from scorekeeper.db import connect
+
+from .history_fixture import fill
+
+
+@pytest.fixture
+def nights(app):
+    """The three hand-computed nights in the app's database; their ids."""
+    return fill(app.config["DATABASE"])
+
+
+@pytest.fixture
+def db(app, nights):
+    """The filled database, its caches brought up to date."""
+    with connect(app.config["DATABASE"]) as db:
+        stats.refresh(db)
+        yield db
+
+
+def figures(db, nights, name, **filters):
+    """A player's figures per variant id (None: all variants together)."""
+    found = stats.player_figures(db, nights["players"][name], stats.Filters(**filters))
+    return {f["variant_id"]: {k: f[k] for k in ("hands", "hands_won", "win_rate", "average",
+                                                 "best", "all_at_once", "joker_caught",
+                                                 "never_opened", "series", "series_won")}
+            for f in found}
+
+
+def test_anas_figures_per_variant_and_in_all(db, nights):
+    assert figures(db, nights, "Ana") == {
+        # Rummikub: +45 and -3; won hand 1 of 2; won the series on the tie-break.
+        "rummikub": {"hands": 2, "hands_won": 1, "win_rate": 0.5, "average": 21.0,  # 42 / 2
+                     "best": 45, "all_at_once": 0, "joker_caught": 0, "never_opened": None,
+                     "series": 1, "series_won": 1},
+        # Tile Rummy: -37 with a joker on the rack.
+        "tile-rummy": {"hands": 1, "hands_won": 0, "win_rate": 0.0, "average": -37.0,
+                       "best": -37, "all_at_once": 0, "joker_caught": 1, "never_opened": None,
+                       "series": 1, "series_won": 0},
+        # Romanian: 100 + 70 melded = +170; she opened.
+        "romanian": {"hands": 1, "hands_won": 1, "win_rate": 1.0, "average": 170.0,
+                     "best": 170, "all_at_once": 0, "joker_caught": 0, "never_opened": 0,
+                     "series": 1, "series_won": 1},
+        # All: 45 - 3 - 37 + 170 = 175 over 4 hands = 43.75; 2 of 4 won; 2 of 3 series.
+        None: {"hands": 4, "hands_won": 2, "win_rate": 0.5, "average": 43.75, "best": 170,
+               "all_at_once": 0, "joker_caught": 1, "never_opened": 0, "series": 3,
+               "series_won": 2},
+    }
+
+
+def test_bo_went_out_all_at_once_and_was_caught_with_a_joker(db, nights):
+    everything = figures(db, nights, "Bo")[None]
+    # Bo: -35 (joker on the rack) + 18 + 537 + 10 = 530 over 4 hands = 132.5.
+    assert everything == {"hands": 4, "hands_won": 2, "win_rate": 0.5, "average": 132.5,
+                          "best": 537, "all_at_once": 1, "joker_caught": 1, "never_opened": 0,
+                          "series": 3, "series_won": 1}
+
+
+def test_cy_never_opened_once(db, nights):
+    assert figures(db, nights, "Cy")[None] == {
+        # -10 - 15 - 200 = -225 over 3 hands = -75; best -10.
+        "hands": 3, "hands_won": 0, "win_rate": 0.0, "average": -75.0, "best": -10,
+        "all_at_once": 0, "joker_caught": 0, "never_opened": 1, "series": 2, "series_won": 0}
+
+
+def test_a_period_counts_only_its_nights(db, nights):
+    # From November: the Tile Rummy and Romanian nights; -37 + 170 = 133 over 2 hands.
+    assert figures(db, nights, "Ana", since=date(2025, 11, 1))[None]["average"] == 66.5
+    assert set(figures(db, nights, "Ana", until=date(2025, 10, 31))) == {"rummikub"}
+
+
+def test_a_variant_filter_counts_only_that_variant(db, nights):
+    assert set(figures(db, nights, "Ana", variant="romanian")) == {"romanian"}
+
+
+def test_head_to_head(db, nights):
+    rivals = stats.head_to_head(db, nights["players"]["Ana"], stats.Filters())
+    assert [(r["name"], r["hands"], r["hands_won"], r["hands_lost"], r["series"],
+             r["series_won"], r["series_lost"]) for r in rivals] == [
+        # With Bo: 4 hands, Ana won 2 (N1 hand 1, N3), Bo 2 (N1 hand 2, N2);
+        # 3 series, Ana won N1 and N3, Bo N2.
+        ("Bo", 4, 2, 2, 3, 2, 1),
+        # With Cy: 3 hands, Ana won 2, Cy none; 2 series, both Ana's.
+        ("Cy", 3, 2, 0, 2, 2, 0),
+    ]
+
+
+def test_results_by_night_for_the_chart(db, nights):
+    by_night = stats.results_by_night(db, nights["players"]["Ana"], stats.Filters())
+    assert [(n["date"], n["total"], n["won"], n["hands"]) for n in by_night] == [
+        ("2025-10-03", 42, 1, 2), ("2025-11-07", -37, 0, 1), ("2025-11-21", 170, 1, 1)]
+
+
+def test_an_edit_changes_the_figures(db, nights, app):
+    from scorekeeper.hands import edit_hand, series_hands
+    from scorekeeper.series import get_series
+
+    series = get_series(db, nights["tile-rummy"])
+    (hand,) = series_hands(db, series.id)
+    # Ana's rack now r12 alone: Bo 500 + 12 = 512, Ana -12, no joker caught.
+    edit_hand(db, series, hand["id"], {"players": [
+        {"name": "Ana", "rack": "r12"},
+        {"name": "Bo", "went_out": True, "all_at_once": True, "jokers_used": 0}]})
+    stats.refresh(db)
+    assert figures(db, nights, "Ana")["tile-rummy"]["joker_caught"] == 0
+    assert figures(db, nights, "Bo")[None]["best"] == 512
+
+
+def test_history_lists_every_night_with_its_winner(client, nights):
+    page = client.get("/history").get_data(as_text=True)
+    assert "3 game nights" in page
+    assert page.index("Friday 21 November 2025") < page.index("Friday 3 October 2025")
+    assert "Quick one: Bo won" in page
+    assert "Rummikub: Ana won" in page
+    assert "Ana&#39;s kitchen · Ana, Bo, Cy" in page
+
+
+def test_the_night_page_shows_sheets_rulings_and_a_chart(client, nights):
+    page = client.get("/history/nights/1").get_data(as_text=True)
+    assert "Ana won" in page
+    assert "A joker left on the rack costs 30, even in the first hand." in page
+    assert "hand 1 · agreed by everyone" in page
+    assert '<svg class="chart"' in page and "<title id=" in page
+    # The final sheet: totals 42, -17, -25 after the two hands that count.
+    assert '<tfoot><tr><th scope="row">Total</th><td class="num">+42</td>' \
+           '<td class="num">-17</td><td class="num">-25</td></tr></tfoot>' in page
+    assert "After 2 hands: Ana +42, Bo -17, Cy -25." in page
+
+
+def test_the_player_page_shows_the_figures(client, nights):
+    page = client.get(f"/players/{nights['players']['Ana']}").get_data(as_text=True)
+    assert '<th scope="row">Average hand</th><td class="num">+43.8</td>' in page
+    assert '<th scope="row">Series won</th><td class="num">2 of 3</td>' in page
+    assert "2 \u2013 2<span class=\"of\"> of 4</span>" in page  # hands against Bo
+    assert "chart-player-title" in page
+
+
+def test_the_player_page_filters_by_period_and_variant(client, nights):
+    ana = nights["players"]["Ana"]
+    page = client.get(f"/players/{ana}?from=2025-11-01&variant=romanian").get_data(as_text=True)
+    assert "<caption>Romanian tile rummy</caption>" in page
+    assert "<caption>Rummikub</caption>" not in page
+    assert "Counting" in page and "Romanian tile rummy" in page
+
+
+def test_the_chart_shows_the_last_nights_when_there_are_many(client, nights, monkeypatch):
+    monkeypatch.setattr("scorekeeper.history.CHART_NIGHTS", 2)
+    page = client.get(f"/players/{nights['players']['Ana']}").get_data(as_text=True)
+    assert "The last 2 of 3 nights" in page
+    assert "2025-11-21" in page and "2025-10-03" not in page
+
+
+def test_a_bad_filter_date_says_so_and_counts_everything(client, nights):
+    page = client.get(f"/players/{nights['players']['Ana']}?from=yesterday").get_data(
+        as_text=True)
+    assert "The date must look like 2025-11-22." in page
+    assert "<caption>All variants</caption>" in page
+
+
+def test_the_players_page_lists_hands_and_series(client, nights):
+    page = client.get("/players/").get_data(as_text=True)
+    assert "4 hands in 3 series" in page  # Ana, Bo
+    assert "3 hands in 2 series" in page  # Cy
+
+
+def test_unknown_pages_are_not_found(client, nights):
+    for url in ("/history/nights/99", "/players/99", "/history/series/99/print",
+                "/export/nights/99.json", "/export/series/99.csv"):
+        assert client.get(url).status_code == 404, url
+
+
+def test_history_is_in_the_navigation(client):
+    assert '<a href="/history">History</a>' in client.get("/").get_data(as_text=True)
+
+
+def test_no_inline_style_or_script_on_the_history_pages(client, nights):
+    for url in ("/history", "/history/nights/1", "/players/1", "/history/series/1/print",
+                "/import"):
+        page = client.get(url).get_data(as_text=True)
+        assert "style=" not in page and "<style" not in page, url
+        assert "<script>" not in page, url
