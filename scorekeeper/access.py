@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -65,9 +66,14 @@ def bearer_ok(stored: str) -> bool:
     return False
 
 
+# Wrong passcodes wait in turn, so guessing from many connections at once is no faster.
+_wrong_guesses = threading.Lock()
+
+
 def slow_down() -> None:
     """Make a wrong passcode cost a moment."""
-    time.sleep(current_app.config.get("WRONG_PASSCODE_DELAY", WRONG_PASSCODE_DELAY))
+    with _wrong_guesses:
+        time.sleep(current_app.config.get("WRONG_PASSCODE_DELAY", WRONG_PASSCODE_DELAY))
 
 
 def safe_next(target: str | None) -> str:
@@ -77,14 +83,19 @@ def safe_next(target: str | None) -> str:
     return target
 
 
-def came_from() -> str:
-    """The page this request came from, if it is on this site."""
-    if request.method == "GET":
-        return request.full_path.rstrip("?")
+def referrer_path() -> str:
+    """The page this request came from, if it is on this site; else the home page."""
     referrer = urlsplit(request.referrer or "")
     if referrer.netloc != request.host:
         return url_for("nights.home")
-    return referrer.path + (f"?{referrer.query}" if referrer.query else "")
+    return safe_next(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
+
+
+def came_from() -> str:
+    """Where to go once the passcode is entered: this page, or the one whose form posted."""
+    if request.method == "GET":
+        return safe_next(request.full_path.rstrip("?"))
+    return referrer_path()
 
 
 def guard():
@@ -99,8 +110,8 @@ def guard():
     # A page whose form posts is the form: a watching phone gets the prompt instead.
     if request.method in SAFE_METHODS and (rule is None or "POST" not in (rule.methods or ())):
         return None
-    return render_template("access/refused.html", message=REFUSED,
-                           form=PasscodeForm(next=came_from())), 403
+    return render_template("access/refused.html", message=REFUSED, back=referrer_path(),
+                           form=PasscodeForm(formdata=None, next=came_from())), 403
 
 
 def state() -> dict:

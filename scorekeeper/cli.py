@@ -1,4 +1,4 @@
-"""The `scorekeeper` command line: score hands and series, split runs, serve the app."""
+"""The `scorekeeper` command line: score hands and series, split runs, serve the app, passcode."""
 
 from __future__ import annotations
 
@@ -102,6 +102,31 @@ def cmd_serve(args: argparse.Namespace) -> None:
     serve(host=args.host, port=args.port)
 
 
+def cmd_passcode(args: argparse.Namespace) -> None:
+    """Set the scorer passcode (asked at a terminal, else read from standard input) or clear it."""
+    from . import INSTANCE, passcode
+
+    instance = Path(args.instance) if args.instance else INSTANCE
+    if args.clear:
+        passcode.clear_passcode(instance)
+        print("Passcode cleared: every phone can change scores.")
+        return
+    if sys.stdin.isatty():
+        import getpass
+
+        typed = getpass.getpass("New scorer passcode: ")
+        if getpass.getpass("Type it again: ") != typed:
+            raise BadInput("the two passcodes differ; nothing changed")
+    else:
+        typed = sys.stdin.readline().rstrip("\r\n")
+    try:
+        passcode.set_passcode(instance, typed)
+    except passcode.InvalidPasscode as error:
+        raise BadInput(f"{error}; nothing changed") from None
+    print("Passcode set. A phone becomes the scorer by entering it; "
+          "phones that were the scorer must enter it again.")
+
+
 def _name(path: str) -> str:
     return "standard input" if path == "-" else path
 
@@ -154,6 +179,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default all)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.set_defaults(handler=cmd_serve)
+
+    code = commands.add_parser(
+        "passcode", help="set the scorer passcode (asked, or read from standard input) or clear it")
+    code.add_argument("--clear", action="store_true",
+                      help="remove the passcode: every phone can change scores")
+    code.add_argument("--instance", help="the instance folder (default: instance/ beside the app)")
+    code.set_defaults(handler=cmd_passcode)
     return parser
 
 

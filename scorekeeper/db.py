@@ -52,8 +52,13 @@ def write_lock(db: Database) -> Iterator[Database]:
     """Run a read-then-write as one transaction that holds the write lock from the start.
 
     A plain BEGIN takes the lock only at the first write, so a concurrent writer that
-    got there first makes it fail at once with "database is locked".
+    got there first makes it fail at once with "database is locked". Inside a transaction
+    already begun this way, it is a savepoint of that transaction.
     """
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
     db.execute("BEGIN IMMEDIATE")
     try:
         yield db
