@@ -45,7 +45,7 @@ def show(series_id: int):
         "viewer/show.html", series=one, result=result, standings=result.standings, last=last,
         dealer=series.dealer_next(one, result), version=version(db, series_id),
         poll_seconds=current_app.config.get("VIEWER_POLL_SECONDS", POLL_SECONDS),
-        reload_seconds=RELOAD_SECONDS)
+        reload_seconds=current_app.config.get("VIEWER_RELOAD_SECONDS", RELOAD_SECONDS))
 
 
 @bp.route("/series/<int:series_id>/view.json")
