@@ -50,7 +50,7 @@ def test_without_javascript_the_viewer_reloads_itself_and_offers_a_reload_link(c
     series_id = start_series(client)
     page = client.get(f"/series/{series_id}/view").get_data(as_text=True)
     assert '<noscript><meta http-equiv="refresh" content="15"></noscript>' in page
-    assert f'<a href="/series/{series_id}/view">Reload now</a>' in page
+    assert f'<a class="button" href="/series/{series_id}/view">Reload now</a>' in page
     assert '<script src="/static/viewer.js" defer></script>' in page
 
 
