@@ -15,6 +15,7 @@ from .engine import (
     InvalidHand,
     InvalidSeries,
     InvalidVariant,
+    SeriesResult,
     read_end,
     read_hand,
     score_hand,
@@ -77,11 +78,12 @@ def _series_or_404(series_id: int) -> series.Series:
     return found
 
 
-def standings(one: series.Series) -> dict[str, Any]:
-    """A series' state as the API returns it."""
-    db = get_db()
-    rows = hands.series_hands(db, one.id)
-    result = hands.score(one, rows)
+def standings(one: series.Series, rows: list[dict] | None = None,
+              result: SeriesResult | None = None) -> dict[str, Any]:
+    """A series' state as the API returns it (from its hands and their scores, if at hand)."""
+    if rows is None or result is None:
+        rows = hands.series_hands(get_db(), one.id)
+        result = hands.score(one, rows)
     return {
         "id": one.id,
         "night_id": one.night_id,
@@ -188,7 +190,7 @@ def add_hand(series_id: int):
     scored = (result.hands[place] if place is not None
               else score_hand(read_hand(data, one.variant, one.names)))
     return jsonify({"number": row["number"], **scored.to_dict(),
-                    "series": standings(one)}), 201
+                    "series": standings(one, rows, result)}), 201
 
 
 @bp.get("/series/<int:series_id>")

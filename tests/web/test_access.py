@@ -203,3 +203,16 @@ def test_the_refusal_page_offers_a_way_back_on_this_site_only(client, guarded):
     page = client.post("/nights/new", data={"date": "2025-11-23"},
                        headers={"Referer": "https://elsewhere.example/x"}).get_data(as_text=True)
     assert re.search(r'<a class="button" href="/">Back</a>', page)
+
+
+def test_the_server_says_at_start_whether_a_passcode_guards_the_scores(app, monkeypatch, capsys):
+    from scorekeeper import address, serve
+
+    monkeypatch.setattr(serve, "create_app", lambda: app)
+    monkeypatch.setattr(serve, "serve", lambda app, **options: None)
+    monkeypatch.setattr(address, "lan_ip", lambda: "192.168.1.20")
+    serve.main()
+    assert "No scorer passcode: every phone can change scores." in capsys.readouterr().out
+    passcode.set_passcode(Path(app.instance_path), CODE)
+    serve.main()
+    assert "Only a phone that enters the scorer passcode" in capsys.readouterr().out
