@@ -176,3 +176,34 @@ def test_the_record_hand_form_never_fails_and_every_refusal_says_why(app, client
     summary = page.split("This hand was not saved.", 1)[1].split("</div>", 1)[0]
     messages = [m.strip() for m in re.findall(r"<p>(.*?)</p>", summary, re.DOTALL)]
     assert messages and all(messages), summary
+
+
+@FUZZ
+@given(night=st.fixed_dictionaries({}, optional={"date": text | st.sampled_from(
+    ["2025-11-22", "2025-02-30", "0000-01-01", "22/11/2025"]), "place": text, "note": text}),
+       seats=st.lists(text | st.sampled_from(NAMES), max_size=7),
+       series=st.fixed_dictionaries({}, optional={
+           "variant": st.sampled_from(["rummikub", "romanian", "nope"]) | text,
+           "end_kind": st.sampled_from(["hands", "rounds", "target"]) | text,
+           "end_value": field_text, "first_dealer": field_text, "name": text}))
+def test_the_night_and_series_forms_never_fail(app, client, night, seats, series):
+    def dumped():
+        with app.app_context():
+            return list(get_db().conn.iterdump())
+
+    before = dumped()
+    response = client.post("/nights/new", data=night)
+    assert response.status_code in (200, 302)
+    if response.status_code == 200:
+        assert 'class="error"' in response.get_data(as_text=True)
+        assert dumped() == before
+    if not hasattr(app, "fuzz_night"):
+        client.post("/nights/new", data={"date": "2025-11-22"})
+        app.fuzz_night = True
+    before = dumped()
+    form = dict(series) | {f"seats-{i}": name for i, name in enumerate(seats)}
+    response = client.post("/nights/1/series/new", data=form)
+    assert response.status_code in (200, 302)
+    if response.status_code == 200:
+        assert 'class="error"' in response.get_data(as_text=True)
+        assert dumped() == before
