@@ -12,7 +12,7 @@ from scorekeeper.access import OPEN_ENDPOINTS, REFUSED
 from scorekeeper.cli import main
 
 from .routes import WRITE_METHODS, address, dump, rules, seed
-from .steps import SOURCE_HANDS, tally
+from .steps import SOURCE_HANDS, rows, tally
 
 CODE = "tile rummy"
 
@@ -216,3 +216,34 @@ def test_the_server_says_at_start_whether_a_passcode_guards_the_scores(app, monk
     passcode.set_passcode(Path(app.instance_path), CODE)
     serve.main()
     assert "Only a phone that enters the scorer passcode" in capsys.readouterr().out
+
+
+def test_a_change_refused_for_want_of_the_passcode_goes_through_once_it_is_entered(
+        app, client, guarded):
+    url = f"/series/{guarded['series_id']}/hands/new"
+    hand = tally("ABCD", SOURCE_HANDS[2])
+    refused = client.post(url, data=hand)
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 403
+    assert "What you sent is kept" in page
+    assert f'<input type="hidden" name="resume" value="{url}">' in page
+    assert '<input type="hidden" name="players-0-rack" value="j y2">' in page
+    kept = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page))
+    assert kept["went_out"] == "D" and kept["save"] == "Save hand"
+
+    wrong = client.post("/scorer", data=kept | {"passcode": "guess"})
+    assert wrong.status_code == 422
+    assert '<input type="hidden" name="players-0-rack" value="j y2">' in wrong.get_data(
+        as_text=True)
+    assert len(rows(app, "hands")) == 2
+
+    right = client.post("/scorer", data=kept | {"passcode": CODE})
+    assert right.status_code == 307 and right.headers["Location"] == url
+    saved = client.post(url, data=kept | {"passcode": CODE})  # what the browser sends again
+    assert saved.status_code == 302
+    assert len(rows(app, "hands")) == 3
+
+
+def test_a_kept_change_only_goes_back_to_this_site(client, guarded):
+    response = client.post("/scorer", data={"passcode": CODE, "resume": "//elsewhere.example/"})
+    assert response.status_code == 302 and response.headers["Location"] == "/"

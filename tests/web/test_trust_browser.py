@@ -170,3 +170,18 @@ def test_the_viewer_follows_the_scorers_hands(chromium, table, screenshot):
     scorer.goto("/")
     assert_fits_a_phone(scorer)
     screenshot(scorer, "trust-home-scorer")
+
+    # The passcode changes while the scorer types hand 2: what was typed is kept.
+    scorer.goto("/series/1/hands/new")
+    scorer.check("input[name=went_out][value=C]")
+    scorer.fill("#players-0-rack", "k6")
+    scorer.fill("#players-1-rack", "r11")
+    scorer.fill("#players-3-rack", "b5")
+    passcode.set_passcode(table["instance"], "new table code")
+    scorer.get_by_role("button", name="Save hand").click()
+    assert "What you sent is kept" in scorer.locator("main").inner_text()
+    scorer.fill("#passcode", "new table code")
+    scorer.get_by_role("button", name="Become the scorer").click()
+    scorer.wait_for_url("**/series/1")
+    assert scorer.get_by_text("Hand 2 saved. C won the hand (+22).").is_visible()
+    assert violations(scorer) == []
