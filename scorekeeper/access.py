@@ -152,7 +152,8 @@ def become():
         flash("No passcode is set: every phone can change scores.")
         return redirect(safe_next(form.next.data))
     resume = request.form.get("resume") if request.method == "POST" else None
-    if resume is not None and safe_next(resume) != resume:
+    if resume is not None and (safe_next(resume) != resume
+                               or urlsplit(resume).path == request.path):
         resume = None
     if form.validate_on_submit():
         if passcode.matches(stored, form.passcode.data.strip()):

@@ -244,6 +244,8 @@ def test_a_change_refused_for_want_of_the_passcode_goes_through_once_it_is_enter
     assert len(rows(app, "hands")) == 3
 
 
-def test_a_kept_change_only_goes_back_to_this_site(client, guarded):
-    response = client.post("/scorer", data={"passcode": CODE, "resume": "//elsewhere.example/"})
+@pytest.mark.parametrize("resume", ["//elsewhere.example/", "https://elsewhere.example/",
+                                    "/scorer", "/scorer?next=/"])
+def test_a_kept_change_only_goes_back_to_another_page_of_this_site(client, guarded, resume):
+    response = client.post("/scorer", data={"passcode": CODE, "resume": resume})
     assert response.status_code == 302 and response.headers["Location"] == "/"
