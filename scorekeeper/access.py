@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -65,9 +66,14 @@ def bearer_ok(stored: str) -> bool:
     return False
 
 
+# Wrong passcodes wait in turn, so guessing from many connections at once is no faster.
+_wrong_guesses = threading.Lock()
+
+
 def slow_down() -> None:
     """Make a wrong passcode cost a moment."""
-    time.sleep(current_app.config.get("WRONG_PASSCODE_DELAY", WRONG_PASSCODE_DELAY))
+    with _wrong_guesses:
+        time.sleep(current_app.config.get("WRONG_PASSCODE_DELAY", WRONG_PASSCODE_DELAY))
 
 
 def safe_next(target: str | None) -> str:
@@ -77,14 +83,19 @@ def safe_next(target: str | None) -> str:
     return target
 
 
-def came_from() -> str:
-    """The page this request came from, if it is on this site."""
-    if request.method == "GET":
-        return request.full_path.rstrip("?")
+def referrer_path() -> str:
+    """The page this request came from, if it is on this site; else the home page."""
     referrer = urlsplit(request.referrer or "")
     if referrer.netloc != request.host:
         return url_for("nights.home")
-    return referrer.path + (f"?{referrer.query}" if referrer.query else "")
+    return safe_next(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
+
+
+def came_from() -> str:
+    """Where to go once the passcode is entered: this page, or the one whose form posted."""
+    if request.method == "GET":
+        return safe_next(request.full_path.rstrip("?"))
+    return referrer_path()
 
 
 def guard():
@@ -99,8 +110,19 @@ def guard():
     # A page whose form posts is the form: a watching phone gets the prompt instead.
     if request.method in SAFE_METHODS and (rule is None or "POST" not in (rule.methods or ())):
         return None
-    return render_template("access/refused.html", message=REFUSED,
-                           form=PasscodeForm(next=came_from())), 403
+    resume = request.full_path.rstrip("?") if request.method == "POST" else None
+    return render_template("access/refused.html", message=REFUSED, back=referrer_path(),
+                           form=PasscodeForm(formdata=None, next=came_from()),
+                           resume=resume, kept=kept_fields() if resume else []), 403
+
+
+# The passcode form's own fields; anything else it carries is the refused change, kept.
+OWN_FIELDS = {"csrf_token", "passcode", "next", "resume"}
+
+
+def kept_fields() -> list[tuple[str, str]]:
+    """What the refused form posted, to send again once the passcode is right."""
+    return [(k, v) for k, v in request.form.items(multi=True) if k not in OWN_FIELDS]
 
 
 def state() -> dict:
@@ -129,17 +151,25 @@ def become():
     if stored is None:
         flash("No passcode is set: every phone can change scores.")
         return redirect(safe_next(form.next.data))
+    resume = request.form.get("resume") if request.method == "POST" else None
+    if resume is not None and (safe_next(resume) != resume
+                               or urlsplit(resume).path == request.path):
+        resume = None
     if form.validate_on_submit():
         if passcode.matches(stored, form.passcode.data.strip()):
             # Not permanent: the browser drops the cookie when it closes.
             session.permanent = False
             session["scorer"] = passcode.fingerprint(stored)
             flash("You are the scorer on this phone until the browser is closed.")
+            if resume:
+                # 307 makes the browser post the kept change again, to where it was going.
+                return redirect(resume, code=307)
             return redirect(safe_next(form.next.data))
         slow_down()
         form.passcode.errors = [*form.passcode.errors, "That is not the passcode."]
     status = 422 if form.errors else 200
-    return render_template("access/become.html", form=form), status
+    return render_template("access/become.html", form=form, resume=resume,
+                           kept=kept_fields() if resume else []), status
 
 
 @bp.route("/scorer/leave", methods=["POST"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date
 from typing import Any
 
@@ -9,8 +10,17 @@ from flask import Blueprint, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from . import hands, nights, players, series, variants
-from .db import get_db
-from .engine import InvalidHand, InvalidSeries, InvalidVariant, read_end, variant_from_dict
+from .db import get_db, write_lock
+from .engine import (
+    InvalidHand,
+    InvalidSeries,
+    InvalidVariant,
+    SeriesResult,
+    read_end,
+    read_hand,
+    score_hand,
+    variant_from_dict,
+)
 from .site import csrf
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -46,9 +56,18 @@ def _body() -> Any:
     """The request's JSON body; JSON requests must say they are JSON."""
     if request.mimetype != "application/json":
         raise ApiError(415, "send JSON with Content-Type: application/json")
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        raise ApiError(400, "the body is nested too deeply") from None
     if data is None:
         raise ApiError(400, "the body is not valid JSON")
+    try:
+        # A \ud800 escape parses into text that SQLite cannot store.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ApiError(400, "the body holds an escape that is not a character (a lone "
+                            "surrogate such as \\ud800)") from None
     return data
 
 
@@ -59,11 +78,12 @@ def _series_or_404(series_id: int) -> series.Series:
     return found
 
 
-def standings(one: series.Series) -> dict[str, Any]:
-    """A series' state as the API returns it."""
-    db = get_db()
-    rows = hands.series_hands(db, one.id)
-    result = hands.score(one, rows)
+def standings(one: series.Series, rows: list[dict] | None = None,
+              result: SeriesResult | None = None) -> dict[str, Any]:
+    """A series' state as the API returns it (from its hands and their scores, if at hand)."""
+    if rows is None or result is None:
+        rows = hands.series_hands(get_db(), one.id)
+        result = hands.score(one, rows)
     return {
         "id": one.id,
         "night_id": one.night_id,
@@ -103,8 +123,10 @@ def _names(value: Any, variant) -> list[str]:
     names = [players.tidy_name(n) for n in value]
     if len({n.casefold() for n in names}) != len(names):
         raise ApiError(400, "a name appears twice", "players")
-    if any("," in n or len(n) > 40 for n in names):
-        raise ApiError(400, "a name has at most 40 characters and no comma", "players")
+    for name in names:
+        problem = players.name_problem(name)
+        if problem:
+            raise ApiError(400, f"{problem}: {name!r}", "players")
     if not variant.min_players <= len(names) <= variant.max_players:
         raise ApiError(400, f"{variant.name} is played by {variant.min_players} to "
                             f"{variant.max_players} players", "players")
@@ -134,11 +156,14 @@ def create_series():
     if name is not None and (not isinstance(name, str) or len(name) > 80):
         raise ApiError(400, "name must be text of at most 80 characters", "name")
     night_id = data.get("night_id")
-    if night_id is None:
-        night_id = nights.create_night(db, date.today(), None, None)
-    elif not isinstance(night_id, int) or nights.get_night(db, night_id) is None:
-        raise ApiError(400, f"there is no night {night_id}", "night_id")
-    series_id = series.create_series(db, night_id, name, variant, names, end, first)
+    # The new night and the series are one write: a crash between them leaves neither.
+    with write_lock(db):
+        if night_id is None:
+            night_id = nights.create_night(db, date.today(), None, None)
+        elif (isinstance(night_id, bool) or not isinstance(night_id, int)
+              or nights.get_night(db, night_id) is None):
+            raise ApiError(400, f"there is no night {night_id}", "night_id")
+        series_id = series.create_series(db, night_id, name, variant, names, end, first)
     return jsonify(standings(series.get_series(db, series_id))), 201
 
 
@@ -157,10 +182,15 @@ def add_hand(series_id: int):
         raise ApiError(400, str(refused), where) from None
     except InvalidHand as error:
         raise ApiError(400, str(error), error.where) from None
-    result = hands.score(one, hands.series_hands(get_db(), series_id))
-    scored = result.hands[-1]
+    # Answered only now that the hand is committed. Another phone may have added a hand
+    # since, so the answer scores this hand by its own place, not the last one.
+    rows = hands.series_hands(get_db(), series_id)
+    result = hands.score(one, rows)
+    place = next((i for i, r in enumerate(rows) if r["id"] == row["id"]), None)
+    scored = (result.hands[place] if place is not None
+              else score_hand(read_hand(data, one.variant, one.names)))
     return jsonify({"number": row["number"], **scored.to_dict(),
-                    "series": standings(one)}), 201
+                    "series": standings(one, rows, result)}), 201
 
 
 @bp.get("/series/<int:series_id>")

@@ -1,4 +1,4 @@
-"""The `scorekeeper` command line: score hands and series, split runs, serve the app."""
+"""The `scorekeeper` command line: score hands and series, split runs, serve the app, passcode."""
 
 from __future__ import annotations
 
@@ -174,6 +174,31 @@ def cmd_backup(args: argparse.Namespace) -> None:
     print(f"Backed up {path} to {args.path}")
 
 
+def cmd_passcode(args: argparse.Namespace) -> None:
+    """Set the scorer passcode (asked at a terminal, else read from standard input) or clear it."""
+    from . import INSTANCE, passcode
+
+    instance = Path(args.instance) if args.instance else INSTANCE
+    if args.clear:
+        passcode.clear_passcode(instance)
+        print("Passcode cleared: every phone can change scores.")
+        return
+    if sys.stdin.isatty():
+        import getpass
+
+        typed = getpass.getpass("New scorer passcode: ")
+        if getpass.getpass("Type it again: ") != typed:
+            raise BadInput("the two passcodes differ; nothing changed")
+    else:
+        typed = sys.stdin.readline().rstrip("\r\n")
+    try:
+        passcode.set_passcode(instance, typed)
+    except passcode.InvalidPasscode as error:
+        raise BadInput(f"{error}; nothing changed") from None
+    print("Passcode set. A phone becomes the scorer by entering it; "
+          "phones that were the scorer must enter it again.")
+
+
 def _name(path: str) -> str:
     return "standard input" if path == "-" else path
 
@@ -247,6 +272,13 @@ def build_parser() -> argparse.ArgumentParser:
                                  help="copy the live database, safely while the app runs")
     backup.add_argument("path", metavar="PATH", help="the backup file to write")
     backup.set_defaults(handler=cmd_backup)
+
+    code = commands.add_parser(
+        "passcode", help="set the scorer passcode (asked, or read from standard input) or clear it")
+    code.add_argument("--clear", action="store_true",
+                      help="remove the passcode: every phone can change scores")
+    code.add_argument("--instance", help="the instance folder (default: instance/ beside the app)")
+    code.set_defaults(handler=cmd_passcode)
     return parser
 
 

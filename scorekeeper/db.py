@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -14,6 +15,8 @@ from .migrations import migrations
 
 # How long a writer waits for another writer's lock before giving up.
 BUSY_TIMEOUT_MS = 5000
+# One writer at a time in this process (SQLite allows one per database anyway).
+_writers = threading.RLock()
 
 
 def connect(path: str | Path) -> Database:
@@ -52,16 +55,24 @@ def write_lock(db: Database) -> Iterator[Database]:
     """Run a read-then-write as one transaction that holds the write lock from the start.
 
     A plain BEGIN takes the lock only at the first write, so a concurrent writer that
-    got there first makes it fail at once with "database is locked".
+    got there first makes it fail at once with "database is locked". Inside a transaction
+    already begun this way, it is a savepoint of that transaction.
     """
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-    except BaseException:
-        db.rollback()
-        raise
-    else:
-        db.commit()
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield db
+        return
+    # The server's threads queue here and each starts the moment the last one commits;
+    # SQLite's own busy wait sleeps in growing steps and would keep a phone waiting longer.
+    with _writers:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.rollback()
+            raise
+        else:
+            db.commit()
 
 
 def now() -> str:

@@ -7,7 +7,17 @@ import io
 import json
 from datetime import UTC, datetime
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from sqlite_utils import Database
@@ -224,11 +234,13 @@ class ImportForm(FlaskForm):
 
 
 @bp.route("/import", methods=["GET", "POST"])
-@csrf.exempt  # the form checks its own token, after this page's larger limit is set
+@csrf.exempt  # checked below, once this page's larger limit is set
 def upload():
     """Bring an export file in; nothing is stored unless all of it is valid."""
     # Exports are larger than a form post; this page alone takes files up to the limit.
     request.max_content_length = UPLOAD_LIMIT
+    if request.method == "POST" and current_app.config.get("WTF_CSRF_ENABLED", True):
+        csrf.protect()  # a missing or stale token gets the same answer as on every other form
     form = ImportForm()
     if form.validate_on_submit():
         try:

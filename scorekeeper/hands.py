@@ -142,7 +142,9 @@ def edit_hand(db: Database, series: Series, hand_id: int, record: dict) -> None:
     """Replace a hand's record; the whole series must still score."""
     with write_lock(db):
         rows = series_hands(db, series.id)
-        index = next(i for i, r in enumerate(rows) if r["id"] == hand_id)
+        index = next((i for i, r in enumerate(rows) if r["id"] == hand_id), None)
+        if index is None:  # deleted from another phone since the form was opened
+            raise HandRefused(InvalidSeries("this hand was deleted in the meantime"))
         records = _records(rows)
         old = records[index]
         records[index] = record

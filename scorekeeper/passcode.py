@@ -6,6 +6,7 @@ import getpass
 import hashlib
 import os
 import sys
+import threading
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -68,9 +69,19 @@ def decided(instance: Path) -> bool:
     return passcode_file(instance).exists()
 
 
-@lru_cache(maxsize=64)
+# The hash is slow on purpose; phones that send the passcode at the same moment wait for
+# the first check and then find its answer cached, instead of all working it out at once.
+_checking = threading.Lock()
+
+
 def matches(stored: str, attempt: str) -> bool:
     """Whether the attempt is the passcode; cached, as the API sends it with every request."""
+    with _checking:
+        return _check(stored, attempt)
+
+
+@lru_cache(maxsize=64)
+def _check(stored: str, attempt: str) -> bool:
     return check_password_hash(stored, attempt)
 
 

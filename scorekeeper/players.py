@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from sqlite_utils import Database
+
+NAME_MAX = 40
 
 
 def tidy_name(name: str) -> str:
     """Return the name without outer spaces and with inner runs of spaces made single."""
     return " ".join(name.split())
+
+
+def name_problem(name: str) -> str | None:
+    """What makes a name unusable (too long, a comma, an invisible control character), or None."""
+    if len(name) > NAME_MAX:
+        return f"a name has at most {NAME_MAX} characters"
+    if "," in name:
+        return "a name cannot contain a comma"
+    # Control characters and lone surrogates cannot be shown, and SQLite cannot store the latter.
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        return "a name cannot contain control characters"
+    return None
 
 
 def find_player(db: Database, name: str) -> dict | None:

@@ -1,9 +1,9 @@
-"""Headers that keep pages from being framed, sniffed or scripted from elsewhere; friendly 500s."""
+"""Headers that keep pages from being framed, sniffed or scripted from elsewhere; kind errors."""
 
 from __future__ import annotations
 
 from flask import Flask, Response, jsonify, render_template, request
-from werkzeug.exceptions import InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError
 
 # Scripts and stylesheets come only from /static: no inline script or style attribute runs.
 # QR codes are inline SVG markup, which needs no source; the favicon is a data: URL.
@@ -39,15 +39,27 @@ def add_headers(response: Response) -> Response:
     return response
 
 
-def server_error(error: InternalServerError):
-    """Say something went wrong, without a traceback: JSON for the API, a page otherwise."""
-    title, message = SERVER_ERROR
+def error_response(title: str, message: str, status: int):
+    """An error as JSON for the API, as a page in the app's layout otherwise."""
     if request.path.startswith("/api/"):
-        return jsonify({"error": f"{title.lower()}: {message}"}), 500
-    return render_template("error.html", title=title, message=message), 500
+        return jsonify({"error": f"{title.lower()}: {message}"}), status
+    return render_template("error.html", title=title, message=message), status
+
+
+def http_error(error: HTTPException):
+    """Any other refusal Flask raises (wrong method, bad request) in the app's own words."""
+    if error.code is None or error.code < 400:
+        return error
+    return error_response(error.name, error.description or "", error.code)
+
+
+def server_error(error: InternalServerError):
+    """Say something went wrong, without a traceback."""
+    return error_response(*SERVER_ERROR, 500)
 
 
 def init_app(app: Flask) -> None:
-    """Add the headers to every response and the friendly page for unexpected errors."""
+    """Add the headers to every response and the friendly pages for unexpected errors."""
     app.after_request(add_headers)
+    app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(InternalServerError, server_error)

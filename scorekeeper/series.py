@@ -13,7 +13,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from . import hands, live_tables, nights, players, rulings, variants
-from .db import get_db, now
+from .db import get_db, now, write_lock
 from .engine import SeriesEnd, SeriesResult, Variant, next_dealer, variant_from_dict
 
 bp = Blueprint("series", __name__)
@@ -48,7 +48,7 @@ class Series:
 def create_series(db: Database, night_id: int, name: str | None, variant: Variant,
                   names: list[str], end: SeriesEnd, first_dealer: int) -> int:
     """Store a new series with a frozen copy of its variant's rules."""
-    with db.atomic():
+    with write_lock(db):
         series_id = db["series"].insert({
             "night_id": night_id, "name": name or None, "variant_id": variant.id,
             # The frozen copy: editing a custom variant later never changes this series.
@@ -126,8 +126,9 @@ class SeriesForm(FlaskForm):
             if f.data and folded.count(players.tidy_name(f.data).casefold()) > 1:
                 f.errors = [f"{players.tidy_name(f.data)} is seated twice."]
                 ok = False
-            if f.data and "," in f.data:
-                f.errors = ["A name cannot contain a comma."]
+            problem = players.name_problem(players.tidy_name(f.data or ""))
+            if problem:
+                f.errors = [problem[0].upper() + problem[1:] + "."]
                 ok = False
         if self.end_kind.data not in variant.series_ends:
             allowed = ", ".join(variant.series_ends)

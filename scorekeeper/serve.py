@@ -21,4 +21,9 @@ def main(host: str = "0.0.0.0", port: int = 8000) -> None:
         url = f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
     print(f"Scorekeeper is running. Open {url} on any phone on this network.", flush=True)
     address.print_qr(url)
+    if passcode.stored_hash(Path(app.instance_path)) is None:
+        print("No scorer passcode: every phone can change scores. Set one with "
+              "`scorekeeper passcode`.", flush=True)
+    else:
+        print("Only a phone that enters the scorer passcode can change scores.", flush=True)
     serve(app, host=host, port=port, threads=8)

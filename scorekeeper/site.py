@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, current_app, render_template, request, url_for
+from flask import Flask, current_app, request, url_for
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, NotFound, RequestEntityTooLarge
 
@@ -31,9 +31,11 @@ def navigation() -> dict[str, Any]:
 
 
 def error_page(error: HTTPException):
-    """Show the error in the app's layout, with its status code."""
+    """Show the error in the app's layout (JSON for the API), with its status code."""
+    from .security import error_response
+
     title, message = ERRORS[type(error)]
-    return render_template("error.html", title=title, message=message), error.code
+    return error_response(title, message, error.code or 400)
 
 
 def init_app(app: Flask) -> None:

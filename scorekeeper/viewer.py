@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, render_template, request, url_for
+from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
 from sqlite_utils import Database
 
 from . import address, hands, series
@@ -44,7 +44,8 @@ def show(series_id: int):
     return render_template(
         "viewer/show.html", series=one, result=result, standings=result.standings, last=last,
         dealer=series.dealer_next(one, result), version=version(db, series_id),
-        poll_seconds=POLL_SECONDS, reload_seconds=RELOAD_SECONDS)
+        poll_seconds=current_app.config.get("VIEWER_POLL_SECONDS", POLL_SECONDS),
+        reload_seconds=current_app.config.get("VIEWER_RELOAD_SECONDS", RELOAD_SECONDS))
 
 
 @bp.route("/series/<int:series_id>/view.json")

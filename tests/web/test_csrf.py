@@ -25,3 +25,31 @@ def test_a_post_with_the_token_is_accepted(csrf_app):
 
 def test_the_token_lasts_a_whole_game_night(csrf_app):
     assert csrf_app.config["WTF_CSRF_TIME_LIMIT"] >= 12 * 60 * 60
+
+
+def test_every_form_refuses_a_post_without_the_token(csrf_app):
+    """Every POST route outside the JSON API, found in the app's URL map, so new forms count."""
+    from .routes import address, dump, rules, seed
+
+    setup = create_app_without_csrf(csrf_app)
+    ids = seed(setup, setup.test_client())
+    client = csrf_app.test_client()
+    before = dump(csrf_app)
+    checked = []
+    for rule in rules(csrf_app, "POST", api=False):
+        url = address(csrf_app, rule, ids)
+        response = client.post(url, data={"date": "2025-11-23", "name": "Renamed",
+                                          "passcode": "tile rummy"})
+        assert response.status_code == 400, url
+        assert "This form has expired" in response.get_data(as_text=True), url
+        checked.append(rule.endpoint)
+    assert dump(csrf_app) == before
+    assert {"hands.new", "hands.delete", "nights.new", "series.new", "variants.copy",
+            "access.become", "access.leave"} <= set(checked)
+
+
+def create_app_without_csrf(csrf_app):
+    """The same database and instance, with CSRF off, to fill it quickly."""
+    from scorekeeper import create_app
+
+    return create_app({**csrf_app.config, "WTF_CSRF_ENABLED": False})
