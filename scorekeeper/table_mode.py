@@ -37,6 +37,16 @@ def _series_or_404(db: Database, series_id: int):
     return get_series(db, series_id) or abort(404)
 
 
+def _playable_series(db: Database, series_id: int):
+    """The series, if it can play a hand in table mode now; else back to its page, saying why."""
+    series = _series_or_404(db, series_id)
+    refused = _playable(db, series)
+    if refused:
+        flash(refused, "error")
+        abort(redirect(url_for("series.show", series_id=series_id)))
+    return series
+
+
 def _playable(db: Database, series) -> str | None:
     """Why the series cannot play a hand in table mode now, or None."""
     if series.variant.scoring != "melded":
@@ -81,11 +91,7 @@ def _table_page(db: Database, series, table: Table, forms: dict, status: int = 2
 def live(series_id: int):
     """The table of the hand in play: each player's melds, stack and count, and the forms."""
     db = get_db()
-    series = _series_or_404(db, series_id)
-    refused = _playable(db, series)
-    if refused:
-        flash(refused, "error")
-        return redirect(url_for("series.show", series_id=series_id))
+    series = _playable_series(db, series_id)
     table = replay(series.variant, series.names, live_tables.live_actions(db, series_id))
     chosen: dict[str, dict] = {}
     meld = request.args.get("meld", type=int)
@@ -101,11 +107,7 @@ def live(series_id: int):
 def act(series_id: int, kind: str):
     """Record one table action, if the engine accepts it under the series' variant."""
     db = get_db()
-    series = _series_or_404(db, series_id)
-    refused = _playable(db, series)
-    if refused:
-        flash(refused, "error")
-        return redirect(url_for("series.show", series_id=series_id))
+    series = _playable_series(db, series_id)
     table = replay(series.variant, series.names, live_tables.live_actions(db, series_id))
     forms = action_forms(table, request.form, posted=kind)
     form = forms[kind]
@@ -167,11 +169,7 @@ def _end_page(series, table: Table, form: EndHandForm, number: int,
 def end(series_id: int):
     """End the hand: the racks and who went out; scored from the table like any hand."""
     db = get_db()
-    series = _series_or_404(db, series_id)
-    refused = _playable(db, series)
-    if refused:
-        flash(refused, "error")
-        return redirect(url_for("series.show", series_id=series_id))
+    series = _playable_series(db, series_id)
     actions = live_tables.live_actions(db, series_id)
     table = replay(series.variant, series.names, actions)
     number = _hand_number(db, series)
