@@ -105,7 +105,8 @@ def record_hand(db: Database, series: Series, record: dict,
     """Check the hand against the whole series and store it; return the stored row.
 
     A hand played in table mode keeps its `table_actions`, which must be the
-    series' table in play; that table is cleared in the same transaction."""
+    series' table in play. Either way the table in play was this hand's, so it is
+    cleared in the same transaction: the next hand starts with an empty table."""
     with write_lock(db):
         if table_actions is not None and live_tables.live_actions(db, series.id) != table_actions:
             raise HandRefused(live_tables.TableChanged())
@@ -120,8 +121,7 @@ def record_hand(db: Database, series: Series, record: dict,
             "table_actions": json.dumps(table_actions) if table_actions is not None else None,
         }).last_pk
         _audit(db, hand_id, "created", None, record)
-        if table_actions is not None:
-            live_tables.clear_table(db, series.id)
+        live_tables.clear_table(db, series.id)
     return get_hand(db, hand_id)
 
 
@@ -263,8 +263,11 @@ def _entry_page(series: Series, form: tally.HandForm, *, hand: dict | None,
     if table_mode:
         # The melds come from the table as it was recorded; only the end of the hand is edited.
         shows = {**shows, "melded": False}
+    # Recording the hand in play here would drop the table being followed for it: say so first.
+    in_play = len(live_tables.live_actions(get_db(), series.id)) if hand is None else 0
     return render_template("hands/form.html", series=series, form=form, hand=hand,
-                           preview=preview, shows=shows, table_mode=table_mode)
+                           preview=preview, shows=shows, table_mode=table_mode,
+                           in_play=in_play)
 
 
 def _preview_or_save(db: Database, series: Series, form: tally.HandForm,

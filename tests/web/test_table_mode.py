@@ -519,3 +519,18 @@ def test_table_forms_need_the_csrf_token(csrf_app):
     assert client.post("/series/1/table/meld",
                        data={**data, "meld-csrf_token": token}).status_code == 302
     assert len(live(csrf_app, 1)) == 1
+
+
+def test_the_quick_tally_warns_of_the_table_in_play_and_saving_clears_it(client, series_id):
+    play_source_example(client, series_id)
+    form = client.get(f"/series/{series_id}/hands/new").get_data(as_text=True)
+    assert ("This hand is being followed in table mode (3 actions so far). Saving it here "
+            "scores it from what you enter and clears that table.") in text(form)
+    response = client.post(f"/series/{series_id}/hands/new", data=tally(
+        ["Ana", "Bo", "Cici"], {"Ana": "went_out", "Bo": "r5", "Cici": "k9"}))
+    assert response.status_code == 302
+    assert [h["number"] for h in rows(client.application, "hands")] == [1]
+    assert rows(client.application, "hands")[0]["table_actions"] is None
+    assert live(client.application, series_id) == []
+    assert "table mode (" not in text(client.get(f"/series/{series_id}/hands/new").get_data(
+        as_text=True))
