@@ -29,7 +29,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from score_pad import SERVER, free_port, percentiles, romanian_hand, rummikub_hand  # noqa: E402
+from score_pad import (  # noqa: E402
+    SERVER,
+    free_port,
+    percentiles,
+    romanian_hand,
+    rummikub_hand,
+    wait_for,
+)
 
 from scorekeeper.db import connect, migrate  # noqa: E402
 from scorekeeper.engine import PRESETS, SeriesEnd, read_hand, score_series  # noqa: E402
@@ -77,17 +84,6 @@ def fill(path: str, nights: int, hands: int) -> tuple[list[int], list[int]]:
             night_ids.append(night)
         player_ids = [r["id"] for r in db.query("SELECT id FROM players")]
     return night_ids, player_ids
-
-
-def wait_for(url: str) -> None:
-    """Wait until the server answers."""
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(url, timeout=1)
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("the server did not start")
 
 
 def timed(url: str, expect: bytes) -> float:

@@ -15,7 +15,6 @@ import argparse
 import http.client
 import json
 import random
-import socket
 import sqlite3
 import statistics
 import subprocess
@@ -28,6 +27,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from score_pad import free_port  # noqa: E402
 
 from scorekeeper import passcode  # noqa: E402
 
@@ -44,13 +46,6 @@ serve(app, host="127.0.0.1", port=int(sys.argv[3]), threads=8)
 """
 # A dead server shows up as any of these on the client side.
 GONE = (ConnectionError, http.client.HTTPException, TimeoutError, OSError)
-
-
-def free_port() -> int:
-    """A loopback port nobody listens on right now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Server:
