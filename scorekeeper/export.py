@@ -220,8 +220,10 @@ def print_sheet(series_id: int):
     db = get_db()
     stats.refresh(db)
     row = _series_or_404(db, series_id)
-    sheet = next(s for s in history.night_sheets(db, row["night_id"])
-                 if s["series"].id == series_id)
+    # Only this series' sheet, numbered as on its night's page.
+    number = history.night_series_ids(db, row["night_id"]).index(series_id) + 1
+    sheet = history.series_sheet(db, series_id, number,
+                                 stats.series_outcomes(db, [series_id])[series_id])
     return render_template("history/print.html", s=sheet,
                            night=nights.get_night(db, row["night_id"]))
 

@@ -60,24 +60,32 @@ def stored_scores(series: Series, rows: list[dict]) -> list[dict]:
     return found
 
 
+def night_series_ids(db: Database, night_id: int) -> list[int]:
+    """The ids of the night's series, in the order they were started."""
+    return [r["id"] for r in db.query("SELECT id FROM series WHERE night_id = ? ORDER BY id",
+                                      [night_id])]
+
+
 def night_sheets(db: Database, night_id: int) -> list[dict]:
     """The night's series with their final sheets, outcomes and running totals."""
-    ids = [r["id"] for r in db.query("SELECT id FROM series WHERE night_id = ? ORDER BY id",
-                                     [night_id])]
+    ids = night_series_ids(db, night_id)
     outcomes = stats.series_outcomes(db, ids)
-    sheets = []
-    for number, series_id in enumerate(ids, start=1):
-        series = get_series(db, series_id)
-        rows = hands.series_hands(db, series_id)
-        played = stored_scores(series, rows)
-        totals = charts.running_totals(series.names, [p["scores"] for p in played])
-        sheets.append({"series": series, "number": number, "outcome": outcomes[series_id],
-                       "player_ids": {n: i for i, n in stats.seats(db, [series_id])[series_id]},
-                       "hands": [{**row, **p, "totals": {n: t[i + 1] for n, t in
-                                                          zip(series.names, totals, strict=True)}}
-                                 for i, (row, p) in enumerate(zip(rows, played, strict=True))],
-                       "chart": series_chart(series, totals) if rows else None})
-    return sheets
+    return [series_sheet(db, series_id, number, outcomes[series_id])
+            for number, series_id in enumerate(ids, start=1)]
+
+
+def series_sheet(db: Database, series_id: int, number: int, outcome: dict) -> dict:
+    """One series' final sheet: each hand with the running totals after it, and its chart."""
+    series = get_series(db, series_id)
+    rows = hands.series_hands(db, series_id)
+    played = stored_scores(series, rows)
+    totals = charts.running_totals(series.names, [p["scores"] for p in played])
+    return {"series": series, "number": number, "outcome": outcome,
+            "player_ids": {n: i for i, n in stats.seats(db, [series_id])[series_id]},
+            "hands": [{**row, **p, "totals": {n: t[i + 1] for n, t in
+                                               zip(series.names, totals, strict=True)}}
+                      for i, (row, p) in enumerate(zip(rows, played, strict=True))],
+            "chart": series_chart(series, totals) if rows else None}
 
 
 def series_chart(series: Series, totals: list[list[int]]):

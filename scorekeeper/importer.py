@@ -186,7 +186,7 @@ def _check_series(series: Any, where: str, names: set[str], uids: _Uids) -> None
     variant = _variant(series["variant"], f"{where}, variant")
     end = _object(series["end"], f"{where}, end", END)
     try:
-        SeriesEnd(end["kind"], end["value"])
+        series_end = SeriesEnd(end["kind"], end["value"])
     except RuleError as error:
         raise BadExport(f"{where}, end: {error}") from None
     seated = series["players"]
@@ -213,7 +213,7 @@ def _check_series(series: Any, where: str, names: set[str], uids: _Uids) -> None
         if hand["deleted_at"] is None:
             played.append((hand["number"], record))
     try:
-        score_series(variant, seated, SeriesEnd(end["kind"], end["value"]),
+        score_series(variant, seated, series_end,
                      [record for _, record in sorted(played, key=lambda p: p[0])])
     except RuleError as error:
         raise BadExport(f"{where}: {error}") from None

@@ -137,9 +137,11 @@ def _count_hands(db: Database, rows: list[dict], players: dict) -> None:
         names = [name for _, name in seated]
         try:
             record = read_hand(json.loads(row["record"]), variant, names)
-            scores = (json.loads(row["scores"]) if row["scores"]
-                      else score_hand(record).scores)
-            winner = row["winner"] if row["scores"] else score_hand(record).winner
+            if row["scores"]:
+                scores, winner = json.loads(row["scores"]), row["winner"]
+            else:  # stored before hands kept their scores (m002): scored once here
+                result = score_hand(record)
+                scores, winner = result.scores, result.winner
             facts = hand_facts(record, scores, winner)
         except (InvalidHand, RuleError, KeyError, ValueError):
             # A record the engine no longer reads still counts with its stored scores.

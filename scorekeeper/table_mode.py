@@ -38,27 +38,25 @@ def _series_or_404(db: Database, series_id: int):
 
 
 def _playable_series(db: Database, series_id: int):
-    """The series, if it can play a hand in table mode now; else back to its page, saying why."""
+    """The series and the number of its hand in play, if it can play a hand in table mode
+    now; else back to its page, saying why."""
     series = _series_or_404(db, series_id)
-    refused = _playable(db, series)
+    rows = hands.series_hands(db, series.id)
+    refused = _playable(series, rows)
     if refused:
         flash(refused, "error")
         abort(redirect(url_for("series.show", series_id=series_id)))
-    return series
+    return series, len(rows) + 1
 
 
-def _playable(db: Database, series) -> str | None:
-    """Why the series cannot play a hand in table mode now, or None."""
+def _playable(series, rows: list[dict]) -> str | None:
+    """Why the series, with these stored hands, cannot play a hand in table mode now, or None."""
     if series.variant.scoring != "melded":
         return (f"{series.variant.name} scores only the racks, so there is nothing to follow on "
                 "the table: record its hands with the quick tally.")
-    if hands.score(series, hands.series_hands(db, series.id)).finished:
+    if hands.score(series, rows).finished:
         return "This series has ended: no more hands can be played in it."
     return None
-
-
-def _hand_number(db: Database, series) -> int:
-    return len(hands.series_hands(db, series.id)) + 1
 
 
 @bp.app_template_global("lying_tiles")
@@ -77,10 +75,10 @@ def colour_word(tile, suits: bool) -> str:
     return (SUIT_NAMES if suits else COLOUR_NAMES)[colour]
 
 
-def _table_page(db: Database, series, table: Table, forms: dict, status: int = 200,
+def _table_page(series, table: Table, number: int, forms: dict, status: int = 200,
                 error: str | None = None):
     return render_template("table/live.html", series=series, table=table, forms=forms,
-                           number=_hand_number(db, series), error=error,
+                           number=number, error=error,
                            clear_form=UndoForm(prefix="clear")), status
 
 
@@ -91,7 +89,7 @@ def _table_page(db: Database, series, table: Table, forms: dict, status: int = 2
 def live(series_id: int):
     """The table of the hand in play: each player's melds, stack and count, and the forms."""
     db = get_db()
-    series = _playable_series(db, series_id)
+    series, number = _playable_series(db, series_id)
     table = replay(series.variant, series.names, live_tables.live_actions(db, series_id))
     chosen: dict[str, dict] = {}
     meld = request.args.get("meld", type=int)
@@ -100,32 +98,33 @@ def live(series_id: int):
         chosen["add"] = {"meld": meld}
     if swap is not None:
         chosen["swap"] = {"meld": swap}
-    return _table_page(db, series, table, action_forms(table, chosen=chosen))
+    return _table_page(series, table, number, action_forms(table, chosen=chosen))
 
 
 @bp.route("/series/<int:series_id>/table/<any(meld, add, swap):kind>", methods=["POST"])
 def act(series_id: int, kind: str):
     """Record one table action, if the engine accepts it under the series' variant."""
     db = get_db()
-    series = _playable_series(db, series_id)
-    table = replay(series.variant, series.names, live_tables.live_actions(db, series_id))
+    series, number = _playable_series(db, series_id)
+    actions = live_tables.live_actions(db, series_id)
+    table = replay(series.variant, series.names, actions)
     forms = action_forms(table, request.form, posted=kind)
     form = forms[kind]
     if not form.validate():
-        return _table_page(db, series, table, forms, 422)
+        return _table_page(series, table, number, forms, 422)
     try:
         with write_lock(db):
             stored = live_tables.check_unchanged(db, series_id, seen(form))
-            played = replay(series.variant, series.names, stored).apply(form_action(kind, form))
+            # Unchanged since it was read above (the usual case): no need to replay it again.
+            base = table if stored == actions else replay(series.variant, series.names, stored)
+            played = base.apply(form_action(kind, form))
             live_tables.store_actions(db, series_id, played.actions_to_list())
     except live_tables.TableChanged as changed:
-        return _table_page(db, series, table, forms, 409, error=str(changed))
+        return _table_page(series, table, number, forms, 409, error=str(changed))
     except InvalidAction as refusal:
         attach_refusal(kind, form, refusal.detail)
-        return _table_page(db, series, table, forms, 422)
+        return _table_page(series, table, number, forms, 422)
     return redirect(url_for("table.live", series_id=series_id) + "#guidance")
-
-
 
 
 @bp.route("/series/<int:series_id>/table/undo", methods=["POST"])
@@ -169,10 +168,9 @@ def _end_page(series, table: Table, form: EndHandForm, number: int,
 def end(series_id: int):
     """End the hand: the racks and who went out; scored from the table like any hand."""
     db = get_db()
-    series = _playable_series(db, series_id)
+    series, number = _playable_series(db, series_id)
     actions = live_tables.live_actions(db, series_id)
     table = replay(series.variant, series.names, actions)
-    number = _hand_number(db, series)
     form = end_form(series, table, request.form or None)
     if request.method == "GET":
         return _end_page(series, table, form, number)
