@@ -26,7 +26,6 @@ from .engine.table import AddTiles, NewMeld, SwapJoker, Table, hand_record
 MELD_FIELDS = 4  # an opening of 13 or 14 tiles holds at most four melds
 
 
-
 class ActionForm(FlaskForm):
     """What every table action says: who, whether it is a later turn of theirs,
     and how many actions the page showed (so a stale page cannot act)."""
