@@ -331,8 +331,8 @@ def import_document(db: Database, document: dict) -> Added:
             known = find_player(db, player["name"])
             if known is None:
                 added.players += 1
-            spelling[player["name"].casefold()] = db["players"].get(
-                add_player(db, player["name"]))["name"]
+                known = db["players"].get(add_player(db, player["name"]))
+            spelling[player["name"].casefold()] = known["name"]
         for night in document["nights"]:
             night_id = local_id(db, "nights", night["uid"])
             if night_id is None:
