@@ -1,16 +1,88 @@
-"""What the engine refuses, as noun exceptions with a message for people."""
+"""What the engine refuses, as noun exceptions that carry what they are about.
+
+`str(error)` is the message for people. What the refusal is about is data, in
+attributes, so that a page or the API can put it beside the right field without
+reading the words:
+
+- `player`: the player's name, or `seat` (counted from 0) when the entry has no name yet;
+- `field`: the hand-format, series or variant field, or the table-action field
+  (`"rack"`, `"melded_tiles"`, `"went_out"`, `"end"`, `"opening_min"`, `"tiles"`, ...);
+- `tile`: the token of the tile at fault, as it was written;
+- `meld`: the meld's index, counted from 0 (messages for people count from 1);
+- `action`: the table action's index, counted from 0;
+- `hand`: the hand's number in a series, counted from 1.
+
+`detail` is the message alone; `where` is the place in words ("player Ana, rack"),
+built from the attributes, which is what the command line and the API print.
+"""
+
+from __future__ import annotations
 
 
 class RuleError(ValueError):
     """Base of every refusal: `str(error)` is the message to show."""
 
+    # Whether `str(error)` starts with the place ("player Ana, rack: ..."); the
+    # refusals of a hand and of a series name their place, a tile or meld says it itself.
+    names_place = False
+
+    def __init__(self, message: str, *, player: str | None = None, seat: int | None = None,
+                 field: str | None = None, tile: str | None = None, meld: int | None = None,
+                 action: int | None = None, hand: int | None = None):
+        self.detail = message
+        self.player = player
+        self.seat = seat
+        self.field = field
+        self.tile = tile
+        self.meld = meld
+        self.action = action
+        self.hand = hand
+        super().__init__(self._text())
+
+    @property
+    def where(self) -> str | None:
+        """The place the refusal is about, in words, or None."""
+        parts = []
+        if self.hand is not None:
+            parts.append(f"hand {self.hand}")
+        if self.action is not None:
+            parts.append(f"action {self.action + 1}")
+        if self.meld is not None:
+            parts.append(f"meld {self.meld + 1}")
+        if self.player is not None:
+            parts.append(f"player {self.player}")
+        elif self.seat is not None:
+            parts.append(f"player {self.seat + 1}")
+        if self.field is not None:
+            parts.append(self.field)
+        return ", ".join(parts) or None
+
+    def about(self, **more: object) -> RuleError:
+        """The same refusal with more of its place filled in (a hand number, a player)."""
+        for name, value in more.items():
+            if getattr(self, name) is None:
+                setattr(self, name, value)
+        self.args = (self._text(),)
+        return self
+
+    def _text(self) -> str:
+        where = self.where if self.names_place else None
+        return f"{where}: {self.detail}" if where else self.detail
+
+    def __str__(self) -> str:
+        return self._text()
+
 
 class InvalidTile(RuleError):
     """A token that is no tile."""
 
-    def __init__(self, token: str, message: str):
-        super().__init__(message)
-        self.token = token
+    def __init__(self, token: str, message: str, **about):
+        super().__init__(message, tile=token, **about)
+
+    @property
+    def token(self) -> str:
+        """The token that is no tile (the same as `tile`)."""
+        return self.tile or ""
 
 
 class InvalidMeld(RuleError):
@@ -18,32 +90,31 @@ class InvalidMeld(RuleError):
 
 
 class InvalidVariant(RuleError):
-    """Rule parameters that do not make a playable variant."""
+    """Rule parameters that do not make a playable variant; `field` is the parameter."""
 
 
 class InvalidHand(RuleError):
-    """A hand record that cannot be scored; `where` names the player or field,
-    as "player Ana", "player Ana, rack" or "meld 2 (...)"."""
+    """A hand record that cannot be scored."""
 
-    def __init__(self, message: str, where: str | None = None):
-        super().__init__(f"{where}: {message}" if where else message)
-        self.where = where
-        self.detail = message
+    names_place = True
+
+    def __init__(self, message: str, legacy_where: str | None = None, **about):
+        # TRANSITIONAL: raise sites still passing the place as words; removed once
+        # every raise site passes attributes (no code may read a place out of words).
+        if legacy_where is not None and not about:
+            name, _, field = legacy_where.partition(", ")
+            if name.startswith("player "):
+                about = {"player": name[len("player "):], "field": field or None}
+        self._legacy_where = legacy_where
+        super().__init__(message, **about)
 
     @property
-    def player(self) -> str | None:
-        """The player the refusal is about, if it is about one."""
-        if not self.where or not self.where.startswith("player "):
-            return None
-        return self.where[len("player "):].split(", ")[0]
-
-    @property
-    def field(self) -> str | None:
-        """The player's field the refusal is about (rack, melded_tiles, ...), if any."""
-        if self.player is None or ", " not in self.where:
-            return None
-        return self.where.rsplit(", ", 1)[1]
+    def where(self) -> str | None:
+        """The place the refusal is about, in words, or None."""
+        return self._legacy_where if self._legacy_where is not None else super().where
 
 
 class InvalidSeries(RuleError):
-    """A series that cannot be scored (bad end, unknown player, hand after the end)."""
+    """A series that cannot be scored or set up (bad end, players, hand after the end)."""
+
+    names_place = True

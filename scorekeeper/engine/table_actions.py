@@ -34,10 +34,15 @@ class InvalidAction(RuleError):
     """A table action the rules refuse; the message names the rule and cites its
     source. `index` is the action's place in a replayed list, when known."""
 
-    def __init__(self, message: str, index: int | None = None):
-        super().__init__(message if index is None else f"action {index + 1}: {message}")
-        self.detail = message
-        self.index = index
+    names_place = True
+
+    def __init__(self, message: str, index: int | None = None, **about):
+        super().__init__(message, action=index, **about)
+
+    @property
+    def index(self) -> int | None:
+        """The action's place in a replayed list (the same as `action`)."""
+        return self.action
 
 
 def _tiles_text(value: Any, field: str) -> str:
