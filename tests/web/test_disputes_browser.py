@@ -1,19 +1,13 @@
 """Settling disputes on a phone in Debian's Chromium at 390x844, from a Romanian series."""
 
-import pytest
+import re
 
-from .test_score_pad_browser import assert_fits_a_phone, pad, start_series
+import pytest
+from playwright.sync_api import expect
+
+from .browser import assert_fits_a_phone, pad, start_series, tap_tiles
 
 pytestmark = pytest.mark.browser
-
-
-def tap_tiles(page, field, keys):
-    """Tap tiles in with the tile pad of a field."""
-    page.click(f"#{field} + .pad-toggle")
-    keypad = page.locator(f"#{field} ~ .tilepad")
-    for key in keys:
-        keypad.get_by_role("button", name=key, exact=True).click()
-    keypad.get_by_role("button", name="close the tile pad").click()
 
 
 def test_settling_disputes_in_a_romanian_series(browser_page, screenshot):
@@ -21,64 +15,69 @@ def test_settling_disputes_in_a_romanian_series(browser_page, screenshot):
     start_series(page, ["Ana", "Bo", "Cici"], "romanian", "hands", 6)
     series_url = page.url
     tools = page.get_by_role("navigation", name="Settle a dispute")
-    assert tools.get_by_role("link").all_inner_texts() == ["Rules", "Check a meld",
-                                                           "Best opening"]
+    expect(tools.get_by_role("link")).to_have_text(["Rules", "Check a meld", "Best opening"],
+                                                   use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "disputes-series")
 
     # The rule reference of the series, one tap away.
     tools.get_by_role("link", name="Rules").click()
     page.wait_for_url("**/series/*/rules")
-    assert page.locator("h1").inner_text() == "Romanian tile rummy"
+    expect(page.locator("h1")).to_have_text("Romanian tile rummy", use_inner_text=True)
     high = page.locator("#ace_high")
-    assert "12-13-1" in high.inner_text()
-    assert "Romanian tile rummy, The Play" in high.locator(".source").inner_text()
-    assert page.locator("#ace_rack .mark").inner_text() == "Ruling"
+    expect(high).to_contain_text("12-13-1", use_inner_text=True)
+    expect(high.locator(".source")).to_contain_text("Romanian tile rummy, The Play",
+                                                    use_inner_text=True)
+    expect(page.locator("#ace_rack .mark")).to_have_text("Ruling", use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "disputes-series-rules")
 
     # Is 12-13-1 a run here? Tapped in with the tile pad, under the series' rules.
     page.get_by_role("link", name="Check a meld").click()
     page.wait_for_url("**/rules/check?series=*")
-    assert page.locator("#variant").input_value() == "series"
+    expect(page.locator("#variant")).to_have_value("series")
     tap_tiles(page, "tiles", ["Red (r)", "12", "13", "1"])
-    assert page.input_value("#tiles") == "r12 r13 r1 "
+    expect(page.locator("#tiles")).to_have_value("r12 r13 r1 ")
     assert_fits_a_phone(page)
     screenshot(page, "disputes-check-pad")
     page.get_by_role("button", name="Check", exact=True).click()
-    assert page.locator("#verdict").inner_text() == "✓ Legal run"
-    assert page.locator("#opening-value").inner_text() == "30"
-    assert page.locator("#end-value").inner_text() == "30"
-    assert page.locator(".verdict-rules").inner_text() == "Under Romanian tile rummy"
+    expect(page.locator("#verdict")).to_have_text("✓ Legal run", use_inner_text=True)
+    expect(page.locator("#opening-value")).to_have_text("30", use_inner_text=True)
+    expect(page.locator("#end-value")).to_have_text("30", use_inner_text=True)
+    expect(page.locator(".verdict-rules")).to_have_text("Under Romanian tile rummy",
+                                                        use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "disputes-check-high-run")
 
     # Two jokers beside two tiles: no Romanian set, and the exact reason.
     page.fill("#tiles", "r5 b5 j j")
     page.get_by_role("button", name="Check", exact=True).click()
-    assert page.locator("#verdict").inner_text() == "✗ Not a legal meld"
-    assert page.locator("#reason").inner_text() == (
-        "Not a set: a set must hold at least twice as many numbered tiles as jokers.")
+    expect(page.locator("#verdict")).to_have_text("✗ Not a legal meld", use_inner_text=True)
+    expect(page.locator("#reason")).to_have_text(
+        "Not a set: a set must hold at least twice as many numbered tiles as jokers.",
+        use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "disputes-check-two-jokers")
 
     # A typo is refused, naming the tile, and kept to fix.
     page.fill("#tiles", "r5 b5 x5")
     page.get_by_role("button", name="Check", exact=True).click()
-    assert page.locator("#tiles-error").inner_text().startswith("'x5' is not a tile")
-    assert page.input_value("#tiles") == "r5 b5 x5"
+    expect(page.locator("#tiles-error")).to_have_text(re.compile(r"^'x5' is not a tile"),
+                                                      use_inner_text=True)
+    expect(page.locator("#tiles")).to_have_value("r5 b5 x5")
 
     # Could I have opened with that rack?
     page.get_by_role("link", name="Best opening of a rack").click()
     page.wait_for_url("**/rules/best-opening?series=*")
     page.fill("#rack", "r1 r1 r2 r3 r12 r13 b1 k1")
     page.get_by_role("button", name="Find the best opening").click()
-    assert page.locator("#verdict").inner_text() == "✓ Opens"
-    assert page.locator("#opening-value").inner_text() == "105"
-    assert page.locator("#threshold").inner_text() == "50"
-    assert page.locator(".melds .tiles-text").all_inner_texts() == ["r1 b1 k1", "r12 r13 r1"]
-    assert page.locator(".melds .meld-value").all_inner_texts() == ["75", "30"]
-    assert page.locator("#all-at-once strong").inner_text() == "No:"
+    expect(page.locator("#verdict")).to_have_text("✓ Opens", use_inner_text=True)
+    expect(page.locator("#opening-value")).to_have_text("105", use_inner_text=True)
+    expect(page.locator("#threshold")).to_have_text("50", use_inner_text=True)
+    expect(page.locator(".melds .tiles-text")).to_have_text(["r1 b1 k1", "r12 r13 r1"],
+                                                            use_inner_text=True)
+    expect(page.locator(".melds .meld-value")).to_have_text(["75", "30"], use_inner_text=True)
+    expect(page.locator("#all-at-once strong")).to_have_text("No:", use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "disputes-best-opening")
     page.emulate_media(color_scheme="dark")
@@ -90,12 +89,15 @@ def test_settling_disputes_in_a_romanian_series(browser_page, screenshot):
     page.get_by_role("link", name="Compare").click()
     page.select_option("#b", "rummikub")
     page.get_by_role("button", name="Compare").click()
+    expect(page).to_have_url(re.compile(r"[?&]b=rummikub"))
+    expect(page.locator("#summary")).to_be_visible()
     assert page.locator(".cmp-rule").count() > page.locator(".mark-differs").count() > 10
     assert_fits_a_phone(page)
     page.check("input[name=only]")
     page.get_by_role("button", name="Compare").click()
-    assert page.locator("#summary").inner_text().startswith(
-        "Romanian tile rummy and Rummikub: ")
+    expect(page).to_have_url(re.compile(r"[?&]only=differences"))
+    expect(page.locator("#summary")).to_have_text(
+        re.compile(r"^Romanian tile rummy and Rummikub: "), use_inner_text=True)
     assert page.locator(".mark-differs").count() == page.locator(".cmp-rule").count() > 10
     assert_fits_a_phone(page)
     screenshot(page, "disputes-compare")
@@ -117,24 +119,26 @@ def test_a_house_ruling_and_a_breakdown_line_that_lands_on_its_rule(browser_page
     page.fill("#text", "A Joly left on the rack costs 50, swapped or not.")
     page.fill("#hand_number", "7")
     page.get_by_role("button", name="Record the ruling").click()
-    assert page.locator("#hand_number-error").inner_text() == (
+    expect(page.locator("#hand_number-error")).to_have_text(
         "There is no hand 7 yet: 1 hand is on the score sheet, so a ruling can be about "
-        "hand 1 to 2.")
-    assert page.input_value("#text") == "A Joly left on the rack costs 50, swapped or not."
+        "hand 1 to 2.", use_inner_text=True)
+    expect(page.locator("#text")).to_have_value(
+        "A Joly left on the rack costs 50, swapped or not.")
     assert_fits_a_phone(page)
     screenshot(page, "disputes-ruling-refused")
     page.fill("#hand_number", "1")
     page.fill("#agreed_by", "everyone")
     page.get_by_role("button", name="Record the ruling").click()
-    assert page.locator(".rulings-list li p").all_inner_texts() == [
-        "A Joly left on the rack costs 50, swapped or not.", "Hand 1 · agreed by everyone"]
+    expect(page.locator(".rulings-list li p")).to_have_text([
+        "A Joly left on the rack costs 50, swapped or not.", "Hand 1 · agreed by everyone"],
+        use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "disputes-ruling")
     page.locator(".crumbs a").click()
     page.wait_for_url("**/nights/*")
-    assert page.locator(".rulings-list li p").all_inner_texts() == [
+    expect(page.locator(".rulings-list li p")).to_have_text([
         "A Joly left on the rack costs 50, swapped or not.",
-        "Series 1 · hand 1 · agreed by everyone"]
+        "Series 1 · hand 1 · agreed by everyone"], use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "disputes-night-rulings")
     page.go_back()
@@ -146,7 +150,7 @@ def test_a_house_ruling_and_a_breakdown_line_that_lands_on_its_rule(browser_page
     link.click()
     page.wait_for_url(f"**/rules#{anchor}")
     target = page.locator(f"[id='{anchor}']")
-    assert target.evaluate("el => el.matches(':target')")
+    expect(page.locator(":target")).to_have_id(anchor)
     top = target.evaluate("el => el.getBoundingClientRect().top")
     assert 0 <= top < 844 / 2
     screenshot(page, "disputes-rule-from-breakdown")

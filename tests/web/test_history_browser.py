@@ -3,6 +3,7 @@
 from datetime import date
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper.db import connect
 from scorekeeper.engine import SeriesEnd, preset
@@ -11,8 +12,8 @@ from scorekeeper.nights import create_night
 from scorekeeper.rulings import add_ruling
 from scorekeeper.series import create_series, get_series
 
+from .browser import assert_fits_a_phone
 from .history_fixture import fill
-from .test_score_pad_browser import assert_fits_a_phone
 
 pytestmark = pytest.mark.browser
 
@@ -45,34 +46,34 @@ def test_history_a_night_and_a_player_on_a_phone(browser_page, live_server, tmp_
 
     page.get_by_role("link", name="History").click()
     page.wait_for_url("**/history")
-    assert page.locator("h1").inner_text() == "History"
-    assert SCRIPT in page.locator("main").inner_text()
+    expect(page.locator("h1")).to_have_text("History", use_inner_text=True)
+    expect(page.locator("main")).to_contain_text(SCRIPT, use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "history")
 
     page.get_by_role("link", name="Friday 28 November 2025").click()
     page.wait_for_url("**/history/nights/*")
-    main = page.locator("main").inner_text()
-    assert "Ana won" in main
-    assert f"{SCRIPT} may keep the joker on the rack" in main
+    main = page.locator("main")
+    expect(main).to_contain_text("Ana won", use_inner_text=True)
+    expect(main).to_contain_text(f"{SCRIPT} may keep the joker on the rack", use_inner_text=True)
     chart = page.locator("svg.chart")
-    assert chart.locator("title").text_content() == "Running totals: Friday final"
+    expect(chart.locator("title")).to_have_text("Running totals: Friday final")
     assert chart.bounding_box()["width"] > 300
     assert_fits_a_phone(page)
     screenshot(page, "history-night")
 
     page.locator(".history-sheet thead").get_by_role("link", name="Ana").click()
     page.wait_for_url("**/players/*")
-    assert page.locator("h1").inner_text() == "Ana"
-    assert page.locator("svg.chart title").text_content() == "Ana: points at each night"
-    assert page.locator(".numbers tbody tr").count() == 4
-    assert SCRIPT in page.locator(".rivals").inner_text()
+    expect(page.locator("h1")).to_have_text("Ana", use_inner_text=True)
+    expect(page.locator("svg.chart title")).to_have_text("Ana: points at each night")
+    expect(page.locator(".numbers tbody tr")).to_have_count(4)
+    expect(page.locator(".rivals")).to_contain_text(SCRIPT, use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "history-player")
 
     page.get_by_role("link", name=SCRIPT).click()
     page.wait_for_url("**/players/*")
-    assert page.locator("h1").inner_text() == SCRIPT
+    expect(page.locator("h1")).to_have_text(SCRIPT, use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "history-player-markup-name")
     assert dialogs == []

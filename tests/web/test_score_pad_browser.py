@@ -1,57 +1,23 @@
 """The score pad on a phone in Debian's Chromium at 390x844: a series, as a scorer plays it."""
 
 import pytest
+from playwright.sync_api import expect
+
+from .browser import assert_fits_a_phone, expect_first_hand, pad, start_series
 
 pytestmark = pytest.mark.browser
 
-FITS_AND_TAPPABLE = """() => {
-  const target = el => (el.type === "checkbox" || el.type === "radio") && el.closest("label")
-    ? el.closest("label") : el;
-  const small = [...document.querySelectorAll("a, button, input, select, textarea")]
-    .filter(el => el.type !== "hidden" && el.offsetParent !== null)
-    .map(el => [el.textContent.trim() || el.name || el.id,
-                target(el).getBoundingClientRect().height])
-    .filter(([, height]) => height < 44);
-  return {overflow: document.documentElement.scrollWidth > window.innerWidth, small};
-}"""
-
-
-def assert_fits_a_phone(page):
-    """No sideways scrolling, and every control (or its label) at least 44 px high."""
-    assert page.evaluate(FITS_AND_TAPPABLE) == {"overflow": False, "small": []}, page.url
-
-
-def start_series(page, seats, variant, end_kind, end_value):
-    page.get_by_role("link", name="New game night").click()
-    page.get_by_role("button", name="Start the night").click()
-    page.get_by_role("link", name="New series").click()
-    for i, name in enumerate(seats):
-        page.fill(f"#seats-{i}", name)
-    page.select_option("#variant", variant)
-    page.check(f"input[name=end_kind][value={end_kind}]")
-    page.fill("#end_value", str(end_value))
-    page.get_by_role("button", name="Start the series").click()
-    page.wait_for_url("**/series/*")
-
-
-def pad(page, seat, keys, field="rack"):
-    """Tap tiles in with the tile pad of a player's field."""
-    page.click(f"#players-{seat}-{field} + .pad-toggle")
-    keypad = page.locator(f"#players-{seat}-{field} ~ .tilepad")
-    for key in keys:
-        keypad.get_by_role("button", name=key, exact=True).click()
-    keypad.get_by_role("button", name="close the tile pad").click()
-
-
 def save_hand(page, went_out):
+    """Open the form of the next hand and mark who went out."""
     page.get_by_role("link", name="Record hand").click()
     page.check(f"input[name=went_out][value={went_out}]")
+
 
 
 def test_the_rummikub_score_table_played_on_a_phone(browser_page, screenshot):
     page = browser_page
     start_series(page, ["A", "B", "C", "D"], "rummikub", "rounds", 1)
-    assert page.locator(".dealer").inner_text() == "Deals next: A"
+    expect(page.locator(".dealer")).to_have_text("Deals next: A", use_inner_text=True)
     screenshot(page, "series-new-empty")
 
     # Hand 1 with the tile pad: A goes out; B r5, C b10 k6, D y3.
@@ -59,14 +25,16 @@ def test_the_rummikub_score_table_played_on_a_phone(browser_page, screenshot):
     pad(page, 1, ["Red (r)", "5"])
     pad(page, 2, ["Blue (b)", "10", "Black (k)", "6"])
     pad(page, 3, ["Yellow (y)", "3"])
-    assert page.input_value("#players-2-rack") == "b10 k6 "
+    expect(page.locator("#players-2-rack")).to_have_value("b10 k6 ")
     assert_fits_a_phone(page)
     screenshot(page, "hand-tile-pad")
     page.get_by_role("button", name="Preview").click()
+    expect(page.locator(".preview")).to_contain_text("+24")
     assert page.locator(".preview").inner_text().count("+24") == 1
     screenshot(page, "hand-preview")
     page.get_by_role("button", name="Save hand").click()
-    assert "Hand 1 saved. A won the hand (+24)." in page.locator("[role=status]").first.inner_text()
+    expect(page.locator("[role=status]").first).to_contain_text(
+        "Hand 1 saved. A won the hand (+24).", use_inner_text=True)
 
     # Hand 2 with points typed instead of tiles.
     save_hand(page, "C")
@@ -88,23 +56,24 @@ def test_the_rummikub_score_table_played_on_a_phone(browser_page, screenshot):
     page.fill("#players-1-rack", "b12 b31")
     page.fill("#players-3-rack", "k6")
     page.get_by_role("button", name="Save hand").click()
-    assert "numbers go from 1 to 13" in page.locator("#players-1-rack-error").inner_text()
-    assert page.input_value("#players-1-rack") == "b12 b31"
-    assert page.input_value("#players-3-rack") == "k6"
+    expect(page.locator("#players-1-rack-error")).to_contain_text("numbers go from 1 to 13",
+                                                                  use_inner_text=True)
+    expect(page.locator("#players-1-rack")).to_have_value("b12 b31")
+    expect(page.locator("#players-3-rack")).to_have_value("k6")
     screenshot(page, "hand-refused")
     page.fill("#players-1-rack", "b12 b13")
     page.get_by_role("button", name="Save hand").click()
 
-    assert page.locator(".banner").inner_text() == "C wins the series."
-    totals = dict(zip(page.locator(".standings tbody td:nth-child(2)").all_inner_texts(),
-                      page.locator(".standings tbody td:nth-child(3)").all_inner_texts(),
-                      strict=True))
-    assert totals == {"C": "+45", "D": "+33", "A": "-24", "B": "-54"}
-    won = dict(zip(page.locator(".standings tbody td:nth-child(2)").all_inner_texts(),
-                   page.locator(".standings tbody td:nth-child(4)").all_inner_texts(),
-                   strict=True))
-    assert won == {"C": "2", "D": "1", "A": "1", "B": "0"}
-    assert page.locator(".sheet tbody tr").count() == 4
+    expect(page.locator(".banner")).to_have_text("C wins the series.", use_inner_text=True)
+    # Each player's total and hands won, in the order of the standings.
+    standings = page.locator(".standings tbody")
+    expect(standings.locator("td:nth-child(2)")).to_have_text(["C", "D", "A", "B"],
+                                                               use_inner_text=True)
+    expect(standings.locator("td:nth-child(3)")).to_have_text(["+45", "+33", "-24", "-54"],
+                                                               use_inner_text=True)
+    expect(standings.locator("td:nth-child(4)")).to_have_text(["2", "1", "1", "0"],
+                                                               use_inner_text=True)
+    expect(page.locator(".sheet tbody tr")).to_have_count(4)
     assert_fits_a_phone(page)
     screenshot(page, "series-finished")
     page.emulate_media(color_scheme="dark")
@@ -112,8 +81,9 @@ def test_the_rummikub_score_table_played_on_a_phone(browser_page, screenshot):
     page.emulate_media(color_scheme="light")
 
     page.locator(".sheet tbody th a").nth(2).click()
-    assert page.locator("h1").inner_text() == "Hand 3"
-    assert "Tiles left on your rack (j y2: 30 + 2)" in page.locator(".breakdown").first.inner_text()
+    expect(page.locator("h1")).to_have_text("Hand 3", use_inner_text=True)
+    expect(page.locator(".breakdown").first).to_contain_text(
+        "Tiles left on your rack (j y2: 30 + 2)", use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "hand-breakdown")
     page.set_viewport_size({"width": 360, "height": 740})
@@ -123,12 +93,13 @@ def test_the_rummikub_score_table_played_on_a_phone(browser_page, screenshot):
 def test_a_romanian_hand_with_melds_a_joly_and_an_exposed_twin(browser_page, screenshot):
     page = browser_page
     start_series(page, ["Ana", "Bo", "Cici"], "romanian", "hands", 6)
-    assert page.locator(".dealer").inner_text() == "Deals next: Ana"
+    expect(page.locator(".dealer")).to_have_text("Deals next: Ana", use_inner_text=True)
     save_hand(page, "Ana")
     # Ana melded a run and a set of aces, tapped in with the pad's ace buttons.
     pad(page, 0, ["Blue (b)", "6", "7", "8", "Red (r)", "ace in a set", "Black (k)",
                   "ace in a set", "Yellow (y)", "ace in a set"], field="melded_tiles")
-    assert page.input_value("#players-0-melded_tiles") == "b6 b7 b8 r1/set k1/set y1/set "
+    expect(page.locator("#players-0-melded_tiles")).to_have_value(
+        "b6 b7 b8 r1/set k1/set y1/set ")
     page.fill("#players-1-rack", "r12 k1")
     page.fill("#players-1-melded_points", "15")
     page.check("#players-1-exposed_twin")
@@ -140,17 +111,23 @@ def test_a_romanian_hand_with_melds_a_joly_and_an_exposed_twin(browser_page, scr
     page.get_by_role("button", name="Save hand").click()
 
     # Ana 100 + 15 + 3 x 25 = 190; Bo 15 - (10 + 25) + 25 = 5; Cici 20 + 50 - (25 + 5) = 40.
-    sheet = page.locator(".sheet tbody tr").first.locator("td").all_inner_texts()
-    assert [cell.split()[0] for cell in sheet] == ["+190", "+5", "+40"]
-    assert "(won)" in sheet[0]
-    assert page.locator(".dealer").inner_text() == "Deals next: Cici"  # to the right
+    expect_first_hand(page, "+190", "+5", "+40")
+    expect(page.locator(".sheet tbody tr").first.locator("td").first).to_contain_text(
+        "(won)", use_inner_text=True)
+    expect(page.locator(".dealer")).to_have_text("Deals next: Cici",  # to the right
+                                                 use_inner_text=True)
 
     page.locator(".sheet tbody th a").first.click()
-    breakdown = page.locator(".breakdown").all_inner_texts()
-    assert "Went out by discarding the last tile" in breakdown[0]
-    assert "Tiles you put on the table (b6 b7 b8 r1 k1 y1)" in breakdown[0]
-    assert "Announced the twin of the exposed tile" in breakdown[1]
-    assert "1 joker credited to you as first melder, 50 each" in breakdown[2]
-    assert "Romanian tile rummy, scoring section" in breakdown[2]
+    breakdown = page.locator(".breakdown")
+    expect(breakdown.nth(0)).to_contain_text("Went out by discarding the last tile",
+                                             use_inner_text=True)
+    expect(breakdown.nth(0)).to_contain_text("Tiles you put on the table (b6 b7 b8 r1 k1 y1)",
+                                             use_inner_text=True)
+    expect(breakdown.nth(1)).to_contain_text("Announced the twin of the exposed tile",
+                                             use_inner_text=True)
+    expect(breakdown.nth(2)).to_contain_text("1 joker credited to you as first melder, 50 each",
+                                             use_inner_text=True)
+    expect(breakdown.nth(2)).to_contain_text("Romanian tile rummy, scoring section",
+                                             use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "romanian-breakdown")

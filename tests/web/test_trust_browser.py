@@ -6,13 +6,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app, passcode
 
+from .browser import assert_fits_a_phone
 from .routes import address, rules, seed
 from .steps import series_form
-from .test_score_pad_browser import assert_fits_a_phone
 
 pytestmark = pytest.mark.browser
 
@@ -87,12 +88,14 @@ def test_markup_names_show_as_text_on_every_page_and_open_no_dialog(chromium, ta
     for url, shown in pages.items():
         page.goto(url)
         for text in shown:
-            assert page.get_by_text(text, exact=False).first.is_visible(), (url, text)
-        assert page.locator("img").count() == 0, url
+            expect(page.get_by_text(text, exact=False).first, f"{text} on {url}").to_be_visible()
+        expect(page.locator("img"), url).to_have_count(0)
         assert page.evaluate("document.querySelectorAll('script:not([src])').length") == 0, url
         assert violations(page) == [], url
     screenshot(page, "trust-viewer-markup-names")
-    page.wait_for_timeout(300)
+    # The viewer asks for news once more: a dialog opened by the page, or by anything its
+    # script drew, has been recorded by then.
+    page.wait_for_event("response", lambda response: response.url.endswith("/view.json"))
     assert page.dialogs == []
 
 
@@ -113,7 +116,7 @@ def test_every_page_works_under_the_content_security_policy(chromium, table, scr
     page.click("#players-1-rack + .pad-toggle")
     page.fill("#players-1-rack", "q9")
     page.get_by_role("button", name="Save hand").click()
-    assert page.locator(".flash-error").is_visible()
+    expect(page.locator(".flash-error")).to_be_visible()
     page.goto("/nights/new")
     page.fill("#date", "")
     page.get_by_role("button", name="Start the night").click()
@@ -134,12 +137,13 @@ def test_the_viewer_follows_the_scorers_hands(chromium, table, screenshot):
     quiet = phone(chromium, table, java_script_enabled=False)
     for page in (viewer, quiet):
         page.goto("/series/1/view")
-        assert page.locator(".viewer-status").inner_text() == "No hands yet."
+        expect(page.locator(".viewer-status")).to_have_text("No hands yet.", use_inner_text=True)
     screenshot(viewer, "trust-viewer-before")
 
     scorer = phone(chromium, table)
     scorer.goto("/series/1/hands/new")
-    assert "Only the scorer can change scores" in scorer.locator("main").inner_text()
+    expect(scorer.locator("main")).to_contain_text("Only the scorer can change scores",
+                                                   use_inner_text=True)
     assert_fits_a_phone(scorer)
     screenshot(scorer, "trust-passcode-prompt")
     scorer.fill("#passcode", CODE)
@@ -154,17 +158,17 @@ def test_the_viewer_follows_the_scorers_hands(chromium, table, screenshot):
 
     # With script the viewer swaps in the new standings; without, it reloads itself.
     for page in (viewer, quiet):
-        status = page.locator(".viewer-status")
-        status.filter(has_text="Last hand: A won (+24).").wait_for(timeout=8000)
-        assert page.locator(".viewer-standings tbody tr").first.inner_text().split() == [
-            "1", "A", "+24", "1"]
+        expect(page.locator(".viewer-status")).to_contain_text(
+            "Last hand: A won (+24).", use_inner_text=True, timeout=8000)
+        expect(page.locator(".viewer-standings tbody tr").first.locator("td")).to_have_text(
+            ["1", "A", "+24", "1"], use_inner_text=True)
         assert violations(page) == []
     assert_fits_a_phone(viewer)
     screenshot(viewer, "trust-viewer-after")
-    assert viewer.locator("form").count() == 0
+    expect(viewer.locator("form")).to_have_count(0)
     viewer.goto("/series/1")
-    assert viewer.get_by_role("link", name="Record hand").count() == 0
-    assert viewer.get_by_text("Only the scorer can record hands.").is_visible()
+    expect(viewer.get_by_text("Only the scorer can record hands.")).to_be_visible()
+    expect(viewer.get_by_role("link", name="Record hand")).to_have_count(0)
     assert_fits_a_phone(viewer)
     screenshot(viewer, "trust-series-watching")
     viewer.goto("/")
@@ -182,9 +186,9 @@ def test_the_viewer_follows_the_scorers_hands(chromium, table, screenshot):
     scorer.fill("#players-3-rack", "b5")
     passcode.set_passcode(table["instance"], "new table code")
     scorer.get_by_role("button", name="Save hand").click()
-    assert "What you sent is kept" in scorer.locator("main").inner_text()
+    expect(scorer.locator("main")).to_contain_text("What you sent is kept", use_inner_text=True)
     scorer.fill("#passcode", "new table code")
     scorer.get_by_role("button", name="Become the scorer").click()
     scorer.wait_for_url("**/series/1")
-    assert scorer.get_by_text("Hand 2 saved. C won the hand (+22).").is_visible()
+    expect(scorer.get_by_text("Hand 2 saved. C won the hand (+22).")).to_be_visible()
     assert violations(scorer) == []

@@ -6,6 +6,7 @@ from datetime import date
 from unittest.mock import ANY
 
 import pytest
+from playwright.sync_api import expect
 
 from scorekeeper.db import get_db
 from scorekeeper.engine import PRESETS, variant_from_json
@@ -39,21 +40,7 @@ from scorekeeper.variants import (
     variant_in_use,
 )
 
-# As test_browser's check, for pages with checkboxes and folded groups: a box inside its
-# label is tapped through the whole label, and what a folded group hides is not tapped at all.
-FITS_AND_TAPPABLE = """() => {
-  const small = [...document.querySelectorAll("a, button, input, textarea, select, summary")]
-    .filter(el => el.type !== "hidden" && el.checkVisibility())
-    .map(el => [el.textContent.trim() || el.name,
-                (el.closest("label") || el).getBoundingClientRect().height])
-    .filter(([, height]) => height < 44);
-  return {overflow: document.documentElement.scrollWidth > window.innerWidth, small};
-}"""
-
-
-def assert_fits_a_phone(page):
-    """No sideways scrolling, and every link, button, box and label at least 44 px high."""
-    assert page.evaluate(FITS_AND_TAPPABLE) == {"overflow": False, "small": []}
+from .browser import assert_fits_a_phone
 
 
 def rows(app):
@@ -475,13 +462,13 @@ def test_variants_on_a_phone(browser_page, screenshot):
     page = browser_page
     page.get_by_role("link", name="Variants").click()
     page.wait_for_url("**/variants/")
-    assert page.locator(".cards .card-title").count() == 13
+    expect(page.locator(".cards .card-title")).to_have_count(13)
     assert_fits_a_phone(page)
     screenshot(page, "variants")
 
     page.get_by_role("link", name=re.compile("^Romanian tile rummy")).click()
     page.wait_for_url("**/variants/romanian")
-    assert page.locator("#ace_rack .mark").inner_text() == "Ruling"
+    expect(page.locator("#ace_rack .mark")).to_have_text("Ruling", use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "variant-romanian")
 
@@ -493,8 +480,9 @@ def test_variants_on_a_phone(browser_page, screenshot):
     page.locator("summary", has_text="Opening").click()
     page.get_by_label("Points needed to open").fill("-5")
     page.get_by_role("button", name="Save my variant").click()
-    assert page.locator("#opening-error").inner_text() == "Enter a whole number from 0 to 1000."
-    assert page.get_by_label("Points needed to open").input_value() == "-5"
+    expect(page.locator("#opening-error")).to_have_text("Enter a whole number from 0 to 1000.",
+                                                        use_inner_text=True)
+    expect(page.get_by_label("Points needed to open")).to_have_value("-5")
     page.locator("summary", has_text="Melds and jokers").click()
     assert_fits_a_phone(page)
     screenshot(page, "variant-copy-refused")
@@ -502,8 +490,9 @@ def test_variants_on_a_phone(browser_page, screenshot):
     page.get_by_label("Points needed to open").fill("60")
     page.get_by_role("button", name="Save my variant").click()
     page.wait_for_url("**/variants/custom-friday-rules")
-    assert page.locator("[role=status]").inner_text() == "Your variant is saved."
-    assert "at least 60" in page.locator("#opening").inner_text()
+    expect(page.locator("[role=status]")).to_have_text("Your variant is saved.",
+                                                       use_inner_text=True)
+    expect(page.locator("#opening")).to_contain_text("at least 60", use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "variant-custom")
 
