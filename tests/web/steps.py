@@ -1,4 +1,8 @@
-"""Shared steps of the series and hand tests: start a night, a series, fill a tally."""
+"""Shared steps of the web tests: start a night, a series, fill a tally, read a page's words
+and the stored rows."""
+
+import html
+import re
 
 from scorekeeper.db import get_db
 
@@ -14,6 +18,13 @@ def rows(app, table):
     """Every row of a table."""
     with app.app_context():
         return list(get_db()[table].rows)
+
+
+def page_text(page) -> str:
+    """A page's visible words, one space between them: from a response or from its HTML."""
+    markup = page if isinstance(page, str) else page.get_data(as_text=True)
+    body = re.sub(r"<(script|style)\b.*?</\1>", " ", markup, flags=re.S)
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))).strip()
 
 
 def start_night(client) -> int:

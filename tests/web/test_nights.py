@@ -11,11 +11,12 @@ from scorekeeper.engine import PRESETS
 from scorekeeper.nights import create_night
 from scorekeeper.players import add_player
 
+from .steps import rows
+
 
 def nights(app):
     """Every stored night."""
-    with app.app_context():
-        return list(get_db()["nights"].rows)
+    return rows(app, "nights")
 
 
 def test_new_night_form_offers_today(client):

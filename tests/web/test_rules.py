@@ -12,15 +12,10 @@ from scorekeeper.engine import PRESETS
 from scorekeeper.engine.reference import BY_PARAM, compare
 from scorekeeper.variants import create_custom
 
+from .steps import page_text as text
 from .steps import start_series, tally
 
 ROMANIAN_SEATS = ("Ana", "Bo", "Cici")
-
-
-def text(response) -> str:
-    """The page's visible words, one space between them."""
-    body = re.sub(r"<(script|style)\b.*?</\1>", " ", response.get_data(as_text=True), flags=re.S)
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))).strip()
 
 
 def by_id(response, element_id: str) -> str:

@@ -11,6 +11,7 @@ from scorekeeper.db import get_db
 from scorekeeper.engine import preset
 from scorekeeper.variants import create_custom
 
+from .steps import page_text as text
 from .steps import rows, start_night, start_series, tally
 
 ANA_OPENS = {"player": "Ana", "melds-0": "r11 b11 k11", "melds-1": "y12 y13 y1"}
@@ -43,12 +44,6 @@ def live(app, series_id):
 
 def page(client, series_id):
     return client.get(f"/series/{series_id}/table").get_data(as_text=True)
-
-
-def text(html):
-    """The page's text without tags and entities, spaces squeezed."""
-    plain = re.sub(r"<[^>]+>", " ", html).replace("&#39;", "'").replace("&hellip;", "…")
-    return re.sub(r"\s+", " ", plain)
 
 
 def error_of(html, field_id):

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import app_settings
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
@@ -30,17 +31,12 @@ document.addEventListener("securitypolicyviolation", event => {
 """
 
 
-def settings(tmp_path: Path, **more) -> dict:
-    return {"TESTING": True, "SECRET_KEY": "test", "DATABASE": str(tmp_path / "scorekeeper.db"),
-            "INSTANCE_PATH": str(tmp_path / "instance"), "WRONG_PASSCODE_DELAY": 0, **more}
-
-
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[dict]:
     """The app served on a loopback port (CSRF on, quick viewer), and a client to fill it."""
-    app = create_app(settings(tmp_path, WTF_CSRF_ENABLED=True, VIEWER_POLL_SECONDS=1,
-                              VIEWER_RELOAD_SECONDS=2))
-    filler = create_app(settings(tmp_path, WTF_CSRF_ENABLED=False))
+    app = create_app(app_settings(tmp_path, WTF_CSRF_ENABLED=True, WRONG_PASSCODE_DELAY=0,
+                                  VIEWER_POLL_SECONDS=1, VIEWER_RELOAD_SECONDS=2))
+    filler = create_app(app_settings(tmp_path, WRONG_PASSCODE_DELAY=0))
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -41,12 +41,12 @@ from scorekeeper.variants import (
 )
 
 from .browser import assert_fits_a_phone
+from .steps import rows as stored_rows
 
 
 def rows(app):
     """Every stored custom variant."""
-    with app.app_context():
-        return list(get_db()["variants"].rows)
+    return stored_rows(app, "variants")
 
 
 def copy_form(base, name, /, **typed):
