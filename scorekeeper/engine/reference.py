@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from .sources import cite as cite_source
 from .sources import ruling as ruling_citation
-from .variants import PRESETS, ROMANIAN, TILE_RUMMY, Variant
+from .variants import PRESETS, ROMANIAN, TABLE_RULES, TILE_RUMMY, Variant
 
 TILES = "Tiles and values"
 MELDS = "Melds and jokers"
@@ -25,8 +25,10 @@ ENDING = "Ending and closing"
 SERIES = "Series"
 GROUPS = (TILES, MELDS, OPENING, SCORING, ENDING, SERIES)
 
-# Variant fields that name the variant rather than set a rule.
-NOT_RULES = ("id", "name", "source", "based_on")
+# Variant fields that name the variant rather than set a rule, and the rules of
+# table mode, which follow the source: the variant form does not offer them and a
+# copy keeps them (table mode's refusals cite them).
+NOT_RULES = ("id", "name", "source", "based_on", *TABLE_RULES)
 
 # Where each topic sits in each source: section names as the sources print them
 # (Romanian tile rummy has no headings after "The Play", so its parts are named),

@@ -91,23 +91,6 @@ def _cite(v: Variant, topic: str) -> str:
     return cite(v.source, section) if section else ruling(f"table mode ({topic})")
 
 
-@dataclass(frozen=True)
-class _SwapRules:
-    """How a joker swap works: the variants differ and the Variant has no field for it."""
-
-    remeld_rack_tiles: int | None  # the joker must be melded at once with this many rack tiles
-    reswap: bool  # a joker swapped before may be swapped again
-    whole_set: bool  # in a set, the joker is taken only by every missing colour at once
-
-
-def _swap_rules(v: Variant) -> _SwapRules:
-    if v.source == "rummy-meld":
-        # Rummy Meld, Jolly Swap: the Jolly goes to the swapper's hand; once only.
-        return _SwapRules(remeld_rack_tiles=None, reswap=False, whole_set=False)
-    # Romanian tile rummy, The Play, options 5-7; also the default elsewhere.
-    return _SwapRules(remeld_rack_tiles=2, reswap=True, whole_set=True)
-
-
 # --- Public views -------------------------------------------------------------
 
 
@@ -254,7 +237,7 @@ class Table:
 
     def __init__(self, variant: Variant, players: list[str] | tuple[str, ...],
                  actions: tuple[Action, ...] = (), _state: _State | None = None):
-        if variant.scoring != "melded":
+        if not variant.table_mode:
             raise InvalidAction(
                 f"table mode follows the tiles each player puts on the table, and {variant.name} "
                 f"scores only the racks: use the quick tally for it "
@@ -438,11 +421,11 @@ def _split_refusal(v: Variant, player: str, added: list[Tile], meld: _Meld) -> s
     """Why tiles cannot go inside a run: melds are not split here."""
     start = (f"{player} cannot put {format_tiles(added)} inside {_describe(meld)}: that would "
              "split the run")
-    if v.source in ("romanian", "rummy-meld"):
+    if v.split_melds == "never":
         # Romanian tile rummy, The Play: tiles extend melds, and no tile may be in two melds.
         return (f"{start}, and melds are never split or rearranged; tiles are added at a "
                 f"run's ends ({_cite(v, 'split')})")
-    if any(s.joker is not None for s in meld.slots) and v.source != "rummikub":
+    if any(s.joker is not None for s in meld.slots) and v.split_melds == "without_joker":
         return (f"{start}, and a meld holding a joker may not be split or rearranged "
                 f"({_cite(v, 'split')})")
     return (f"{start}; table mode follows melds as they are laid and does not follow "
@@ -745,7 +728,7 @@ class _Apply:
         self.notes.append(text)
 
     def swap_joker(self, player: str, action: SwapJoker) -> None:
-        v, s, rules = self.v, self.s, _swap_rules(self.v)
+        v, s = self.v, self.s
         meld = self.meld(action.meld_index, player)
         self.must_have_opened(player, "a joker can be taken from the table", "swap")
         self.not_in_opening_turn(player, meld, "taking another player's joker is allowed")
@@ -774,12 +757,12 @@ class _Apply:
         else:
             slot = joker_slots[0]
         joker = s.jokers[slot.joker - 1]
-        if joker.swapped and not rules.reswap:
+        if joker.swapped and not v.swap_again:
             raise self.refuse(f"{player}: the joker in {described} was swapped before, and "
                               f"a previously-swapped joker cannot be swapped again "
                               f"({_cite(v, 'swap')})")
         if meld.kind == SET:
-            self.check_set_swap(player, meld, tiles, described, rules)
+            self.check_set_swap(player, meld, tiles, described)
         self.place(tiles)
         meld.slots.remove(slot)
         upside_down = meld.owner != player
@@ -791,12 +774,11 @@ class _Apply:
             f"{player} puts {format_tiles(tiles)} in {meld.owner}'s {meld.kind} in place of "
             f"the joker" + (f" (upside down: it counts for {player})." if upside_down else "."))
         self.complete_set(meld)
-        to_meld = self.remeld_joker(player, action, joker, rules)
+        to_meld = self.remeld_joker(player, action, joker)
         joker.events.append(JokerEvent(self.index, player, "swapped", action.meld_index,
                                        tuple(tiles), to_meld))
 
-    def check_set_swap(self, player: str, meld: _Meld, tiles: list[Tile], described: str,
-                       rules: _SwapRules) -> None:
+    def check_set_swap(self, player: str, meld: _Meld, tiles: list[Tile], described: str) -> None:
         v = self.v
         reals = [sl.tile for sl in meld.slots if sl.joker is None]
         number = reals[0].number
@@ -810,25 +792,24 @@ class _Apply:
         if len({t.colour for t in tiles}) != len(tiles):
             raise self.refuse(f"{player}: {format_tiles(tiles)} repeats a colour; a set "
                               f"needs different colours ({_cite(v, 'melds')})")
-        if rules.whole_set and len(tiles) < len(missing):
+        if v.swap_whole_set and len(tiles) < len(missing):
             raise self.refuse(
                 f"{player}: with only {format_tiles(tiles)} of the missing "
                 f"{' and '.join(f'{c}{number}' for c in missing)} the joker cannot be taken; "
                 f"add {format_tiles(tiles)} to the set instead, and the joker can later be "
                 f"taken by the last missing colour ({_cite(v, 'swap')})")
-        if not rules.whole_set and len(tiles) != 1:
+        if not v.swap_whole_set and len(tiles) != 1:
             raise self.refuse(f"{player}: a joker is replaced by the one tile it stands for "
                               f"({_cite(v, 'swap')})")
 
-    def remeld_joker(self, player: str, action: SwapJoker, joker: _Joker,
-                     rules: _SwapRules) -> int | None:
+    def remeld_joker(self, player: str, action: SwapJoker, joker: _Joker) -> int | None:
         """Put the swapped joker into the swapper's new meld, or on their rack."""
         v, s = self.v, self.s
         self.reading("new_meld_tiles")
         if action.new_meld_tiles is None:
-            if rules.remeld_rack_tiles is not None:
+            if v.swap_meld_with is not None:
                 raise self.refuse(
-                    f"{player} must meld the joker at once with {rules.remeld_rack_tiles} "
+                    f"{player} must meld the joker at once with {v.swap_meld_with} "
                     f"tiles from the rack, in a new set or run ({_cite(v, 'swap')})")
             joker.holder = player
             self.notes.append(f"{player} keeps the joker on the rack: there it counts "
@@ -839,7 +820,7 @@ class _Apply:
         if len(tiles) - len(others) != 1:
             raise self.refuse(f"{player}'s new meld {format_tiles(tiles)} must hold the "
                               f"swapped joker and only it ({_cite(v, 'swap')})")
-        wanted = rules.remeld_rack_tiles
+        wanted = v.swap_meld_with
         if (wanted is not None and len(others) != wanted) or len(others) < 2:
             amount = f"exactly {wanted}" if wanted is not None else "at least 2"
             raise self.refuse(f"{player} must meld the joker with {amount} tiles from the "

@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from .errors import InvalidVariant
+from .sources import SOURCES
 
 FINISHES = ("discard", "joker_discard", "rack_empty")
 SCORINGS = ("racks", "melded")
@@ -15,6 +16,9 @@ OPENING_JOKERS = ("stands_for", "fixed", "not_allowed")
 SERIES_WINNERS = ("highest_total", "most_hands")
 DIRECTIONS = ("left", "right")
 SERIES_ENDS = ("hands", "rounds", "target")
+SPLITS = ("never", "without_joker", "any")
+# The rules of table mode that follow the source: a copy keeps them as they are.
+TABLE_RULES = ("swap_meld_with", "swap_again", "swap_whole_set", "split_melds")
 
 
 @dataclass(frozen=True)
@@ -75,8 +79,27 @@ class Variant:
     min_players: int = 2
     max_players: int = 4
 
+    # Table mode: taking a joker from the table by a swap, and splitting melds.
+    swap_meld_with: int | None = 2  # the joker is melded at once with this many rack tiles;
+    # None: the swapper may keep it on the rack
+    swap_again: bool = True  # a joker swapped before may be swapped again
+    swap_whole_set: bool = True  # a set's joker goes only to every missing colour at once
+    split_melds: str = "without_joker"  # never | without_joker | any
+
     def __post_init__(self) -> None:
         check_variant(self)
+
+    @property
+    def table_mode(self) -> bool:
+        """Whether table mode can follow a hand: it follows the tiles each player
+        puts on the table, which only a variant scoring melded value counts."""
+        return self.scoring == "melded"
+
+    @property
+    def ace_place_matters(self) -> bool:
+        """Whether an ace's value depends on where it lies (low run, high run, set),
+        so that an ace among a player's melded tiles must say where it lay."""
+        return len({self.ace_low_run, self.ace_high_run, self.ace_set}) > 1
 
     @property
     def custom(self) -> bool:
@@ -116,7 +139,7 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
     for name in ("id", "name", "source"):
         if name not in data:
             raise InvalidVariant(f"a variant needs {name!r}", field=name)
-    values = dict(data)
+    values = {**_table_rules_of(data), **data}
     for name in ("all_at_once_bonus", "finishes", "series_ends"):
         if isinstance(values.get(name), list):
             values[name] = tuple(values[name])
@@ -125,6 +148,19 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
     except TypeError as error:
         # Only a wrong shape of data gets here (the fields were checked above).
         raise InvalidVariant(str(error)) from None
+
+
+def _table_rules_of(data: dict[str, Any]) -> dict[str, Any]:
+    """Table-mode rules for a variant stored before it had them: those of the
+    preset it was copied from, or is, or else of the first preset of its source."""
+    if all(name in data for name in TABLE_RULES):
+        return {}
+    base = PRESETS.get(data.get("based_on") or "") or PRESETS.get(data.get("id") or "")
+    if base is None:
+        base = next((p for p in PRESETS.values() if p.source == data.get("source")), None)
+    if base is None:
+        return {}  # the defaults of Variant
+    return {name: getattr(base, name) for name in TABLE_RULES}
 
 
 def variant_from_json(text: str) -> Variant:
@@ -152,8 +188,6 @@ def check_variant(v: Variant) -> None:
         raise InvalidVariant("a variant needs an id", field="id")
     if not isinstance(v.name, str) or not v.name.strip():
         raise InvalidVariant("a variant needs a name", field="name")
-    from .sources import SOURCES
-
     _check_choice("source", v.source, tuple(SOURCES))
     for name in ("ace_low_run", "ace_high_run", "ace_set", "ace_rack", "joker_rack", "opening"):
         value = getattr(v, name)
@@ -202,6 +236,11 @@ def check_variant(v: Variant) -> None:
             field="pool_out")
     if v.wrap and not v.ace_high:
         raise InvalidVariant("runs that wrap (13-1-2) need high runs (12-13-1) too", field="wrap")
+    if v.swap_meld_with is not None and (not _is_int(v.swap_meld_with)
+                                         or not 2 <= v.swap_meld_with <= 12):
+        raise InvalidVariant("swap_meld_with must be empty or a whole number from 2 to 12",
+                             field="swap_meld_with")
+    _check_choice("split_melds", v.split_melds, SPLITS)
     if not (_is_int(v.min_players) and _is_int(v.max_players) and 2 <= v.min_players
             <= v.max_players <= 6):
         # The fewest alone can be wrong; otherwise the most is what cannot be.
@@ -222,6 +261,7 @@ RUMMIKUB = Variant(
     pool_out="lowest_rack_wins",
     series_winner="most_hands",
     series_ends=("rounds", "hands", "target"),
+    split_melds="any",  # Rummikub official rules, Playing the Game: melds may be rearranged
 )
 
 TILE_RUMMY = Variant(
@@ -291,6 +331,13 @@ ROMANIAN = Variant(
     pool_out="melded_minus_rack",
     deal_direction="right",
     series_ends=("hands", "target"),
+    # Romanian tile rummy, The Play, options 5-7: the joker is melded at once with
+    # two tiles from the rack, may be swapped again, and a set's joker goes only to
+    # every missing colour; melds are never split.
+    swap_meld_with=2,
+    swap_again=True,
+    swap_whole_set=True,
+    split_melds="never",
 )
 
 ROMANIAN_100_PLUS_RACK = ROMANIAN.changed(
@@ -335,6 +382,12 @@ RUMMY_MELD = Variant(
     finishes=("discard", "joker_discard"),
     pool_out="melded_minus_rack",
     series_ends=("hands", "target"),
+    # Rummy Meld tutorial, Jolly Swap: the Jolly goes to the swapper's hand, once
+    # only, for the one tile it stands for; Layoff: melds are never split.
+    swap_meld_with=None,
+    swap_again=False,
+    swap_whole_set=False,
+    split_melds="never",
 )
 RUMMY_MELD_RACK_EMPTY = RUMMY_MELD.changed(
     id="rummy-meld-rack-empty",
