@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .sources import SOURCES, Ruling, scorekeeper_ruling
 from .sources import cite as cite_source
 from .sources import ruling as ruling_citation
-from .variants import PRESETS, ROMANIAN, TABLE_RULES, TILE_RUMMY, Variant
+from .variants import PRESETS, TABLE_RULES, Variant
 
 TILES = "Tiles and values"
 MELDS = "Melds and jokers"
@@ -29,57 +30,6 @@ GROUPS = (TILES, MELDS, OPENING, SCORING, ENDING, SERIES)
 # table mode, which follow the source: the variant form does not offer them and a
 # copy keeps them (table mode's refusals cite them).
 NOT_RULES = ("id", "name", "source", "based_on", *TABLE_RULES)
-
-# Where each topic sits in each source: section names as the sources print them
-# (Romanian tile rummy has no headings after "The Play", so its parts are named),
-# spelled as the breakdown lines of scoring.py cite them.
-SECTIONS: dict[str, dict[str, str]] = {
-    "rummikub": {
-        "tiles": "Contents", "melds": "Playing the Game", "joker": "The Joker",
-        "values": "Playing the Game", "rack": "Scoring", "joker_rack": "Scoring",
-        "opening": "Playing the Game", "scoring": "Scoring", "going_out": "Playing the Game",
-        "pool": "Scoring (pool used up)", "series": "Winning", "series_end": "Set Up",
-        "players": "Set Up",
-    },
-    "tile-rummy": {
-        "tiles": "Rummy (first paragraph)", "melds": "Groups and Runs",
-        "joker": "Groups and Runs", "values": "Counting the points",
-        "rack": "Counting the points", "joker_rack": "Counting the points",
-        "opening": "The Game", "scoring": "Counting the points",
-        "going_out": "Counting the points", "pool": "Pointage (French text)",
-        "players": "Début de la partie (French text)", "variation": "Variation",
-    },
-    "rummy-cards": {
-        "tiles": "Contents of the Game", "melds": "Sets", "joker": "The Joker",
-        "rack": "Scoring", "joker_rack": "The Joker", "opening": "Opening the game",
-        "scoring": "Scoring", "going_out": "The Winner", "pool": "Scoring",
-        "series": "Scoring", "series_end": "Before the Game Begins",
-        "players": "Contents of the Game",
-    },
-    "romanian": {
-        "tiles": "introduction", "melds": "The Play", "joker": "The Play",
-        "values": "The Play", "rack": "scoring section", "joker_rack": "scoring section",
-        "opening": "The Play", "scoring": "scoring section", "going_out": "The Play",
-        "pool": "scoring section (no winner)", "series": "scoring section",
-        "series_end": "scoring section",
-        "deal": "Preparation and Distribution of Tiles", "players": "introduction",
-        "variation": "variations",
-    },
-    "rummy-meld": {
-        "tiles": "Game Setup & Tiles", "melds": "Valid Combinations",
-        "high": "Wrap-around Runs", "joker": "Jolly (Wildcard) Rules",
-        "values": "Point Values", "rack": "Scoring & Bonuses",
-        "joker_rack": "Scoring & Bonuses", "opening": "Initial Meld Requirements",
-        "first_round": "First Round & Initial Meld", "scoring": "Scoring & Bonuses",
-        "going_out": "Closing the Game", "pool": "Special Rules: Stalemate",
-        "left": "Special Rules: Disconnect Penalty", "players": "Game Setup & Tiles",
-    },
-}
-
-# The main preset of a source whose variations are presets of their own: a value
-# that differs from it comes from the source's variation section.
-MAIN_PRESET = {"romanian": ROMANIAN, "tile-rummy": TILE_RUMMY}
-
 
 @dataclass(frozen=True)
 class Basis:
@@ -155,66 +105,51 @@ def _rule(param: str | None, title: str, group: str,
 def _section(v: Variant, topic: str, param: str | None = None) -> Basis:
     """The source section of a topic; a variation's own section where the value
     differs from the source's main rules."""
-    sections = SECTIONS.get(v.source)
-    if sections is None:
+    source = SOURCES[v.source]
+    sections = source.sections
+    if not sections:
         return Basis("scorekeeper", "rules every variant shares")
-    main = MAIN_PRESET.get(v.source)
+    main = PRESETS.get(source.main_preset or "")
     if param is not None and main is not None and getattr(v, param) != getattr(main, param):
         return Basis(v.source, sections["variation"])
     return Basis(v.source, sections.get(topic, sections["scoring"]))
+
+
+def _topic(v: Variant, *topics: str) -> str:
+    return SOURCES[v.source].topic(*topics)
 
 
 def _at(topic: str, param: str | None = None) -> Callable[[Variant], Basis]:
     return lambda v: _section(v, topic, param)
 
 
-def _with(basis: Basis, about: str, text: str) -> Basis:
-    return Basis(basis.source, basis.section, about, text)
+def _with(basis: Basis, ruling: Ruling) -> Basis:
+    return Basis(basis.source, basis.section, ruling.about, ruling.text)
 
 
-def _ruled(about: str, text: str) -> Basis:
-    return Basis(None, None, about, text)
+def _ruled(ruling: Ruling) -> Basis:
+    return Basis(None, None, ruling.about, ruling.text)
 
 
-CARD_VALUES = (
-    "The card source never says what a tile is worth. It calls the King number 13 and "
-    "the ace the lowest number, so each tile counts its face: A 1, 2 to 10 as printed, "
-    "J 11, Q 12, K 13."
-)
-SERIES_SILENT = (
-    "The source covers single hands only. A series runs to an agreed number of hands "
-    "or a target score, and the highest total wins."
-)
+def _unless_ruled(v: Variant, topic: str, basis: Basis) -> Basis:
+    """The source's ruling on the topic where it has one, else the basis."""
+    found = SOURCES[v.source].rulings.get(topic)
+    if found is None:
+        return basis
+    return _with(basis, found) if found.with_section else _ruled(found)
 
 
 def _values(param: str) -> Callable[[Variant], Basis]:
-    def basis(v: Variant) -> Basis:
-        if v.source == "rummy-cards":
-            return _ruled("card tile values", CARD_VALUES)
-        return _section(v, "values", param)
-    return basis
+    return lambda v: _unless_ruled(v, "values", _section(v, "values", param))
 
 
 def _ace_rack(v: Variant) -> Basis:
-    if v.source == "romanian":
-        return _ruled("an ace left on a rack", (
-            "The source gives the ace a value only inside a meld. A loose ace counts 25 "
-            "in Romanian sets, so an ace left on a rack costs 25."))
-    if v.source == "rummy-meld":
-        return _ruled("an ace left on a rack", (
-            "The tutorial prices an ace only in a high run or a set of aces. Its table "
-            "counts every 1 to 9 as 5, so an ace left on a rack costs 5."))
-    if v.source == "rummy-cards":
-        return _ruled("card tile values", CARD_VALUES)
-    return _section(v, "rack", "ace_rack")
+    rack = _unless_ruled(v, "values", _section(v, "rack", "ace_rack"))
+    return _unless_ruled(v, "ace_rack", rack)
 
 
 def _high_runs(v: Variant) -> Basis:
-    if v.source == "tile-rummy":
-        return _ruled("the ace in runs", (
-            "The leaflet only says a run is consecutive numbers from 1 to 13 and never "
-            "puts the ace after the 13, so the ace is low only: 12-13-1 is not a run."))
-    return _section(v, "high" if "high" in SECTIONS.get(v.source, {}) else "melds")
+    return _unless_ruled(v, "high_runs", _section(v, _topic(v, "high", "melds")))
 
 
 def _ace_high_run(v: Variant) -> Basis:
@@ -230,120 +165,78 @@ def _swapped_joker(v: Variant) -> Basis:
 
 
 def _max_jokers(v: Variant) -> Basis:
-    if v.source == "rummy-cards":
-        return _ruled("one joker per set", (
-            "The card source allows one joker per set, and it uses \"set\" for groups and "
-            "runs alike, so a group holds at most one joker and so does a run."))
-    return _section(v, "joker")
-
-
-MELDED_JOKER = (
-    "The tutorial gives no value for a Jolly inside a meld, so it counts the tile it "
-    "stands for, in the opening and at the end."
-)
+    return _unless_ruled(v, "max_jokers", _section(v, "joker"))
 
 
 def _opening_joker(param: str) -> Callable[[Variant], Basis]:
     def basis(v: Variant) -> Basis:
-        if v.source == "rummy-meld":
-            return _ruled("a joker in a meld", MELDED_JOKER)
-        if v.source == "rummy-cards":
-            return _section(v, "joker")
-        return _section(v, "opening", param)
+        topic = _topic(v, "opening_joker", "opening")
+        return _unless_ruled(v, "joker_in_meld", _section(v, topic, param))
     return basis
 
 
 def _opening_discard(v: Variant) -> Basis:
-    if v.source == "rummy-meld":
-        return _ruled("a discard in the opening", (
-            "The tutorial does not say whether a tile picked from the discards may count "
-            "toward the opening. It may not: the opening comes from your own rack."))
-    return _section(v, "opening", "opening_from_discard")
+    return _unless_ruled(v, "opening_discard", _section(v, "opening", "opening_from_discard"))
 
 
 def _first_round(v: Variant) -> Basis:
-    return _section(v, "first_round" if v.source == "rummy-meld" else "opening")
+    return _section(v, _topic(v, "first_round", "opening"))
 
 
 def _melded_joker(v: Variant) -> Basis:
-    if v.source == "rummy-meld":
-        return _ruled("a joker in a meld", MELDED_JOKER)
-    return _section(v, "scoring", "melded_joker_bonus")
+    return _unless_ruled(v, "joker_in_meld", _section(v, "scoring", "melded_joker_bonus"))
 
 
 def _all_at_once(v: Variant) -> Basis:
-    return _section(v, "opening" if v.source == "tile-rummy" else "scoring")
+    return _section(v, _topic(v, "all_at_once", "scoring"))
 
 
 def _exposed_twin(v: Variant) -> Basis:
     basis = _section(v, "scoring")
     if v.exposed_twin_bonus is None or v.never_opened_penalty is None:
         return basis
-    return _with(basis, "never opened with the twin announced", (
-        "The source does not say whether a player who never opened keeps the twin "
-        "bonus. They do: the penalty and the bonus add up."))
+    return _with(basis, scorekeeper_ruling("exposed_twin"))
 
 
 def _left_table(v: Variant) -> Basis:
     if v.left_table_penalty is None:
         return _section(v, "scoring")
-    return _with(_section(v, "left"), "leaving mid-hand", (
-        "With a physical set no one takes over the seat: the player who left scores the "
-        "penalty for the hand and nothing else, melded tiles and rack included."))
+    return _with(_section(v, "left"), scorekeeper_ruling("left_table"))
 
 
 def _joker_double(v: Variant) -> Basis:
     if not v.joker_discard_doubles:
         return _section(v, "going_out")
-    return _with(_section(v, "going_out", "joker_discard_doubles"), "doubling on a Joly", (
-        "Doubling applies to the whole hand score: the bonus for going out, the melded "
-        "tiles, the jokers' bonus, any all-at-once bonus and the twin bonus all count "
-        "twice."))
+    return _with(_section(v, "going_out", "joker_discard_doubles"),
+                 scorekeeper_ruling("joker_double"))
 
 
 def _pool_out(v: Variant) -> Basis:
     basis = _section(v, "pool")
     if v.pool_out == "lowest_rack_wins":
-        return _with(basis, "a tie for the lowest rack", (
-            "If two or more players tie for the lowest rack, nobody wins the hand: the tied "
-            "players score 0 and every other player scores minus (own rack minus the "
-            "lowest rack)."))
-    if v.source == "tile-rummy":
-        return _with(basis, "the pool running out", (
-            "The leaflet only says that the players then count their points. Nobody wins "
-            "the hand and every player scores minus their own rack."))
-    return basis
+        return _with(basis, scorekeeper_ruling("lowest_rack_tie"))
+    return _unless_ruled(v, "pool_out", basis)
 
 
 def _series_winner(v: Variant) -> Basis:
-    if v.source in ("tile-rummy", "rummy-meld"):
-        return _ruled("the series", SERIES_SILENT)
     basis = _section(v, "series")
     if v.series_winner == "most_hands":
-        return _with(basis, "a tie in the series", (
-            "Players level on hands won and on total share first place."))
-    return basis
+        basis = _with(basis, scorekeeper_ruling("series_tie"))
+    return _unless_ruled(v, "series", basis)
 
 
 def _series_ends(v: Variant) -> Basis:
-    if v.source in ("tile-rummy", "rummy-meld"):
-        return _ruled("the series", SERIES_SILENT)
-    return _section(v, "series_end")
+    return _unless_ruled(v, "series", _section(v, "series_end"))
 
 
 def _deal(v: Variant) -> Basis:
-    if "deal" in SECTIONS.get(v.source, {}):
+    if "deal" in SOURCES[v.source].sections:
         return _section(v, "deal")
-    return _ruled("who deals next", (
-        "The source does not say who starts the next hand. The deal moves one seat to "
-        "the left, the way play goes."))
+    return _ruled(scorekeeper_ruling("deal"))
 
 
 def _players(v: Variant) -> Basis:
-    if v.source == "rummy-cards":
-        return _with(_section(v, "players"), "the number of players", (
-            "The card source gives no number of players; it comes with 4 racks, so 2 to 4."))
-    return _section(v, "players")
+    return _unless_ruled(v, "players", _section(v, "players"))
 
 
 # --- Words -------------------------------------------------------------------

@@ -44,7 +44,7 @@ from .hands import read_hand
 from .howarth import split_run
 from .melds import RUN, SET, check_meld, end_values, opening_values
 from .scoring import HandResult, score_hand
-from .sources import cite, ruling
+from .sources import SOURCES, cite, ruling, scorekeeper_ruling
 from .table_actions import (
     Action,
     AddTiles,
@@ -63,32 +63,14 @@ __all__ = [
     "hand_record", "replay", "score_table",
 ]
 
-# Where each rule of table mode sits in each source (spelled as reference.py does).
-SECTIONS: dict[str, dict[str, str]] = {
-    "romanian": {"tiles": "introduction", "melds": "The Play", "opening": "The Play",
-                 "add": "The Play", "swap": "The Play, options 5-7", "turn": "The Play",
-                 "split": "The Play"},
-    "rummy-meld": {"tiles": "Game Setup & Tiles", "melds": "Valid Combinations",
-                   "opening": "Initial Meld Requirements", "add": "Layoff (Adding to Board)",
-                   "swap": "Jolly Swap", "split": "Layoff (Adding to Board)"},
-    "rummikub": {"tiles": "Contents", "melds": "Playing the Game",
-                 "opening": "Playing the Game", "add": "Playing the Game", "swap": "The Joker"},
-    "tile-rummy": {"tiles": "Rummy (first paragraph)", "melds": "Groups and Runs",
-                   "opening": "The Game", "add": "The Game", "swap": "Groups and Runs",
-                   "split": "Groups and Runs"},
-    "rummy-cards": {"tiles": "Contents of the Game", "melds": "Sets",
-                    "opening": "Opening the game", "add": "Manipulating", "swap": "The Joker",
-                    "split": "The Joker"},
-}
-
-
 def _cite(v: Variant, topic: str) -> str:
-    """Source and section of a table rule for this variant, or the ruling behind it."""
-    if topic == "turn" and v.source != "romanian":
-        return ruling("no adding to other players' melds or taking their jokers in the turn "
-                      "of one's opening, as in Romanian tile rummy")
-    section = SECTIONS.get(v.source, {}).get(topic)
-    return cite(v.source, section) if section else ruling(f"table mode ({topic})")
+    """Source and section of a table rule for this variant, or the ruling behind it
+    where the source is silent (sources/ holds both)."""
+    section = SOURCES[v.source].sections.get(topic)
+    if section is not None:
+        return cite(v.source, section)
+    fallback = SOURCES["scorekeeper"].rulings.get(topic)
+    return ruling(fallback.about if fallback else f"table mode ({topic})")
 
 
 # --- Public views -------------------------------------------------------------
@@ -241,7 +223,7 @@ class Table:
             raise InvalidAction(
                 f"table mode follows the tiles each player puts on the table, and {variant.name} "
                 f"scores only the racks: use the quick tally for it "
-                f"({ruling('table mode is for variants that score melded value')})",
+                f"({ruling(scorekeeper_ruling('table_mode').about)})",
                 field="scoring")
         names = [p.strip() if isinstance(p, str) else p for p in players]
         if any(not isinstance(n, str) or not n for n in names):
@@ -430,7 +412,7 @@ def _split_refusal(v: Variant, player: str, added: list[Tile], meld: _Meld) -> s
                 f"({_cite(v, 'split')})")
     return (f"{start}; table mode follows melds as they are laid and does not follow "
             f"splitting or rearranging them: record this hand with the quick tally "
-            f"({ruling('table mode does not follow rearranged melds')})")
+            f"({ruling(scorekeeper_ruling('rearranged').about)})")
 
 
 def _describe(meld: _Meld) -> str:
