@@ -11,7 +11,7 @@ from scorekeeper.engine import sources as sources_package
 from scorekeeper.engine.reference import describe
 from scorekeeper.engine.scoring import source_of
 from scorekeeper.engine.sources import SOURCES, Ruling, cite, ruling, scorekeeper_ruling
-from scorekeeper.engine.table import _cite
+from scorekeeper.engine.table import cite_rule as _cite
 
 ENGINE = Path(sources_package.__file__).parent.parent
 SOURCE_MODULES = sorted(p.stem for p in Path(sources_package.__file__).parent.glob("*.py")
