@@ -144,7 +144,7 @@ def _score_racks(hand: HandRecord) -> HandResult:
         return _went_out_racks(hand, out, racks)
     if v.pool_out == "lowest_rack_wins":
         return _lowest_rack_wins(hand, racks)
-    lines = {
+    lines: dict[str, tuple[Line, ...]] = {
         p.name: (Line(-racks[p.name], f"Nobody went out. {_rack_words(p, v)} count "
                       "against you", source_of(v, _pool(v)), "pool_out"),)
         for p in hand.players
@@ -229,7 +229,7 @@ def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, til
                   rack: int, opened: bool) -> list[Line]:
     v = hand.variant
     src = source_of(v, "rack")
-    if "left_table" in p.declared:
+    if "left_table" in p.declared and v.left_table_penalty is not None:
         return [Line(-v.left_table_penalty, "Left the table during the hand: a fixed penalty "
                      "replaces the hand's score", source_of(v, "left"), "left_table_penalty")]
     lines: list[Line] = []
@@ -252,7 +252,7 @@ def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, til
         if melded or tiles:
             shown = format_tiles(tiles) if tiles else "counted"
             lines.append(Line(melded, f"Tiles you put on the table ({shown})", src, "scoring"))
-        if jokers:
+        if jokers and v.melded_joker_bonus is not None:
             lines.append(Line(jokers * v.melded_joker_bonus,
                               f"{_count(jokers, 'joker')} credited to you as first melder, "
                               f"{v.melded_joker_bonus} each", src, "melded_joker_bonus"))
@@ -260,7 +260,7 @@ def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, til
             cause = "" if hand.went_out else "Nobody went out. "
             lines.append(Line(-rack, f"{cause}{_rack_words(p, v)} count against you",
                               source_of(v, "rack" if hand.went_out else _pool(v)), "scoring"))
-    if "exposed_twin" in p.declared:
+    if "exposed_twin" in p.declared and v.exposed_twin_bonus is not None:
         lines.append(Line(v.exposed_twin_bonus, "Announced the twin of the exposed tile",
                           src, "exposed_twin_bonus"))
     if p.went_out and p.finish == "joker_discard" and v.joker_discard_doubles:

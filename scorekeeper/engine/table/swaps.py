@@ -112,6 +112,7 @@ class SwapsAndSplits(Step):
             slot = matches[0]
         else:
             slot = joker_slots[0]
+        assert slot.joker is not None  # joker_slots hold only jokers
         joker = s.jokers[slot.joker - 1]
         if joker.swapped and not v.swap_again:
             raise self.refuse(f"{player}: the joker in {described} was swapped before, and "
