@@ -38,10 +38,10 @@ from score_pad import (  # noqa: E402
     wait_for,
 )
 
-from scorekeeper.db import connect, migrate  # noqa: E402
 from scorekeeper.engine import PRESETS, SeriesEnd, read_hand, score_series  # noqa: E402
-from scorekeeper.nights import create_night  # noqa: E402
-from scorekeeper.series import create_series  # noqa: E402
+from scorekeeper.store.db import connect, migrate  # noqa: E402
+from scorekeeper.store.nights import create_night  # noqa: E402
+from scorekeeper.store.series import create_series  # noqa: E402
 
 PLAYERS = ["Ana", "Bo", "Cici", "Dan", "Eli", "Flo", "Gus", "Hal"]
 STAMP = "2025-11-22T20:00:00+00:00"

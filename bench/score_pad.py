@@ -31,10 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.db import get_db  # noqa: E402
 from scorekeeper.engine import PRESETS, SeriesEnd, read_hand, score_series  # noqa: E402
-from scorekeeper.nights import create_night  # noqa: E402
-from scorekeeper.series import create_series  # noqa: E402
+from scorekeeper.store.nights import create_night  # noqa: E402
+from scorekeeper.store.series import create_series  # noqa: E402
+from scorekeeper.web.db import get_db  # noqa: E402
 
 NAMES = ["Ana", "Bo", "Cici", "Dan"]
 SERVER = """

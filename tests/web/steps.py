@@ -1,6 +1,6 @@
 """Shared steps of the series and hand tests: start a night, a series, fill a tally."""
 
-from scorekeeper.db import get_db
+from scorekeeper.web.db import get_db
 
 SOURCE_HANDS = [  # the Rummikub rules' four-hand score table, as racks
     {"A": "went_out", "B": "r5", "C": "b10 k6", "D": "y3"},

@@ -4,9 +4,10 @@ import sqlite3
 
 import pytest
 
-from scorekeeper.db import connect, get_db, migrate, write_lock
-from scorekeeper.migrations import migrations
-from scorekeeper.players import add_player, all_players, find_player
+from scorekeeper.store.db import connect, migrate, write_lock
+from scorekeeper.store.migrations import migrations
+from scorekeeper.store.players import add_player, all_players, find_player
+from scorekeeper.web.db import get_db
 
 TABLES = ["_sqlite_migrations", "hand_audit", "hand_facts", "hands", "live_tables", "nights",
           "players", "rulings", "series", "series_players", "series_results", "uids", "variants"]

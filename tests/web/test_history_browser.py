@@ -4,12 +4,12 @@ from datetime import date
 
 import pytest
 
-from scorekeeper.db import connect
 from scorekeeper.engine import SeriesEnd, preset
-from scorekeeper.hands import record_hand
-from scorekeeper.nights import create_night
-from scorekeeper.rulings import add_ruling
-from scorekeeper.series import create_series, get_series
+from scorekeeper.store.db import connect
+from scorekeeper.store.hands import record_hand
+from scorekeeper.store.nights import create_night
+from scorekeeper.store.rulings import add_ruling
+from scorekeeper.store.series import create_series, get_series
 
 from .history_fixture import fill
 from .test_score_pad_browser import assert_fits_a_phone

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app, passcode
+from scorekeeper import create_app
+from scorekeeper.web import passcode
 
 from .routes import address, rules, seed
 from .steps import series_form

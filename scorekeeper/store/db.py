@@ -1,4 +1,4 @@
-"""One SQLite database per request, opened with the settings every connection needs."""
+"""The database: opened with the settings every connection needs, migrated, and the write lock."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from flask import Flask, current_app, g
 from sqlite_utils import Database
 
 from .migrations import migrations
@@ -34,20 +33,6 @@ def migrate(path: str | Path) -> None:
     with connect(path) as db:
         db.enable_wal()
         migrations.apply(db)
-
-
-def get_db() -> Database:
-    """Return this request's database, opening it on first use."""
-    if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
-    return g.db
-
-
-def close_db(error: BaseException | None = None) -> None:
-    """Close this request's database if it was opened."""
-    db = g.pop("db", None)
-    if db is not None:
-        db.close()
 
 
 @contextmanager
@@ -78,11 +63,3 @@ def write_lock(db: Database) -> Iterator[Database]:
 def now() -> str:
     """Return the current time in UTC as ISO 8601 text, the form stored in every table."""
     return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def init_app(app: Flask) -> None:
-    """Apply pending migrations and close the database after every request."""
-    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
-    migrate(app.config["DATABASE"])
-    app.teardown_appcontext(close_db)
-

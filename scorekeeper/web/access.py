@@ -20,11 +20,10 @@ from flask import (
     session,
     url_for,
 )
-from flask_wtf import FlaskForm
-from wtforms import HiddenField, PasswordField
-from wtforms.validators import InputRequired, Length
 
 from . import passcode
+from .forms.access import PasscodeForm
+from .forms.common import EmptyForm
 
 bp = Blueprint("access", __name__)
 
@@ -130,19 +129,6 @@ def state() -> dict:
     return {"passcode_set": current_hash() is not None, "scorer": is_scorer()}
 
 
-class PasscodeForm(FlaskForm):
-    """Enter the passcode to become the scorer."""
-
-    passcode = PasswordField("Passcode", validators=[
-        InputRequired("Enter the passcode."),
-        Length(max=passcode.MAX_LENGTH, message="That is not the passcode.")])
-    next = HiddenField()
-
-
-class LeaveForm(FlaskForm):
-    """A button that ends being the scorer on this phone."""
-
-
 @bp.route("/scorer", methods=["GET", "POST"])
 def become():
     """Become the scorer on this phone by entering the passcode."""
@@ -175,7 +161,7 @@ def become():
 @bp.route("/scorer/leave", methods=["POST"])
 def leave():
     """Stop being the scorer on this phone."""
-    if LeaveForm().validate_on_submit():
+    if EmptyForm().validate_on_submit():
         session.pop("scorer", None)
         flash("This phone is no longer the scorer.")
     return redirect(url_for("nights.home"))
@@ -186,4 +172,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.before_request(guard)
     app.context_processor(state)
-    app.jinja_env.globals["leave_form"] = LeaveForm
+    app.jinja_env.globals["leave_form"] = EmptyForm

@@ -13,10 +13,10 @@ from datetime import date
 
 from sqlite_utils import Database
 
+from ..engine import InvalidHand, RuleError, SeriesEnd, read_hand, score_hand, variant_from_json
+from ..engine.hands import HandRecord, melded_by_player
+from ..engine.series import is_finished, rank_players
 from .db import write_lock
-from .engine import InvalidHand, RuleError, SeriesEnd, read_hand, score_hand, variant_from_json
-from .engine.hands import HandRecord, melded_by_player
-from .engine.series import is_finished, rank_players
 
 BATCH = 500
 FACTS = ("score", "won", "all_at_once", "joker_caught", "never_opened")

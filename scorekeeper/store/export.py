@@ -1,4 +1,4 @@
-"""Export: the whole database, a night or a series as JSON, score sheets as CSV, a print view."""
+"""Export: the whole database, a night or a series as an export document; score sheets as CSV."""
 
 from __future__ import annotations
 
@@ -7,31 +7,12 @@ import io
 import json
 from datetime import UTC, datetime
 
-from flask import (
-    Blueprint,
-    Response,
-    abort,
-    current_app,
-    flash,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
-from flask_wtf import FlaskForm
-from flask_wtf.file import FileField, FileRequired
 from sqlite_utils import Database
 
-from . import history, nights, stats
-from .db import get_db
-from .engine import read_hand, score_hand, variant_from_dict
-from .importer import FORMAT, VERSION, BadExport, import_document, read_document
-from .site import csrf
+from ..engine import read_hand, score_hand, variant_from_dict
+from . import stats
+from .export_format import FORMAT, VERSION
 
-bp = Blueprint("export", __name__)
-
-# An export of years of game nights is a few megabytes; the app refuses larger bodies elsewhere.
-UPLOAD_LIMIT = 32 * 1024 * 1024
 CSV_COLUMNS = ["date", "place", "series", "variant", "hand", "seat", "player", "score", "total",
                "won"]
 
@@ -167,92 +148,3 @@ def to_csv(document: dict) -> str:
     writer.writeheader()
     writer.writerows(sheet_rows(document))
     return out.getvalue()
-
-
-# --- Pages --------------------------------------------------------------------
-
-
-def _download(text: str, name: str, kind: str) -> Response:
-    media = {"json": "application/json", "csv": "text/csv"}[kind]
-    return Response(text, mimetype=media, headers={
-        "Content-Disposition": f'attachment; filename="{name}.{kind}"'})
-
-
-def _night_or_404(db: Database, night_id: int) -> dict:
-    return nights.get_night(db, night_id) or abort(404)
-
-
-def _series_or_404(db: Database, series_id: int) -> dict:
-    return next(db["series"].rows_where("id = ?", [series_id]), None) or abort(404)
-
-
-@bp.route("/export/everything.<any(json, csv):kind>")
-def everything(kind: str):
-    """Download every night, series, hand and ruling."""
-    document = export_document(get_db())
-    text = to_json(document) if kind == "json" else to_csv(document)
-    return _download(text, f"scorekeeper-{document['exported'][:10]}", kind)
-
-
-@bp.route("/export/nights/<int:night_id>.<any(json, csv):kind>")
-def night(night_id: int, kind: str):
-    """Download one night."""
-    db = get_db()
-    found = _night_or_404(db, night_id)
-    document = export_document(db, night_id=night_id)
-    text = to_json(document) if kind == "json" else to_csv(document)
-    return _download(text, f"scorekeeper-night-{found['date']}-{night_id}", kind)
-
-
-@bp.route("/export/series/<int:series_id>.<any(json, csv):kind>")
-def series(series_id: int, kind: str):
-    """Download one series."""
-    db = get_db()
-    _series_or_404(db, series_id)
-    document = export_document(db, series_id=series_id)
-    text = to_json(document) if kind == "json" else to_csv(document)
-    return _download(text, f"scorekeeper-series-{series_id}", kind)
-
-
-@bp.route("/history/series/<int:series_id>/print")
-def print_sheet(series_id: int):
-    """A series' score sheet laid out for paper."""
-    db = get_db()
-    stats.refresh(db)
-    row = _series_or_404(db, series_id)
-    # Only this series' sheet, numbered as on its night's page.
-    number = history.night_series_ids(db, row["night_id"]).index(series_id) + 1
-    sheet = history.series_sheet(db, series_id, number,
-                                 stats.series_outcomes(db, [series_id])[series_id])
-    return render_template("history/print.html", s=sheet,
-                           night=nights.get_night(db, row["night_id"]))
-
-
-class ImportForm(FlaskForm):
-    """Upload an export file."""
-
-    file = FileField("Export file (JSON)", validators=[FileRequired("Choose an export file.")],
-                     description="A file downloaded from Scorekeeper's History page.")
-
-
-@bp.route("/import", methods=["GET", "POST"])
-@csrf.exempt  # checked below, once this page's larger limit is set
-def upload():
-    """Bring an export file in; nothing is stored unless all of it is valid."""
-    # Exports are larger than a form post; this page alone takes files up to the limit.
-    request.max_content_length = UPLOAD_LIMIT
-    if request.method == "POST" and current_app.config.get("WTF_CSRF_ENABLED", True):
-        csrf.protect()  # a missing or stale token gets the same answer as on every other form
-    form = ImportForm()
-    if form.validate_on_submit():
-        try:
-            document = read_document(form.file.data.read())
-            added = import_document(get_db(), document)
-            stats.refresh(get_db())
-        except BadExport as error:
-            form.file.errors = [f"{form.file.data.filename or 'The file'}: {error}"]
-        else:
-            flash(added.summary())
-            return redirect(url_for("history.index"))
-    status = 422 if form.errors else 200
-    return render_template("history/import.html", form=form, limit=UPLOAD_LIMIT), status

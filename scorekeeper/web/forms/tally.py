@@ -20,8 +20,8 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
-from .engine import InvalidHand, Variant
-from .engine.hands import FINISH_WORDS
+from ...engine import InvalidHand, Variant
+from ...engine.hands import FINISH_WORDS
 
 NOBODY = "-"
 

@@ -19,9 +19,9 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired
 
+from ...engine.hands import FINISH_WORDS
+from ...engine.table import AddTiles, NewMeld, SwapJoker, Table, hand_record
 from . import tally
-from .engine.hands import FINISH_WORDS
-from .engine.table import AddTiles, NewMeld, SwapJoker, Table, hand_record
 
 MELD_FIELDS = 4  # an opening of 13 or 14 tiles holds at most four melds
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from sqlite_utils import Database
 
-from . import hands, live_tables, tally
-from .db import get_db, write_lock
-from .engine import HandResult, InvalidHand, read_hand, score_hand
-from .engine.table import InvalidAction, Table, replay
-from .engine.tiles import COLOUR_NAMES, SUIT_NAMES
-from .table_forms import (
+from ..engine import HandResult, InvalidHand, read_hand, score_hand
+from ..engine.table import InvalidAction, Table, replay
+from ..engine.tiles import COLOUR_NAMES, SUIT_NAMES
+from ..store import hands, live_tables
+from ..store.db import write_lock
+from .db import get_db
+from .forms import tally
+from .forms.table import (
     EndHandForm,
     UndoForm,
     action_forms,
@@ -24,6 +26,8 @@ from .table_forms import (
     form_action,
     seen,
 )
+from .hands import summary
+from .lookup import series_or_404
 
 bp = Blueprint("table", __name__)
 
@@ -31,16 +35,10 @@ bp = Blueprint("table", __name__)
 # --- Helpers for the pages ---------------------------------------------------------
 
 
-def _series_or_404(db: Database, series_id: int):
-    from .series import get_series
-
-    return get_series(db, series_id) or abort(404)
-
-
 def _playable_series(db: Database, series_id: int):
     """The series and the number of its hand in play, if it can play a hand in table mode
     now; else back to its page, saying why."""
-    series = _series_or_404(db, series_id)
+    series = series_or_404(db, series_id)
     rows = hands.series_hands(db, series.id)
     refused = _playable(series, rows)
     if refused:
@@ -131,7 +129,7 @@ def act(series_id: int, kind: str):
 def undo(series_id: int):
     """Take back the last action recorded on the table."""
     db = get_db()
-    series = _series_or_404(db, series_id)
+    series = series_or_404(db, series_id)
     form = UndoForm(prefix="undo")
     if form.validate_on_submit():
         try:
@@ -150,7 +148,7 @@ def undo(series_id: int):
 def clear(series_id: int):
     """Start the table over: forget every action of the hand in play."""
     db = get_db()
-    _series_or_404(db, series_id)
+    series_or_404(db, series_id)
     if UndoForm(prefix="clear").validate_on_submit():
         live_tables.clear_table(db, series_id)
         flash("The table was cleared; nothing of it was saved.")
@@ -191,6 +189,6 @@ def end(series_id: int):
     except hands.HandRefused as refused_hand:
         form.form_errors.append(str(refused_hand))
         return _end_page(series, table, form, number, status=422)
-    flash(f"Hand {row['number']} saved from the table. " + hands._summary(result))
+    flash(f"Hand {row['number']} saved from the table. " + summary(result))
     return redirect(url_for("hands.show", series_id=series_id, hand_id=row["id"]))
 

@@ -7,20 +7,23 @@ from datetime import date
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
+from sqlite_utils import Database
 from werkzeug.exceptions import HTTPException
 
-from . import hands, nights, players, series, variants
-from .db import get_db, write_lock
-from .engine import (
+from ..engine import (
     InvalidHand,
     InvalidSeries,
     InvalidVariant,
     SeriesResult,
+    Variant,
     read_end,
     read_hand,
     score_hand,
     variant_from_dict,
 )
+from ..store import hands, nights, players, series, variants
+from ..store.db import write_lock
+from .db import get_db
 from .site import csrf
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -105,7 +108,7 @@ def standings(one: series.Series, rows: list[dict] | None = None,
     }
 
 
-def _variant(db, value: Any):
+def _variant(db: Database, value: Any) -> Variant:
     if isinstance(value, str):
         found = variants.get_variant(db, value)
         if found is None:
@@ -117,7 +120,7 @@ def _variant(db, value: Any):
         raise ApiError(400, str(error), "variant") from None
 
 
-def _names(value: Any, variant) -> list[str]:
+def _names(value: Any, variant: Variant) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
         raise ApiError(400, "players must be a list of names in seat order", "players")
     names = [players.tidy_name(n) for n in value]

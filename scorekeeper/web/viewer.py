@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
+from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 from sqlite_utils import Database
 
-from . import address, hands, series
+from ..store import hands, series
+from . import address
 from .db import get_db
+from .lookup import series_or_404
 
 bp = Blueprint("viewer", __name__)
 
@@ -38,7 +40,7 @@ def viewer_link(series_id: int) -> dict:
 def show(series_id: int):
     """The standings in big type, refreshed as hands are recorded."""
     db = get_db()
-    one = series.get_series(db, series_id) or abort(404)
+    one = series_or_404(db, series_id)
     result = hands.score(one, hands.series_hands(db, series_id))
     last = result.hands[-1] if result.hands else None
     return render_template(

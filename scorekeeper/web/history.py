@@ -2,68 +2,26 @@
 
 from __future__ import annotations
 
-import json
 from datetime import date
 
 from flask import Blueprint, abort, render_template, request
 from sqlite_utils import Database
-from wtforms import DateField, Form, SelectField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Optional
 
-from . import charts, hands, nights, rulings, stats
+from ..store import stats
+from ..store.hands import series_hands
+from ..store.history import night_series_ids, night_summaries, stored_scores
+from ..store.rulings import night_rulings
+from ..store.series import Series, get_series
+from . import charts
 from .db import get_db
-from .engine import read_hand, score_hand
-from .series import Series, get_series
+from .forms.history import FilterForm
+from .lookup import night_or_404
 
 bp = Blueprint("history", __name__)
 
 NIGHTS_PER_PAGE = 25
 CHART_NIGHTS = 40
-
-
-# --- Store --------------------------------------------------------------------
-
-
-def night_summaries(db: Database, limit: int, offset: int) -> list[dict]:
-    """Nights newest first, each with its players and its series' winners."""
-    found = list(db.query("SELECT * FROM nights ORDER BY date DESC, id DESC LIMIT ? OFFSET ?",
-                          [limit, offset]))
-    by_id = {n["id"]: {**n, "series": [], "players": []} for n in found}
-    if not by_id:
-        return []
-    marks = ",".join("?" * len(by_id))
-    series = list(db.query(f"SELECT id, night_id, name, variant_rules FROM series"
-                           f" WHERE night_id IN ({marks}) ORDER BY id", list(by_id)))
-    seated = stats.seats(db, [s["id"] for s in series])
-    outcomes = stats.series_outcomes(db, [s["id"] for s in series])
-    for one in series:
-        night = by_id[one["night_id"]]
-        names = [name for _, name in seated[one["id"]]]
-        night["series"].append({"id": one["id"], "name": one["name"], "names": names,
-                                "variant": json.loads(one["variant_rules"])["name"],
-                                **outcomes[one["id"]]})
-        night["players"] += [n for n in names if n not in night["players"]]
-    return list(by_id.values())
-
-
-def stored_scores(series: Series, rows: list[dict]) -> list[dict]:
-    """Each hand's scores and winner as stored; hands from before m002 are scored again."""
-    found = []
-    for row in rows:
-        if row["scores"]:
-            found.append({"scores": json.loads(row["scores"]), "winner": row["winner"]})
-        else:
-            result = score_hand(read_hand(json.loads(row["record"]), series.variant,
-                                          series.names))
-            found.append({"scores": result.scores, "winner": result.winner})
-    return found
-
-
-def night_series_ids(db: Database, night_id: int) -> list[int]:
-    """The ids of the night's series, in the order they were started."""
-    return [r["id"] for r in db.query("SELECT id FROM series WHERE night_id = ? ORDER BY id",
-                                      [night_id])]
 
 
 def night_sheets(db: Database, night_id: int) -> list[dict]:
@@ -77,7 +35,7 @@ def night_sheets(db: Database, night_id: int) -> list[dict]:
 def series_sheet(db: Database, series_id: int, number: int, outcome: dict) -> dict:
     """One series' final sheet: each hand with the running totals after it, and its chart."""
     series = get_series(db, series_id)
-    rows = hands.series_hands(db, series_id)
+    rows = series_hands(db, series_id)
     played = stored_scores(series, rows)
     totals = charts.running_totals(series.names, [p["scores"] for p in played])
     return {"series": series, "number": number, "outcome": outcome,
@@ -120,9 +78,9 @@ def night(night_id: int):
     """A night's final score sheets, winners, house rulings and running-total charts."""
     db = get_db()
     stats.refresh(db)
-    found = nights.get_night(db, night_id) or abort(404)
+    found = night_or_404(db, night_id)
     return render_template("history/night.html", night=found, sheets=night_sheets(db, night_id),
-                           rulings=rulings.night_rulings(db, night_id))
+                           rulings=night_rulings(db, night_id))
 
 
 @bp.route("/players/")
@@ -135,16 +93,6 @@ def players():
                     " series_results WHERE player_id = p.id) AS hands FROM players p"
                     " ORDER BY p.name COLLATE NOCASE")
     return render_template("history/players.html", players=list(rows))
-
-
-class FilterForm(Form):
-    """Which nights and variant a player's figures count, from the page's address."""
-
-    since = DateField("From", name="from", validators=[Optional()],
-                      invalid_value_message="The date must look like 2025-11-22.")
-    until = DateField("To", name="to", validators=[Optional()],
-                      invalid_value_message="The date must look like 2025-11-22.")
-    variant = SelectField("Variant", validators=[Optional()])
 
 
 @bp.route("/players/<int:player_id>")

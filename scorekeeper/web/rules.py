@@ -3,85 +3,39 @@ the best opening of a rack. The pages only read and ask the engine; nothing is s
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
-from flask_wtf import FlaskForm
+from flask import Blueprint, render_template, request
 from sqlite_utils import Database
-from wtforms import SelectField, StringField
-from wtforms.validators import DataRequired, Length, ValidationError
+from wtforms import Field
 
-from . import series as series_store
-from . import variants
+from ..engine import PRESETS, RuleError, Variant, parse_tiles, tile_label
+from ..engine.openings import best_opening, check
+from ..engine.reference import GROUPS, compare
+from ..store import variants
+from ..store.series import Series
 from .db import get_db
-from .engine import PRESETS, RuleError, Variant, parse_tiles, tile_label
-from .engine.openings import MAX_RACK, best_opening, check
-from .engine.reference import GROUPS, compare
+from .forms.rules import CompareForm, LookupForm, MeldForm, RackForm
+from .forms.variants import sentence
+from .lookup import series_or_404, variant_or_404
+from .variants import origin, rule_groups
 
 bp = Blueprint("rules", __name__)
 
 # The variant menu's choice for the frozen copy of the series the page was opened from.
 THIS_SERIES = "series"
-TILES_MAX = 200  # far more than 15 tiles take, even written as j=r10
-
-
-class LookupForm(FlaskForm):
-    """A question asked by GET: nothing is stored, so there is no token to carry."""
-
-    class Meta:
-        csrf = False
-
-
-def strip(value: str | None) -> str | None:
-    """Drop spaces and commas typed before or after the tiles."""
-    return value.strip(" ,\t\r\n") if value else value
-
-
-class VariantField(SelectField):
-    """A menu of variants that names what it refuses."""
-
-    def pre_validate(self, form) -> None:
-        """Refuse a variant the menu does not offer, naming it."""
-        if self.data not in dict(self.choices):
-            raise ValidationError(f"There is no variant called {self.data!r}: "
-                                  "choose one from the list.")
-
-
-class MeldForm(LookupForm):
-    """The tiles of one meld and the rules to check it under."""
-
-    tiles = StringField("Tiles of the meld", filters=[strip], validators=[
-        DataRequired("Type or tap the tiles of the meld, e.g. r12 r13 r1."),
-        Length(max=TILES_MAX, message="That is more tiles than a meld can hold.")])
-    variant = VariantField("Rules")
-
-
-class RackForm(LookupForm):
-    """The tiles on a rack and the rules to open under."""
-
-    rack = StringField("Tiles on the rack", filters=[strip], validators=[
-        DataRequired("Type or tap the tiles on the rack, e.g. r1 r2 r3 j."),
-        Length(max=TILES_MAX, message=f"A rack holds at most {MAX_RACK} tiles.")])
-    variant = VariantField("Rules")
-
-
-class CompareForm(LookupForm):
-    """Two variants to read side by side."""
-
-    a = VariantField("First variant")
-    b = VariantField("Second variant")
 
 
 # --- Which variant ------------------------------------------------------------------
 
 
-def opened_from(db: Database) -> series_store.Series | None:
+def opened_from(db: Database) -> Series | None:
     """The series the page was opened from (`?series=ID`), or None; an unknown one is a 404."""
     series_id = request.args.get("series", type=int)
     if series_id is None:
         return None
-    return series_store.get_series(db, series_id) or abort(404)
+    return series_or_404(db, series_id)
 
 
-def variant_menu(db: Database, series: series_store.Series | None) -> list[tuple[str, str]]:
+def variant_menu(db: Database, series: Series | None) -> list[tuple[str, str]]:
     """Every variant to choose from; first the series' own frozen rules when there is one."""
     menu = variants.variant_choices(db)
     if series is not None:
@@ -89,11 +43,11 @@ def variant_menu(db: Database, series: series_store.Series | None) -> list[tuple
     return menu
 
 
-def chosen(db: Database, choice: str, series: series_store.Series | None) -> Variant:
+def chosen(db: Database, choice: str, series: Series | None) -> Variant:
     """The variant of a menu choice (the menu's own check refuses anything else)."""
     if choice == THIS_SERIES and series is not None:
         return series.variant
-    return variants.get_variant(db, choice) or abort(404)
+    return variant_or_404(db, choice)
 
 
 def asked(form: LookupForm) -> bool:
@@ -110,9 +64,9 @@ def lookup_form(form_class: type[LookupForm], db: Database, series, **defaults) 
     return form
 
 
-def refuse(field, error: RuleError) -> None:
+def refuse(field: Field, error: RuleError) -> None:
     """Show the engine's refusal beside the field, as a sentence."""
-    field.errors = [*field.errors, variants.sentence(error)]
+    field.errors = [*field.errors, sentence(error)]
 
 
 # --- Pages ---------------------------------------------------------------------------
@@ -128,10 +82,10 @@ def index():
 def series_rules(series_id: int):
     """The rules a series is played with: its frozen copy, whatever became of the variant."""
     db = get_db()
-    series = series_store.get_series(db, series_id) or abort(404)
+    series = series_or_404(db, series_id)
     return render_template("rules/series.html", series=series, variant=series.variant,
-                           origin=variants.origin(series.variant),
-                           groups=variants.rule_groups(series.variant))
+                           origin=origin(series.variant),
+                           groups=rule_groups(series.variant))
 
 
 @bp.route("/rules/compare")

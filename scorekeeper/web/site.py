@@ -8,6 +8,8 @@ from flask import Flask, current_app, request, url_for
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, NotFound, RequestEntityTooLarge
 
+from .security import error_response
+
 csrf = CSRFProtect()
 
 # The pages in the navigation bar, each shown once its blueprint is registered.
@@ -32,8 +34,6 @@ def navigation() -> dict[str, Any]:
 
 def error_page(error: HTTPException):
     """Show the error in the app's layout (JSON for the API), with its status code."""
-    from .security import error_response
-
     title, message = ERRORS[type(error)]
     return error_response(title, message, error.code or 400)
 

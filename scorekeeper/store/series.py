@@ -1,0 +1,71 @@
+"""Series: storing one with its players and frozen variant, reading it back, who deals next."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from sqlite_utils import Database
+
+from ..engine import SeriesEnd, SeriesResult, Variant, next_dealer, variant_from_dict
+from . import players
+from .db import now, write_lock
+
+
+@dataclass(frozen=True)
+class Series:
+    """A stored series with its frozen variant."""
+
+    id: int
+    night_id: int
+    name: str | None
+    variant_id: str
+    variant: Variant
+    names: list[str]
+    end: SeriesEnd
+    first_dealer: int
+
+    @property
+    def title(self) -> str:
+        """What people call the series."""
+        return self.name or f"{self.variant.name}: {', '.join(self.names)}"
+
+
+def create_series(db: Database, night_id: int, name: str | None, variant: Variant,
+                  names: list[str], end: SeriesEnd, first_dealer: int) -> int:
+    """Store a new series with a frozen copy of its variant's rules."""
+    with write_lock(db):
+        series_id = db["series"].insert({
+            "night_id": night_id, "name": name or None, "variant_id": variant.id,
+            # The frozen copy: editing a custom variant later never changes this series.
+            "variant_rules": variant.to_json(), "end_kind": end.kind, "end_value": end.value,
+            "first_dealer": first_dealer, "created": now(),
+        }).last_pk
+        for seat, player_name in enumerate(names):
+            db["series_players"].insert({"series_id": series_id, "seat": seat,
+                                         "player_id": players.add_player(db, player_name)})
+    return series_id
+
+
+def get_series(db: Database, series_id: int) -> Series | None:
+    """The series with this id, or None."""
+    row = next(db["series"].rows_where("id = ?", [series_id]), None)
+    if row is None:
+        return None
+    names = [r["name"] for r in db.query(
+        "SELECT players.name FROM series_players JOIN players ON players.id = player_id"
+        " WHERE series_id = ? ORDER BY seat", [series_id])]
+    return Series(
+        id=row["id"], night_id=row["night_id"], name=row["name"], variant_id=row["variant_id"],
+        variant=variant_from_dict(json.loads(row["variant_rules"])), names=names,
+        end=SeriesEnd(row["end_kind"], row["end_value"]), first_dealer=row["first_dealer"],
+    )
+
+
+def dealer_next(series: Series, result: SeriesResult) -> str | None:
+    """Who deals the next hand, or None when the series is over."""
+    if result.finished:
+        return None
+    seat = next_dealer(series.variant, len(series.names), series.first_dealer,
+                       len(result.hands))
+    return series.names[seat]
