@@ -24,6 +24,7 @@ from .series import (
     read_end,
     read_series,
     score_series,
+    tally_series,
 )
 from .tiles import JOKER, Tile, format_tiles, parse_tiles, tile_label
 from .variants import PRESETS, Variant, preset, variant_from_dict, variant_from_json
@@ -34,6 +35,6 @@ __all__ = [
     "RuleError", "SeriesEnd", "SeriesResult", "Split", "Standing", "TableMeld", "Tile",
     "Variant", "check_meld", "end_values", "format_tiles", "next_dealer", "opening_values",
     "parse_tiles", "preset", "rack_value", "read_end", "read_hand", "read_series",
-    "read_variant", "score_hand", "score_series", "split_run", "tile_label",
+    "read_variant", "score_hand", "score_series", "split_run", "tally_series", "tile_label",
     "variant_from_dict", "variant_from_json",
 ]

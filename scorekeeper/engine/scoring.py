@@ -25,6 +25,16 @@ class Line:
         """The line as the command line and the API print it."""
         return {"points": self.points, "rule": self.rule, "source": self.source}
 
+    def to_record(self) -> dict:
+        """The line as it is stored, with the parameter behind it."""
+        return {**self.to_dict(), "param": self.param}
+
+    @classmethod
+    def from_record(cls, data: dict) -> Line:
+        """The line as `to_record` stored it."""
+        return cls(int(data["points"]), str(data["rule"]), str(data["source"]),
+                   str(data["param"]))
+
 
 @dataclass(frozen=True)
 class HandResult:
@@ -35,6 +45,10 @@ class HandResult:
     breakdown: dict[str, tuple[Line, ...]] = field(default_factory=dict)
     melded: dict[str, int] = field(default_factory=dict)
     racks: dict[str, int] = field(default_factory=dict)
+    # Whether each player opened, where the hand says so: every player of a hand
+    # scored by melded value (what decides the never-opened penalty); empty when
+    # the racks decide the score, as such a hand does not record who laid what.
+    opened: dict[str, bool] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         """The result as `scorekeeper score` prints it."""
@@ -44,6 +58,33 @@ class HandResult:
             "breakdown": {n: [line.to_dict() for line in lines]
                           for n, lines in self.breakdown.items()},
         }
+
+    def to_record(self) -> dict:
+        """Everything the result says, as JSON-safe data to store with the hand;
+        `from_record` gives the same result back."""
+        return {
+            "winner": self.winner,
+            "scores": dict(self.scores),
+            "breakdown": {n: [line.to_record() for line in lines]
+                          for n, lines in self.breakdown.items()},
+            "melded": dict(self.melded),
+            "racks": dict(self.racks),
+            "opened": dict(self.opened),
+        }
+
+    @classmethod
+    def from_record(cls, data: dict) -> HandResult:
+        """The result as `to_record` stored it."""
+        winner = data["winner"]
+        return cls(
+            winner=None if winner is None else str(winner),
+            scores={str(n): int(s) for n, s in data["scores"].items()},
+            breakdown={str(n): tuple(Line.from_record(line) for line in lines)
+                       for n, lines in data["breakdown"].items()},
+            melded={str(n): int(s) for n, s in data.get("melded", {}).items()},
+            racks={str(n): int(s) for n, s in data.get("racks", {}).items()},
+            opened={str(n): bool(o) for n, o in data.get("opened", {}).items()},
+        )
 
 
 # Where each rule sits in its source, per source key.
@@ -173,22 +214,31 @@ def _score_melded(hand: HandRecord) -> HandResult:
     racks = {p.name: rack_points(p, v) for p in hand.players}
     out = hand.went_out
     lines: dict[str, tuple[Line, ...]] = {}
+    opened = {p.name: has_opened(p, points[p.name], jokers[p.name], tiles[p.name])
+              for p in hand.players}
     for p in hand.players:
         lines[p.name] = tuple(_melded_lines(p, hand, points[p.name], jokers[p.name],
-                                            tiles[p.name], racks[p.name]))
+                                            tiles[p.name], racks[p.name], opened[p.name]))
     melded = {n: points[n] + jokers[n] * (v.melded_joker_bonus or 0) for n in points}
-    return _result(hand, out.name if out else None, lines, melded=melded, racks=racks)
+    return _result(hand, out.name if out else None, lines, melded=melded, racks=racks,
+                   opened=opened)
+
+
+def has_opened(p: PlayerHand, melded: int, jokers: int, tiles: list) -> bool:
+    """Whether a player opened in a hand scored by melded value: anything of
+    theirs on the table, or going out, counts (Romanian tile rummy and Rummy Meld
+    charge the never-opened penalty to a player with nothing down)."""
+    return bool(tiles) or melded > 0 or jokers > 0 or p.went_out
 
 
 def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, tiles: list,
-                  rack: int) -> list[Line]:
+                  rack: int, opened: bool) -> list[Line]:
     v = hand.variant
     src = _src(v, "racks")
     if "left_table" in p.declared:
         return [Line(-v.left_table_penalty, "Left the table during the hand: a fixed penalty "
                      "replaces the hand's score", _src(v, "left"), "left_table_penalty")]
     lines: list[Line] = []
-    opened = bool(tiles) or melded > 0 or jokers > 0 or p.went_out
     if p.went_out:
         lines.append(Line(v.went_out_bonus, f"Went out by {_finish_words(p.finish)}", src,
                           "went_out_bonus"))

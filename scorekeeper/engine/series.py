@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from .errors import InvalidHand, InvalidSeries, InvalidVariant
 from .hands import HandRecord, read_hand, read_variant
@@ -120,27 +120,39 @@ def is_finished(end: SeriesEnd, players: int, hands_played: int, totals: dict[st
 
 def score_series(v: Variant, names: list[str], end: SeriesEnd,
                  hands: list[HandRecord]) -> SeriesResult:
-    """Score every hand in order; refuse a hand played after the series ended."""
+    """Score every hand in order, then tally; refuse a hand played after the series ended."""
+    seated = next((i for i, hand in enumerate(hands) if hand.names != list(names)), len(hands))
+    result = tally_series(v, names, end, [score_hand(hand) for hand in hands[:seated]])
+    if seated < len(hands):
+        if result.finished:
+            _after_the_end(end, names, seated)
+        raise InvalidSeries(f"hand {seated + 1}: its players must be the series' players in "
+                            "seat order")
+    return result
+
+
+def tally_series(v: Variant, names: list[str], end: SeriesEnd,
+                 results: list[HandResult]) -> SeriesResult:
+    """Totals, hands won and standings from hands already scored, in order;
+    refuse a hand played after the series ended."""
     totals = {n: 0 for n in names}
     won = {n: 0 for n in names}
-    results = []
-    for i, hand in enumerate(hands):
+    for i, result in enumerate(results):
         if is_finished(end, len(names), i, totals):
-            raise InvalidSeries(f"hand {i + 1} comes after the series ended "
-                                f"({end.describe(len(names))})")
-        if hand.names != list(names):
-            raise InvalidSeries(f"hand {i + 1}: its players must be the series' players in "
-                                "seat order")
-        result = score_hand(hand)
+            _after_the_end(end, names, i)
         for n in names:
             totals[n] += result.scores[n]
         if result.winner is not None:
             won[result.winner] += 1
-        results.append(result)
-    finished = is_finished(end, len(names), len(hands), totals)
+    finished = is_finished(end, len(names), len(results), totals)
     standings = rank_players(v, list(names), totals, won)
     winners = [s.name for s in standings if s.rank == 1] if finished else []
     return SeriesResult(tuple(results), totals, won, finished, winners, standings)
+
+
+def _after_the_end(end: SeriesEnd, names: list[str], index: int) -> NoReturn:
+    raise InvalidSeries(f"hand {index + 1} comes after the series ended "
+                        f"({end.describe(len(names))})")
 
 
 def next_dealer(v: Variant, players: int, first_dealer: int, hands_played: int) -> int:

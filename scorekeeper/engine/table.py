@@ -258,15 +258,17 @@ class Table:
             raise InvalidAction(
                 f"table mode follows the tiles each player puts on the table, and {variant.name} "
                 f"scores only the racks: use the quick tally for it "
-                f"({ruling('table mode is for variants that score melded value')})")
+                f"({ruling('table mode is for variants that score melded value')})",
+                field="scoring")
         names = [p.strip() if isinstance(p, str) else p for p in players]
         if any(not isinstance(n, str) or not n for n in names):
-            raise InvalidAction("every player needs a name")
+            raise InvalidAction("every player needs a name", field="players")
         if len({n.casefold() for n in names}) != len(names):
-            raise InvalidAction("two players have the same name")
+            raise InvalidAction("two players have the same name", field="players")
         if not variant.min_players <= len(names) <= variant.max_players:
             raise InvalidAction(f"{variant.name} is played by {variant.min_players} to "
-                                f"{variant.max_players} players, not {len(names)}")
+                                f"{variant.max_players} players, not {len(names)}",
+                                field="players")
         self.variant = variant
         self.players = tuple(names)
         self.actions = tuple(actions)
@@ -391,17 +393,19 @@ def replay(variant: Variant, players: list[str] | tuple[str, ...],
                 action = action_from_dict(action)
             _Apply(variant, start.players, state, i).run(action)
         except InvalidAction as error:
-            raise InvalidAction(error.detail, i) from None
+            raise error.about(action=i) from None
         done.append(action)
     return Table(variant, start.players, tuple(done), state)
 
 
-def _seat_name(players: tuple[str, ...], player: str) -> str:
+def _seat_name(players: tuple[str, ...], player: str, field: str = "player") -> str:
+    """The player's name as seated; `field` is where the name was typed."""
     if isinstance(player, str):
         for name in players:
             if name.casefold() == player.strip().casefold():
                 return name
-    raise InvalidAction(f"{player!r} is not a player of this hand ({', '.join(players)})")
+    raise InvalidAction(f"{player!r} is not a player of this hand ({', '.join(players)})",
+                        field=field)
 
 
 def _credit(meld: _Meld, slot: _Slot) -> str:
@@ -472,11 +476,25 @@ class _Apply:
     def __init__(self, v: Variant, players: tuple[str, ...], state: _State, index: int):
         self.v, self.players, self.s, self.index = v, players, state, index
         self.notes: list[str] = []
+        # What the refusals of this action are about: who acts, and the field of the
+        # action (and which meld of a new meld) being read when a rule refuses it.
+        self.player: str | None = None
+        self.field: str | None = None
+        self.meld_no: int | None = None
+
+    def refuse(self, message: str, **about: Any) -> InvalidAction:
+        """A refusal of this action, about the player and the field being read."""
+        place = {"player": self.player, "field": self.field, "meld": self.meld_no}
+        return InvalidAction(message, **{**place, **about})
+
+    def reading(self, field: str, meld: int | None = None) -> None:
+        """Say which field of the action the next checks read."""
+        self.field, self.meld_no = field, meld
 
     def run(self, action: Action) -> None:
         if not isinstance(action, (NewMeld, AddTiles, SwapJoker)):
-            raise InvalidAction(f"not a table action: {action!r}")
-        player = _seat_name(self.players, action.player)
+            raise InvalidAction(f"not a table action: {action!r}", field="action")
+        player = self.player = _seat_name(self.players, action.player)
         s = self.s
         if s.turn_player != player or action.new_turn:
             s.turn_player, s.turn_is_opening = player, False
@@ -494,17 +512,17 @@ class _Apply:
         try:
             tiles = parse_tiles(text)
         except InvalidTile as error:
-            raise InvalidAction(f"{player}'s {what}: {error}") from None
+            raise self.refuse(f"{player}'s {what}: {error}", tile=error.tile) from None
         if not tiles:
-            raise InvalidAction(f"{player}'s {what}: no tiles given")
+            raise self.refuse(f"{player}'s {what}: no tiles given")
         return tiles
 
     def check(self, tiles: list[Tile], player: str, what: str):
         try:
             return check_meld(tiles, self.v)
         except InvalidMeld as error:
-            raise InvalidAction(f"{player}'s {what} {format_tiles(tiles)} is not a legal meld: "
-                                f"{error} ({_cite(self.v, 'melds')})") from None
+            raise self.refuse(f"{player}'s {what} {format_tiles(tiles)} is not a legal meld: "
+                              f"{error} ({_cite(self.v, 'melds')})", tile=error.tile) from None
 
     def place(self, tiles: list[Tile]) -> None:
         """Count numbered tiles reaching the table: a set has two of each."""
@@ -513,27 +531,28 @@ class _Apply:
                 continue
             self.s.copies[t.key] += 1
             if self.s.copies[t.key] > 2:
-                raise InvalidAction(f"{t}: a set has only two, and both are on the table "
-                                    f"already ({_cite(self.v, 'tiles')})")
+                raise self.refuse(f"{t}: a set has only two, and both are on the table "
+                                  f"already ({_cite(self.v, 'tiles')})", tile=str(t))
 
     def meld(self, index: int, player: str) -> _Meld:
         if isinstance(index, bool) or not isinstance(index, int) or not (
                 0 <= index < len(self.s.melds)):
-            raise InvalidAction(f"{player}: there is no meld {index!r} on the table "
-                                f"(meld_index counts from 0; {len(self.s.melds)} laid so far)")
+            raise self.refuse(f"{player}: there is no meld {index!r} on the table "
+                              f"(meld_index counts from 0; {len(self.s.melds)} laid so far)",
+                              field="meld_index", meld=None)
         return self.s.melds[index]
 
     def must_have_opened(self, player: str, doing: str, topic: str) -> None:
         if not self.s.opened[player]:
-            raise InvalidAction(f"{player} has not opened yet: {doing} only after opening "
-                                f"({_cite(self.v, topic)})")
+            raise self.refuse(f"{player} has not opened yet: {doing} only after opening "
+                              f"({_cite(self.v, topic)})", field="player", meld=None)
 
     def not_in_opening_turn(self, player: str, meld: _Meld, doing: str) -> None:
         if meld.owner != player and self.s.turn_is_opening:
-            raise InvalidAction(
+            raise self.refuse(
                 f"{player} opened in this turn: {doing} from the next turn on "
                 f"({_cite(self.v, 'turn')}). If this is a later turn of {player}'s, "
-                "mark the action as a new turn")
+                "mark the action as a new turn", field="player", meld=None)
 
     def take_joker(self, player: str) -> _Joker:
         """The physical joker a player lays from their rack: a joker they took by a
@@ -550,8 +569,8 @@ class _Apply:
             # may have reached this player's rack through the discard row.
             elsewhere = [j for j in jokers if j.holder is not None]
             if not elsewhere:
-                raise InvalidAction(f"{player} lays a joker, but both jokers of the set are "
-                                    f"on the table already ({_cite(self.v, 'tiles')})")
+                raise self.refuse(f"{player} lays a joker, but both jokers of the set are "
+                                  f"on the table already ({_cite(self.v, 'tiles')})", tile="j")
             joker = elsewhere[0]
         joker.holder = None
         return joker
@@ -606,29 +625,32 @@ class _Apply:
         v, s = self.v, self.s
         opening = not s.opened[player]
         laid, total, parts, has_run = [], 0, [], False
-        for text in action.melds:
+        for i, text in enumerate(action.melds):
+            self.reading("melds", i)
             tiles = self.parse(text, player, "new meld")
             resolved = self.check(tiles, player, "new meld")
             if opening and resolved.jokers and v.opening_joker == "not_allowed":
-                raise InvalidAction(f"{player}'s opening {format_tiles(tiles)} holds a joker: "
-                                    f"a joker may not be used in the opening "
-                                    f"({_cite(v, 'opening')})")
+                raise self.refuse(f"{player}'s opening {format_tiles(tiles)} holds a joker: "
+                                  f"a joker may not be used in the opening "
+                                  f"({_cite(v, 'opening')})", tile="j")
             worth = sum(opening_values(resolved, v))
             total += worth
             has_run = has_run or resolved.kind == RUN
             parts.append(f"{resolved} ({worth})")
             laid.append(resolved)
+        self.reading("melds")  # the opening's value is about all its melds together
         if opening:
             if total < v.opening:
-                raise InvalidAction(
+                raise self.refuse(
                     f"{player}'s opening counts {total} ({' + '.join(parts)}): {v.name} needs "
                     f"at least {v.opening} from the rack in the first meld "
                     f"({_cite(v, 'opening')}). Enter every meld of the opening together, as "
                     "one new meld")
             if v.opening_needs_run and not has_run:
-                raise InvalidAction(f"{player}'s opening holds no run: {v.name} needs at least "
-                                    f"one run in the opening ({_cite(v, 'opening')})")
-        for resolved in laid:
+                raise self.refuse(f"{player}'s opening holds no run: {v.name} needs at least "
+                                  f"one run in the opening ({_cite(v, 'opening')})")
+        for i, resolved in enumerate(laid):
+            self.reading("melds", i)
             index = len(s.melds)
             self.place(list(resolved.tiles))
             meld = _Meld(player, resolved.kind, self.new_slots(resolved.tiles, player, index))
@@ -648,9 +670,10 @@ class _Apply:
         self.must_have_opened(player, "tiles can be added to the table", "add")
         self.not_in_opening_turn(player, meld, "adding to other players' melds is allowed")
         if meld.stacked:
-            raise InvalidAction(f"{_describe(meld)} is complete and has "
-                                "left the table: a set has at most four tiles, one of each "
-                                f"colour ({_cite(v, 'melds')})")
+            raise self.refuse(f"{_describe(meld)} is complete and has "
+                              "left the table: a set has at most four tiles, one of each "
+                              f"colour ({_cite(v, 'melds')})", field="meld_index")
+        self.reading("tiles")
         added = self.parse(action.tiles, player, "added tiles")
         old = [s.tile for s in meld.slots]
         if meld.kind == SET:
@@ -662,15 +685,15 @@ class _Apply:
                 raise InvalidMeld(f"the {meld.kind} would become a {resolved.kind}")
         except InvalidMeld as error:
             if meld.kind == RUN and _inside(old, added):
-                raise InvalidAction(_split_refusal(v, player, added, meld)) from None
+                raise self.refuse(_split_refusal(v, player, added, meld)) from None
             hint = ""
             if any(not t.joker and any(o.joker and o.face_number == t.number for o in old)
                    for t in added):
                 hint = "; to replace a joker with the tile it stands for, swap the joker"
-            raise InvalidAction(
+            raise self.refuse(
                 f"{player} cannot add {format_tiles(added)} to "
                 f"{_describe(meld)}: {error}{hint} "
-                f"({_cite(v, 'add')})") from None
+                f"({_cite(v, 'add')})", tile=error.tile) from None
         new_tiles = list(resolved.tiles[len(old):])
         self.place(new_tiles)
         foreign = meld.owner != player
@@ -729,31 +752,32 @@ class _Apply:
         described = _describe(meld)
         joker_slots = [sl for sl in meld.slots if sl.joker is not None]
         if not joker_slots:
-            raise InvalidAction(f"{described} holds no joker to swap")
+            raise self.refuse(f"{described} holds no joker to swap", field="meld_index")
+        self.reading("tiles")
         tiles = self.parse(action.tiles, player, "replacing tiles")
         if any(t.joker for t in tiles):
-            raise InvalidAction(f"{player}: a joker is replaced by numbered tiles, not by a "
-                                f"joker ({_cite(v, 'swap')})")
+            raise self.refuse(f"{player}: a joker is replaced by numbered tiles, not by a "
+                              f"joker ({_cite(v, 'swap')})", tile="j")
         if meld.kind == RUN:
             if len(tiles) != 1:
-                raise InvalidAction(f"{player}: a joker in a run is replaced by exactly the one "
-                                    f"tile it stands for ({_cite(v, 'swap')})")
+                raise self.refuse(f"{player}: a joker in a run is replaced by exactly the one "
+                                  f"tile it stands for ({_cite(v, 'swap')})")
             wanted = tiles[0]
             matches = [sl for sl in joker_slots if sl.tile.as_colour == wanted.colour
                        and sl.tile.as_number == wanted.number]
             if not matches:
                 stands = " and ".join(f"{sl.tile.as_colour}{sl.tile.as_number}"
                                       for sl in joker_slots)
-                raise InvalidAction(f"{player}: the joker in {described} stands for {stands}, "
-                                    f"not {wanted} ({_cite(v, 'swap')})")
+                raise self.refuse(f"{player}: the joker in {described} stands for {stands}, "
+                                  f"not {wanted} ({_cite(v, 'swap')})", tile=str(wanted))
             slot = matches[0]
         else:
             slot = joker_slots[0]
         joker = s.jokers[slot.joker - 1]
         if joker.swapped and not rules.reswap:
-            raise InvalidAction(f"{player}: the joker in {described} was swapped before, and "
-                                f"a previously-swapped joker cannot be swapped again "
-                                f"({_cite(v, 'swap')})")
+            raise self.refuse(f"{player}: the joker in {described} was swapped before, and "
+                              f"a previously-swapped joker cannot be swapped again "
+                              f"({_cite(v, 'swap')})")
         if meld.kind == SET:
             self.check_set_swap(player, meld, tiles, described, rules)
         self.place(tiles)
@@ -779,30 +803,31 @@ class _Apply:
         missing = [c for c in COLOURS if c not in {t.colour for t in reals}]
         for t in tiles:
             if t.number != number or t.colour not in missing:
-                raise InvalidAction(f"{player}: the joker in {described} can be replaced only "
-                                    f"by a missing colour of the {number}s "
-                                    f"({', '.join(f'{c}{number}' for c in missing)}), not {t} "
-                                    f"({_cite(v, 'swap')})")
+                raise self.refuse(f"{player}: the joker in {described} can be replaced only "
+                                  f"by a missing colour of the {number}s "
+                                  f"({', '.join(f'{c}{number}' for c in missing)}), not {t} "
+                                  f"({_cite(v, 'swap')})", tile=str(t))
         if len({t.colour for t in tiles}) != len(tiles):
-            raise InvalidAction(f"{player}: {format_tiles(tiles)} repeats a colour; a set "
-                                f"needs different colours ({_cite(v, 'melds')})")
+            raise self.refuse(f"{player}: {format_tiles(tiles)} repeats a colour; a set "
+                              f"needs different colours ({_cite(v, 'melds')})")
         if rules.whole_set and len(tiles) < len(missing):
-            raise InvalidAction(
+            raise self.refuse(
                 f"{player}: with only {format_tiles(tiles)} of the missing "
                 f"{' and '.join(f'{c}{number}' for c in missing)} the joker cannot be taken; "
                 f"add {format_tiles(tiles)} to the set instead, and the joker can later be "
                 f"taken by the last missing colour ({_cite(v, 'swap')})")
         if not rules.whole_set and len(tiles) != 1:
-            raise InvalidAction(f"{player}: a joker is replaced by the one tile it stands for "
-                                f"({_cite(v, 'swap')})")
+            raise self.refuse(f"{player}: a joker is replaced by the one tile it stands for "
+                              f"({_cite(v, 'swap')})")
 
     def remeld_joker(self, player: str, action: SwapJoker, joker: _Joker,
                      rules: _SwapRules) -> int | None:
         """Put the swapped joker into the swapper's new meld, or on their rack."""
         v, s = self.v, self.s
+        self.reading("new_meld_tiles")
         if action.new_meld_tiles is None:
             if rules.remeld_rack_tiles is not None:
-                raise InvalidAction(
+                raise self.refuse(
                     f"{player} must meld the joker at once with {rules.remeld_rack_tiles} "
                     f"tiles from the rack, in a new set or run ({_cite(v, 'swap')})")
             joker.holder = player
@@ -812,13 +837,13 @@ class _Apply:
         tiles = self.parse(action.new_meld_tiles, player, "new meld with the joker")
         others = [t for t in tiles if not t.joker]
         if len(tiles) - len(others) != 1:
-            raise InvalidAction(f"{player}'s new meld {format_tiles(tiles)} must hold the "
-                                f"swapped joker and only it ({_cite(v, 'swap')})")
+            raise self.refuse(f"{player}'s new meld {format_tiles(tiles)} must hold the "
+                              f"swapped joker and only it ({_cite(v, 'swap')})")
         wanted = rules.remeld_rack_tiles
         if (wanted is not None and len(others) != wanted) or len(others) < 2:
             amount = f"exactly {wanted}" if wanted is not None else "at least 2"
-            raise InvalidAction(f"{player} must meld the joker with {amount} tiles from the "
-                                f"rack, not {len(others)} ({_cite(v, 'swap')})")
+            raise self.refuse(f"{player} must meld the joker with {amount} tiles from the "
+                              f"rack, not {len(others)} ({_cite(v, 'swap')})")
         resolved = self.check(tiles, player, "new meld with the joker")
         self.place(others)
         index = len(s.melds)
@@ -854,7 +879,7 @@ def hand_record(table: Table, racks: dict[str, str], went_out: str | None = None
     was discarded in the meantime)."""
     v = table.variant
     players = []
-    out = _seat_name(table.players, went_out) if went_out is not None else None
+    out = _seat_name(table.players, went_out, "went_out") if went_out is not None else None
     for name in table.players:
         rack = racks.get(name, "")
         entry: dict[str, Any] = {"name": name, "rack": rack}

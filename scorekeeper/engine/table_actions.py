@@ -32,7 +32,13 @@ from .tiles import Tile, format_tiles
 
 class InvalidAction(RuleError):
     """A table action the rules refuse; the message names the rule and cites its
-    source. `index` is the action's place in a replayed list, when known."""
+    source. `index` is the action's place in a replayed list, when known.
+
+    `field` is the action's field the scorer typed the refused thing into:
+    "player", "meld_index", "tiles", "melds" (with `meld`, which meld of a new
+    meld, when one alone is at fault) or "new_meld_tiles"; "action" and
+    "new_turn" for stored data, "players" and "scoring" for a table that cannot
+    be set up. `player` is who acts, `tile` the tile at fault."""
 
     names_place = True
 
@@ -40,18 +46,30 @@ class InvalidAction(RuleError):
         super().__init__(message, action=index, **about)
 
     @property
+    def where(self) -> str | None:
+        """The place in words: the hand and the action's number. The message
+        itself already names the player, the meld and the tiles."""
+        parts = []
+        if self.hand is not None:
+            parts.append(f"hand {self.hand}")
+        if self.action is not None:
+            parts.append(f"action {self.action + 1}")
+        return ", ".join(parts) or None
+
+    @property
     def index(self) -> int | None:
         """The action's place in a replayed list (the same as `action`)."""
         return self.action
 
 
-def _tiles_text(value: Any, field: str) -> str:
+def _tiles_text(value: Any, field: str, meld: int | None = None) -> str:
     """Tiles given as notation text or as a list of tiles or tokens, as text."""
     if isinstance(value, str):
         return " ".join(value.split())
     if isinstance(value, (list, tuple)) and all(isinstance(t, (str, Tile)) for t in value):
         return format_tiles(value)
-    raise InvalidAction(f"{field} must be tiles written as text, e.g. \"b6 b7 b8\"")
+    raise InvalidAction(f"{field} must be tiles written as text, e.g. \"b6 b7 b8\"",
+                        field=field, meld=meld)
 
 
 @dataclass(frozen=True)
@@ -70,8 +88,10 @@ class NewMeld:
         if isinstance(melds, (list, tuple)) and melds and all(isinstance(m, Tile) for m in melds):
             melds = [melds]  # one meld given as a list of tiles
         if not isinstance(melds, (list, tuple)) or not melds:
-            raise InvalidAction("a new meld needs at least one meld of tiles")
-        object.__setattr__(self, "melds", tuple(_tiles_text(m, "melds") for m in melds))
+            raise InvalidAction("a new meld needs at least one meld of tiles", field="melds",
+                                player=self.player)
+        object.__setattr__(self, "melds", tuple(_tiles_text(m, "melds", i)
+                                                for i, m in enumerate(melds)))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
@@ -145,25 +165,27 @@ def _with_turn(action: Any, data: dict[str, Any]) -> dict[str, Any]:
 def action_from_dict(data: Any) -> Action:
     """Rebuild an action from its JSON data, or raise InvalidAction saying what is wrong."""
     if not isinstance(data, dict) or data.get("action") not in ACTIONS:
-        raise InvalidAction(f"an action needs \"action\": one of {', '.join(ACTIONS)}")
+        raise InvalidAction(f"an action needs \"action\": one of {', '.join(ACTIONS)}",
+                            field="action")
     kind = data["action"]
     fields = set(data) - {"action"}
     missing = sorted(_FIELDS[kind] - fields)
     unknown = sorted(fields - _FIELDS[kind] - _OPTIONAL[kind])
     if missing:
-        raise InvalidAction(f"a {kind} action needs {missing[0]!r}")
+        raise InvalidAction(f"a {kind} action needs {missing[0]!r}", field=missing[0])
     if unknown:
-        raise InvalidAction(f"unknown field {unknown[0]!r} in a {kind} action")
+        raise InvalidAction(f"unknown field {unknown[0]!r} in a {kind} action", field=unknown[0])
     if not isinstance(data["player"], str) or not data["player"].strip():
-        raise InvalidAction("an action needs the player's name")
+        raise InvalidAction("an action needs the player's name", field="player")
     if "meld_index" in data and (isinstance(data["meld_index"], bool)
                                  or not isinstance(data["meld_index"], int)):
-        raise InvalidAction("meld_index must be a whole number (the melds count from 0)")
+        raise InvalidAction("meld_index must be a whole number (the melds count from 0)",
+                            field="meld_index")
     if not isinstance(data.get("new_turn", False), bool):
-        raise InvalidAction("new_turn must be true or false")
+        raise InvalidAction("new_turn must be true or false", field="new_turn")
     values = {k: v for k, v in data.items() if k != "action"}
     if kind == "new_meld" and not isinstance(values["melds"], (list, str)):
-        raise InvalidAction("melds must be a list of melds written as text")
+        raise InvalidAction("melds must be a list of melds written as text", field="melds")
     return ACTIONS[kind](**values)
 
 
@@ -176,5 +198,5 @@ def actions_from_list(data: Any) -> list[Action]:
         try:
             result.append(action_from_dict(item))
         except InvalidAction as error:
-            raise InvalidAction(error.detail, i) from None
+            raise error.about(action=i) from None
     return result

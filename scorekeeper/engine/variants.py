@@ -112,10 +112,10 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
     known = {f.name for f in fields(Variant)}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise InvalidVariant(f"unknown variant field {unknown[0]!r}")
+        raise InvalidVariant(f"unknown variant field {unknown[0]!r}", field=unknown[0])
     for name in ("id", "name", "source"):
         if name not in data:
-            raise InvalidVariant(f"a variant needs {name!r}")
+            raise InvalidVariant(f"a variant needs {name!r}", field=name)
     values = dict(data)
     for name in ("all_at_once_bonus", "finishes", "series_ends"):
         if isinstance(values.get(name), list):
@@ -123,6 +123,7 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
     try:
         return Variant(**values)
     except TypeError as error:
+        # Only a wrong shape of data gets here (the fields were checked above).
         raise InvalidVariant(str(error)) from None
 
 
@@ -141,22 +142,23 @@ def _is_int(value: Any) -> bool:
 
 def _check_choice(name: str, value: Any, choices: tuple[str, ...]) -> None:
     if value not in choices:
-        raise InvalidVariant(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+        raise InvalidVariant(f"{name} must be one of {', '.join(choices)}, not {value!r}",
+                             field=name)
 
 
 def check_variant(v: Variant) -> None:
     """Refuse parameters that make no playable variant, naming the field."""
     if not isinstance(v.id, str) or not v.id.strip():
-        raise InvalidVariant("a variant needs an id")
+        raise InvalidVariant("a variant needs an id", field="id")
     if not isinstance(v.name, str) or not v.name.strip():
-        raise InvalidVariant("a variant needs a name")
+        raise InvalidVariant("a variant needs a name", field="name")
     from .sources import SOURCES
 
     _check_choice("source", v.source, tuple(SOURCES))
     for name in ("ace_low_run", "ace_high_run", "ace_set", "ace_rack", "joker_rack", "opening"):
         value = getattr(v, name)
         if not _is_int(value) or not 0 <= value <= 1000:
-            raise InvalidVariant(f"{name} must be a whole number from 0 to 1000")
+            raise InvalidVariant(f"{name} must be a whole number from 0 to 1000", field=name)
     optional_ints = (
         "value_2_9", "value_10_13", "swapped_joker_rack", "melded_joker_bonus",
         "never_opened_penalty", "exposed_twin_bonus", "left_table_penalty",
@@ -165,37 +167,47 @@ def check_variant(v: Variant) -> None:
     for name in optional_ints:
         value = getattr(v, name)
         if value is not None and (not _is_int(value) or not 0 <= value <= 1000):
-            raise InvalidVariant(f"{name} must be empty or a whole number from 0 to 1000")
+            raise InvalidVariant(f"{name} must be empty or a whole number from 0 to 1000",
+                                 field=name)
     if v.max_jokers_per_meld is not None and (
         not _is_int(v.max_jokers_per_meld) or not 0 <= v.max_jokers_per_meld <= 2
     ):
-        raise InvalidVariant("max_jokers_per_meld must be empty, 0, 1 or 2")
+        raise InvalidVariant("max_jokers_per_meld must be empty, 0, 1 or 2",
+                             field="max_jokers_per_meld")
     if not _is_int(v.went_out_bonus) or not 0 <= v.went_out_bonus <= 1000:
-        raise InvalidVariant("went_out_bonus must be a whole number from 0 to 1000")
+        raise InvalidVariant("went_out_bonus must be a whole number from 0 to 1000",
+                             field="went_out_bonus")
     if not _is_int(v.opening_joker_value) or not 0 <= v.opening_joker_value <= 100:
-        raise InvalidVariant("opening_joker_value must be a whole number from 0 to 100")
+        raise InvalidVariant("opening_joker_value must be a whole number from 0 to 100",
+                             field="opening_joker_value")
     if v.all_at_once_bonus is not None and (
         len(v.all_at_once_bonus) != 3 or not all(_is_int(b) and b >= 0 for b in v.all_at_once_bonus)
     ):
-        raise InvalidVariant("all_at_once_bonus needs three whole numbers (0, 1 and 2 jokers)")
+        raise InvalidVariant("all_at_once_bonus needs three whole numbers (0, 1 and 2 jokers)",
+                             field="all_at_once_bonus")
     _check_choice("scoring", v.scoring, SCORINGS)
     _check_choice("opening_joker", v.opening_joker, OPENING_JOKERS)
     _check_choice("pool_out", v.pool_out, POOL_OUT_RULES)
     _check_choice("series_winner", v.series_winner, SERIES_WINNERS)
     _check_choice("deal_direction", v.deal_direction, DIRECTIONS)
     if not v.finishes or any(f not in FINISHES for f in v.finishes):
-        raise InvalidVariant(f"finishes must be chosen from {', '.join(FINISHES)}")
+        raise InvalidVariant(f"finishes must be chosen from {', '.join(FINISHES)}",
+                             field="finishes")
     if not v.series_ends or any(e not in SERIES_ENDS for e in v.series_ends):
-        raise InvalidVariant(f"series_ends must be chosen from {', '.join(SERIES_ENDS)}")
+        raise InvalidVariant(f"series_ends must be chosen from {', '.join(SERIES_ENDS)}",
+                             field="series_ends")
     if (v.pool_out == "melded_minus_rack") != (v.scoring == "melded"):
         raise InvalidVariant(
-            "pool_out melded_minus_rack goes with melded scoring, and only with it"
-        )
+            "pool_out melded_minus_rack goes with melded scoring, and only with it",
+            field="pool_out")
     if v.wrap and not v.ace_high:
-        raise InvalidVariant("runs that wrap (13-1-2) need high runs (12-13-1) too")
+        raise InvalidVariant("runs that wrap (13-1-2) need high runs (12-13-1) too", field="wrap")
     if not (_is_int(v.min_players) and _is_int(v.max_players) and 2 <= v.min_players
             <= v.max_players <= 6):
-        raise InvalidVariant("players must be between 2 and 6")
+        # The fewest alone can be wrong; otherwise the most is what cannot be.
+        fewest_wrong = not (_is_int(v.min_players) and 2 <= v.min_players <= 6)
+        raise InvalidVariant("players must be between 2 and 6",
+                             field="min_players" if fewest_wrong else "max_players")
 
 
 # --- The presets (ids exactly as the rules specification lists them) ---------
@@ -366,5 +378,5 @@ def preset(variant_id: str) -> Variant:
         return PRESETS[variant_id]
     except (KeyError, TypeError):
         raise InvalidVariant(
-            f"unknown variant {variant_id!r}; presets are {', '.join(PRESETS)}"
+            f"unknown variant {variant_id!r}; presets are {', '.join(PRESETS)}", field="id"
         ) from None
