@@ -75,9 +75,10 @@ def fill(path: str, nights: int, hands: int) -> tuple[list[int], list[int]]:
                 for n, (record, scored) in enumerate(zip(records, result.hands, strict=True)):
                     hand_id = db.execute(
                         "INSERT INTO hands (series_id, number, record, created, updated,"
-                        " scores, winner) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        " scores, winner, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         [series_id, n + 1, json.dumps(record), STAMP, STAMP,
-                         json.dumps(scored.scores), scored.winner]).lastrowid
+                         json.dumps(scored.scores), scored.winner,
+                         json.dumps(scored.to_record())]).lastrowid
                     db.execute("INSERT INTO hand_audit (hand_id, at, action, new)"
                                " VALUES (?, ?, 'created', ?)",
                                [hand_id, STAMP, json.dumps(record, sort_keys=True)])

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 from sqlite_utils import Database
 
-from ..engine import read_hand, score_hand, variant_from_dict
+from ..engine import variant_from_dict
 from . import stats
 from .export_format import FORMAT, VERSION
 
@@ -120,10 +120,9 @@ def sheet_rows(document: dict) -> list[dict]:
             totals = dict.fromkeys(names, 0)
             played = [h for h in series["hands"] if not h["deleted_at"]]
             for count, hand in enumerate(played, start=1):
+                # Stored with the hand's result when it was saved (or by m008, for hands
+                # older than that).
                 scores, winner = hand["scores"], hand["winner"]
-                if scores is None:  # stored before hands kept their scores (m002)
-                    result = score_hand(read_hand(hand["record"], variant, names))
-                    scores, winner = result.scores, result.winner
                 for seat, name in enumerate(names):
                     totals[name] += scores[name]
                     rows.append({"date": night["date"], "place": text_cell(night["place"]),

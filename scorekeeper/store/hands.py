@@ -12,7 +12,8 @@ from ..engine import (
     InvalidSeries,
     SeriesResult,
     read_hand,
-    score_series,
+    score_hand,
+    tally_series,
 )
 from ..engine.table import Table, replay
 from . import live_tables
@@ -34,6 +35,17 @@ def series_hands(db: Database, series_id: int) -> list[dict]:
                                        order_by="number"))
 
 
+SHEET = ("SELECT id, number, scores, winner FROM hands WHERE series_id = ? AND deleted_at IS NULL"
+         " ORDER BY number")
+
+
+def sheet_hands(db: Database, series_id: int) -> list[dict]:
+    """The series' hands that are not deleted, in order, with only what standings and the
+    score sheet read: id, number, scores and winner."""
+    return [{"id": i, "number": n, "scores": s, "winner": w}
+            for i, n, s, w in db.execute(SHEET, [series_id])]
+
+
 def get_hand(db: Database, hand_id: int) -> dict | None:
     """The hand with this id (deleted or not), or None."""
     return next(db["hands"].rows_where("id = ?", [hand_id]), None)
@@ -46,26 +58,40 @@ def last_deleted(db: Database, series_id: int) -> dict | None:
                                        limit=1), None)
 
 
-def score(series: Series, rows: list[dict]) -> SeriesResult:
-    """Score the stored hands with the series' frozen variant."""
-    records = [read_hand(json.loads(r["record"]), series.variant, series.names) for r in rows]
-    return score_series(series.variant, series.names, series.end, records)
+def hand_result(row: dict) -> HandResult:
+    """The hand's whole result (every line of every score, who opened) as the engine gave
+    it when the hand was saved or last fixed; the series' variant is frozen, so it holds."""
+    if row["result"] is None:  # a record the engine no longer read when m008 kept results
+        return hand_outcome(row)
+    return HandResult.from_record(json.loads(row["result"]))
 
 
-def check_series(series: Series, records: list[dict]) -> SeriesResult:
-    """Score the series as it would be with these hand records, or raise HandRefused."""
+def hand_outcome(row: dict) -> HandResult:
+    """The hand's scores and winner as stored with its result, without the breakdown:
+    all that totals and standings need."""
+    return HandResult(row["winner"], json.loads(row["scores"]))
+
+
+def tally(series: Series, rows: list[dict]) -> SeriesResult:
+    """The series as its stored hands make it: totals, hands won, standings, whether it ended."""
+    return tally_series(series.variant, series.names, series.end, [hand_outcome(r) for r in rows])
+
+
+def check_hand(series: Series, record: dict) -> HandResult:
+    """Score a hand record under the series' frozen variant, or raise HandRefused."""
     try:
-        checked = [read_hand(r, series.variant, series.names) for r in records]
+        return score_hand(read_hand(record, series.variant, series.names))
     except InvalidHand as error:
         raise HandRefused(error) from None
+
+
+def check_series(series: Series, results: list[HandResult]) -> SeriesResult:
+    """The series as it would be with these hands' results, or HandRefused (a hand after
+    the series ended)."""
     try:
-        return score_series(series.variant, series.names, series.end, checked)
-    except (InvalidSeries, InvalidHand) as error:
+        return tally_series(series.variant, series.names, series.end, results)
+    except InvalidSeries as error:
         raise HandRefused(error) from None
-
-
-def _records(rows: list[dict]) -> list[dict]:
-    return [json.loads(r["record"]) for r in rows]
 
 
 def _audit(db: Database, hand_id: int, action: str, old: dict | None, new: dict | None) -> None:
@@ -76,8 +102,10 @@ def _audit(db: Database, hand_id: int, action: str, old: dict | None, new: dict 
     })
 
 
-def _scores(result: HandResult) -> dict:
-    return {"scores": json.dumps(result.scores), "winner": result.winner}
+def stored_result(result: HandResult) -> dict:
+    """The columns a hand's result is kept in: the whole of it, and its scores and winner."""
+    return {"result": json.dumps(result.to_record()), "scores": json.dumps(result.scores),
+            "winner": result.winner}
 
 
 def record_hand(db: Database, series: Series, record: dict,
@@ -90,14 +118,14 @@ def record_hand(db: Database, series: Series, record: dict,
     with write_lock(db):
         if table_actions is not None and live_tables.live_actions(db, series.id) != table_actions:
             raise HandRefused(live_tables.TableChanged())
-        rows = series_hands(db, series.id)
-        result = check_series(series, [*_records(rows), record])
+        result = check_hand(series, record)
+        check_series(series, [*map(hand_outcome, series_hands(db, series.id)), result])
         number = (db.execute("SELECT max(number) FROM hands WHERE series_id = ?",
                              [series.id]).fetchone()[0] or 0) + 1
         stamp = now()
         hand_id = db["hands"].insert({
             "series_id": series.id, "number": number, "record": json.dumps(record),
-            "created": stamp, "updated": stamp, **_scores(result.hands[-1]),
+            "created": stamp, "updated": stamp, **stored_result(result),
             "table_actions": json.dumps(table_actions) if table_actions is not None else None,
         }).last_pk
         _audit(db, hand_id, "created", None, record)
@@ -125,13 +153,13 @@ def edit_hand(db: Database, series: Series, hand_id: int, record: dict) -> None:
         index = next((i for i, r in enumerate(rows) if r["id"] == hand_id), None)
         if index is None:  # deleted from another phone since the form was opened
             raise HandRefused(InvalidSeries("this hand was deleted in the meantime"))
-        records = _records(rows)
-        old = records[index]
-        records[index] = record
-        result = check_series(series, records)
+        result = check_hand(series, record)
+        results = [hand_outcome(r) for r in rows]
+        results[index] = result
+        check_series(series, results)
         db["hands"].update(hand_id, {"record": json.dumps(record), "updated": now(),
-                                     **_scores(result.hands[index])})
-        _audit(db, hand_id, "edited", old, record)
+                                     **stored_result(result)})
+        _audit(db, hand_id, "edited", json.loads(rows[index]["record"]), record)
 
 
 def delete_hand(db: Database, hand_id: int) -> None:
@@ -148,7 +176,7 @@ def restore_hand(db: Database, series: Series, hand_id: int) -> None:
         hand = get_hand(db, hand_id)
         rows = [*series_hands(db, series.id), hand]
         rows.sort(key=lambda r: r["number"])
-        check_series(series, _records(rows))
+        check_series(series, [hand_outcome(r) for r in rows])
         db["hands"].update(hand_id, {"deleted_at": None})
         _audit(db, hand_id, "restored", None, json.loads(hand["record"]))
 

@@ -6,9 +6,8 @@ import json
 
 from sqlite_utils import Database
 
-from ..engine import read_hand, score_hand
 from . import stats
-from .series import Series
+from .hands import hand_outcome
 
 
 def night_summaries(db: Database, limit: int, offset: int) -> list[dict]:
@@ -33,17 +32,9 @@ def night_summaries(db: Database, limit: int, offset: int) -> list[dict]:
     return list(by_id.values())
 
 
-def stored_scores(series: Series, rows: list[dict]) -> list[dict]:
-    """Each hand's scores and winner as stored; hands from before m002 are scored again."""
-    found = []
-    for row in rows:
-        if row["scores"]:
-            found.append({"scores": json.loads(row["scores"]), "winner": row["winner"]})
-        else:
-            result = score_hand(read_hand(json.loads(row["record"]), series.variant,
-                                          series.names))
-            found.append({"scores": result.scores, "winner": result.winner})
-    return found
+def stored_scores(rows: list[dict]) -> list[dict]:
+    """Each hand's scores and winner, as stored with its result."""
+    return [{"scores": o.scores, "winner": o.winner} for o in map(hand_outcome, rows)]
 
 
 def night_series_ids(db: Database, night_id: int) -> list[int]:

@@ -15,9 +15,9 @@ from sqlite_utils import Database
 from ..engine import RuleError, variant_from_dict
 from .db import write_lock
 from .export_format import BadExport
-from .hands import score, series_hands
+from .hands import HandRefused, check_hand, series_hands, stored_result, tally
 from .players import add_player, find_player
-from .series import get_series
+from .series import Series, get_series
 
 
 @dataclass
@@ -126,23 +126,13 @@ def _import_series(db: Database, night_id: int, series: dict, spelling: dict[str
     else:
         added.already += 1
     new_hands = 0
+    stored = None
     for hand in series["hands"]:
         if local_id(db, "hands", hand["uid"]) is not None:
             added.already += 1 + len(hand["audit"])
             continue
-        hand_id = _insert(db, "hands", hand["uid"], {
-            "series_id": series_id, "number": hand["number"],
-            "record": json.dumps(respell_record(hand["record"], names)),
-            "created": hand["created"], "updated": hand["updated"],
-            "deleted_at": hand["deleted_at"],
-            "scores": _dumps(respell_scores(hand["scores"], names)),
-            "winner": _spelt(hand["winner"], names),
-            "table_actions": _dumps(respell_actions(hand["table_actions"], names))})
-        for entry in hand["audit"]:
-            _insert(db, "hand_audit", entry["uid"], {
-                "hand_id": hand_id, "at": entry["at"], "action": entry["action"],
-                "old": _dumps(respell_record(entry["old"], names), sort_keys=True),
-                "new": _dumps(respell_record(entry["new"], names), sort_keys=True)})
+        stored = stored or get_series(db, series_id)
+        _import_hand(db, stored, hand, names)
         added.hands += 1
         new_hands += 1
     for ruling in series["rulings"]:
@@ -158,6 +148,25 @@ def _import_series(db: Database, night_id: int, series: dict, spelling: dict[str
         _check_merged(db, series_id, series)
 
 
+def _import_hand(db: Database, series: Series, hand: dict, names: dict[str, str]) -> None:
+    """Store a hand of the file with its result, scored once here like any hand saved."""
+    record = respell_record(hand["record"], names)
+    try:
+        result = check_hand(series, record)
+    except HandRefused as refused:  # checked already, under the file's spelling of the names
+        raise BadExport(f"series {series.title}, hand {hand['number']}: {refused}") from None
+    hand_id = _insert(db, "hands", hand["uid"], {
+        "series_id": series.id, "number": hand["number"], "record": json.dumps(record),
+        "created": hand["created"], "updated": hand["updated"],
+        "deleted_at": hand["deleted_at"], **stored_result(result),
+        "table_actions": _dumps(respell_actions(hand["table_actions"], names))})
+    for entry in hand["audit"]:
+        _insert(db, "hand_audit", entry["uid"], {
+            "hand_id": hand_id, "at": entry["at"], "action": entry["action"],
+            "old": _dumps(respell_record(entry["old"], names), sort_keys=True),
+            "new": _dumps(respell_record(entry["new"], names), sort_keys=True)})
+
+
 def _check_merged(db: Database, series_id: int, series: dict) -> None:
     """A series that was here already must still score with the hands the file added."""
     where = f'series "{series["name"] or series["uid"]}"'
@@ -166,7 +175,7 @@ def _check_merged(db: Database, series_id: int, series: dict) -> None:
     if twice:
         raise BadExport(f"{where}: hand {twice[0]} is here already as another hand")
     try:
-        score(get_series(db, series_id), series_hands(db, series_id))
+        tally(get_series(db, series_id), series_hands(db, series_id))
     except RuleError as error:
         raise BadExport(f"{where}: with the file's hands added here, {error}") from None
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
+
+from ..engine import RuleError, Variant, read_hand, score_hand, variant_from_json
 
 migrations = Migrations("scorekeeper")
 
@@ -193,3 +197,32 @@ def m007_history_uids_and_figures(db: Database) -> None:
     db.execute("ALTER TABLE series_results ADD COLUMN best INTEGER")
     # The player pages name each variant played; this finds one series of each at once.
     db["series"].create_index(["variant_id"])
+
+
+@migrations()
+def m008_hand_results(db: Database) -> None:
+    """Keep each hand's whole result beside its record, worked out once for every hand
+    stored without it: pages and statistics read it and never score a stored hand again."""
+    # The engine's result as HandResult.to_record() gives it: scores, winner, every line of
+    # every score with its rule and source, melded values, racks, and who opened.
+    db["hands"].add_column("result", str)
+    variants: dict[str, Variant] = {}
+    seated: dict[int, list[str]] = {}
+    for row in db.query("SELECT series_id, name FROM series_players JOIN players"
+                        " ON players.id = player_id ORDER BY series_id, seat"):
+        seated.setdefault(row["series_id"], []).append(row["name"])
+    found = []
+    for row in db.query("SELECT hands.id, hands.series_id, hands.record, series.variant_rules"
+                        " FROM hands JOIN series ON series.id = hands.series_id"):
+        rules = row["variant_rules"]
+        if rules not in variants:
+            variants[rules] = variant_from_json(rules)
+        try:
+            result = score_hand(read_hand(json.loads(row["record"]), variants[rules],
+                                          seated.get(row["series_id"], [])))
+        except (RuleError, KeyError, TypeError, ValueError):
+            continue  # a record the engine no longer reads keeps the scores it was saved with
+        found.append((json.dumps(result.to_record()), json.dumps(result.scores), result.winner,
+                      row["id"]))
+    # The scores and winner stored since m002 are what the same frozen variant gave then.
+    db.conn.executemany("UPDATE hands SET result = ?, scores = ?, winner = ? WHERE id = ?", found)

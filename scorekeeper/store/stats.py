@@ -13,10 +13,19 @@ from datetime import date
 
 from sqlite_utils import Database
 
-from ..engine import InvalidHand, RuleError, SeriesEnd, read_hand, score_hand, variant_from_json
-from ..engine.hands import HandRecord, melded_by_player
+from ..engine import (
+    HandRecord,
+    HandResult,
+    InvalidHand,
+    RuleError,
+    SeriesEnd,
+    Variant,
+    read_hand,
+    variant_from_json,
+)
 from ..engine.series import is_finished, rank_players
 from .db import write_lock
+from .hands import hand_result
 
 BATCH = 500
 FACTS = ("score", "won", "all_at_once", "joker_caught", "never_opened")
@@ -25,20 +34,17 @@ FACTS = ("score", "won", "all_at_once", "joker_caught", "never_opened")
 # --- The figures of one hand: pure -------------------------------------------
 
 
-def hand_facts(record: HandRecord, scores: dict[str, int], winner: str | None) -> dict[str, dict]:
-    """What statistics count of one hand, per player name."""
-    melded = record.variant.scoring == "melded"
-    points, jokers, tiles = melded_by_player(record) if melded else ({}, {}, {})
+def hand_facts(record: HandRecord, result: HandResult) -> dict[str, dict]:
+    """What statistics count of one hand, per player name: its stored result's scores,
+    winner and who opened, and what the record says of going out and jokers caught."""
     facts = {}
     for p in record.players:
-        # Opened as the engine decides it for the never-opened penalty (scoring._melded_lines).
-        opened = bool(tiles.get(p.name)) or points.get(p.name, 0) > 0 or (
-            jokers.get(p.name, 0) > 0) or p.went_out
+        opened = result.opened.get(p.name)  # said only for hands scored by melded value
         facts[p.name] = {
-            "score": scores[p.name], "won": int(winner == p.name),
+            "score": result.scores[p.name], "won": int(result.winner == p.name),
             "all_at_once": int(p.went_out and p.all_at_once),
             "joker_caught": int(not p.went_out and p.jokers_on_rack > 0),
-            "never_opened": int(not opened) if melded else None,
+            "never_opened": None if opened is None else int(not opened),
         }
     return facts
 
@@ -62,7 +68,8 @@ SELECT id FROM series WHERE NOT EXISTS (SELECT 1 FROM series_results WHERE serie
 """
 
 MISSING_HANDS = """
-SELECT hands.id, hands.series_id, hands.record, hands.scores, hands.winner, series.variant_rules
+SELECT hands.id, hands.series_id, hands.record, hands.scores, hands.winner, hands.result,
+  series.variant_rules
 FROM hands JOIN series ON series.id = hands.series_id WHERE hands.series_id IN ({marks})
 AND NOT EXISTS (SELECT 1 FROM hand_facts WHERE hand_id = hands.id)
 """
@@ -126,7 +133,7 @@ def _results(row: dict, figures: dict[str, dict]) -> list[tuple]:
 
 
 def _count_hands(db: Database, rows: list[dict], players: dict) -> None:
-    variants: dict[str, object] = {}
+    variants: dict[str, Variant] = {}
     found: list[tuple] = []
     for row in rows:
         rules = row["variant_rules"]
@@ -137,12 +144,7 @@ def _count_hands(db: Database, rows: list[dict], players: dict) -> None:
         names = [name for _, name in seated]
         try:
             record = read_hand(json.loads(row["record"]), variant, names)
-            if row["scores"]:
-                scores, winner = json.loads(row["scores"]), row["winner"]
-            else:  # stored before hands kept their scores (m002): scored once here
-                result = score_hand(record)
-                scores, winner = result.scores, result.winner
-            facts = hand_facts(record, scores, winner)
+            facts = hand_facts(record, hand_result(row))
         except (InvalidHand, RuleError, KeyError, ValueError):
             # A record the engine no longer reads still counts with its stored scores.
             scores = json.loads(row["scores"] or "{}")

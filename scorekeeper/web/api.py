@@ -14,11 +14,8 @@ from ..engine import (
     InvalidHand,
     InvalidSeries,
     InvalidVariant,
-    SeriesResult,
     Variant,
     read_end,
-    read_hand,
-    score_hand,
     variant_from_dict,
 )
 from ..store import hands, nights, players, series, variants
@@ -81,12 +78,10 @@ def _series_or_404(series_id: int) -> series.Series:
     return found
 
 
-def standings(one: series.Series, rows: list[dict] | None = None,
-              result: SeriesResult | None = None) -> dict[str, Any]:
-    """A series' state as the API returns it (from its hands and their scores, if at hand)."""
-    if rows is None or result is None:
-        rows = hands.series_hands(get_db(), one.id)
-        result = hands.score(one, rows)
+def standings(one: series.Series) -> dict[str, Any]:
+    """A series' state as the API returns it, from its hands' stored results."""
+    rows = hands.sheet_hands(get_db(), one.id)
+    result = hands.tally(one, rows)
     return {
         "id": one.id,
         "night_id": one.night_id,
@@ -185,15 +180,10 @@ def add_hand(series_id: int):
         raise ApiError(400, str(refused), where) from None
     except InvalidHand as error:
         raise ApiError(400, str(error), error.where) from None
-    # Answered only now that the hand is committed. Another phone may have added a hand
-    # since, so the answer scores this hand by its own place, not the last one.
-    rows = hands.series_hands(get_db(), series_id)
-    result = hands.score(one, rows)
-    place = next((i for i, r in enumerate(rows) if r["id"] == row["id"]), None)
-    scored = (result.hands[place] if place is not None
-              else score_hand(read_hand(data, one.variant, one.names)))
-    return jsonify({"number": row["number"], **scored.to_dict(),
-                    "series": standings(one, rows, result)}), 201
+    # Answered only now that the hand is committed, with the result stored with it: another
+    # phone may have added a hand since, and the standings include it.
+    return jsonify({"number": row["number"], **hands.hand_result(row).to_dict(),
+                    "series": standings(one)}), 201
 
 
 @bp.get("/series/<int:series_id>")

@@ -16,6 +16,7 @@ from ..store.hands import (
     edit_hand,
     hand_audit,
     hand_export,
+    hand_result,
     hand_table,
     record_hand,
     restore_hand,
@@ -114,7 +115,7 @@ def show(series_id: int, hand_id: int):
     rows = series_hands(db, series_id)
     position = next((i for i, r in enumerate(rows) if r["id"] == hand_id), None)
     record = json.loads(hand["record"])
-    result = score_hand(read_hand(record, series.variant, series.names))
+    result = hand_result(hand)
     return render_template("hands/show.html", series=series, hand=hand, record=record,
                            result=result, position=position, audit=hand_audit(db, hand_id),
                            form=EmptyForm(), table=hand_table(series, hand))

@@ -36,7 +36,7 @@ def series_sheet(db: Database, series_id: int, number: int, outcome: dict) -> di
     """One series' final sheet: each hand with the running totals after it, and its chart."""
     series = get_series(db, series_id)
     rows = series_hands(db, series_id)
-    played = stored_scores(series, rows)
+    played = stored_scores(rows)
     totals = charts.running_totals(series.names, [p["scores"] for p in played])
     return {"series": series, "number": number, "outcome": outcome,
             "player_ids": {n: i for i, n in stats.seats(db, [series_id])[series_id]},

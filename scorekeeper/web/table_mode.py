@@ -39,7 +39,7 @@ def _playable_series(db: Database, series_id: int):
     """The series and the number of its hand in play, if it can play a hand in table mode
     now; else back to its page, saying why."""
     series = series_or_404(db, series_id)
-    rows = hands.series_hands(db, series.id)
+    rows = hands.sheet_hands(db, series.id)
     refused = _playable(series, rows)
     if refused:
         flash(refused, "error")
@@ -52,7 +52,7 @@ def _playable(series, rows: list[dict]) -> str | None:
     if series.variant.scoring != "melded":
         return (f"{series.variant.name} scores only the racks, so there is nothing to follow on "
                 "the table: record its hands with the quick tally.")
-    if hands.score(series, rows).finished:
+    if hands.tally(series, rows).finished:
         return "This series has ended: no more hands can be played in it."
     return None
 

@@ -41,7 +41,7 @@ def show(series_id: int):
     """The standings in big type, refreshed as hands are recorded."""
     db = get_db()
     one = series_or_404(db, series_id)
-    result = hands.score(one, hands.series_hands(db, series_id))
+    result = hands.tally(one, hands.sheet_hands(db, series_id))
     last = result.hands[-1] if result.hands else None
     return render_template(
         "viewer/show.html", series=one, result=result, standings=result.standings, last=last,
