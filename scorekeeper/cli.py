@@ -248,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.set_defaults(handler=cmd_serve)
 
-    database = argparse.ArgumentParser(add_help=False)
+    database = _Parser(add_help=False)
     database.add_argument("--database", metavar="FILE",
                           help="the database (default: the app's, instance/scorekeeper.db)")
     export = commands.add_parser("export", parents=[database],

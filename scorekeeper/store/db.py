@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -58,6 +59,14 @@ def write_lock(db: Database) -> Iterator[Database]:
             raise
         else:
             db.commit()
+
+
+def insert(db: Database, table: str, row: dict[str, Any]) -> int:
+    """Insert a row and return the id SQLite gave it."""
+    pk = db.table(table).insert(row).last_pk
+    if not isinstance(pk, int):
+        raise TypeError(f"the {table} table has no whole-number id")
+    return pk
 
 
 def now() -> str:

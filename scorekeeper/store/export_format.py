@@ -76,7 +76,7 @@ def _object(value: Any, where: str, fields: dict[str, str]) -> dict:
         found = value[key]
         if isinstance(found, bool) or not isinstance(found, KINDS[kind]):
             raise BadExport(f'{where}, "{key}": must be {kind}')
-        if key in STAMPS and found is not None and not _is_stamp(found):
+        if key in STAMPS and isinstance(found, str) and not _is_stamp(found):
             raise BadExport(f'{where}, "{key}": must be a date and time like '
                             f'2025-11-22T20:15:00+00:00, not "{found[:40]}"')
     unknown = sorted(set(value) - set(fields))

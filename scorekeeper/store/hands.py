@@ -17,7 +17,7 @@ from ..engine import (
 )
 from ..engine.table import Table, replay
 from . import live_tables
-from .db import now, write_lock
+from .db import insert, now, write_lock
 from .series import Series
 
 
@@ -31,7 +31,7 @@ class HandRefused(Exception):
 
 def series_hands(db: Database, series_id: int) -> list[dict]:
     """The series' hands that are not deleted, in the order they were played."""
-    return list(db["hands"].rows_where("series_id = ? AND deleted_at IS NULL", [series_id],
+    return list(db.table("hands").rows_where("series_id = ? AND deleted_at IS NULL", [series_id],
                                        order_by="number"))
 
 
@@ -48,12 +48,12 @@ def sheet_hands(db: Database, series_id: int) -> list[dict]:
 
 def get_hand(db: Database, hand_id: int) -> dict | None:
     """The hand with this id (deleted or not), or None."""
-    return next(db["hands"].rows_where("id = ?", [hand_id]), None)
+    return next(db.table("hands").rows_where("id = ?", [hand_id]), None)
 
 
 def last_deleted(db: Database, series_id: int) -> dict | None:
     """The series' most recently deleted hand, which can still be brought back."""
-    return next(db["hands"].rows_where("series_id = ? AND deleted_at IS NOT NULL",
+    return next(db.table("hands").rows_where("series_id = ? AND deleted_at IS NOT NULL",
                                        [series_id], order_by="deleted_at DESC, id DESC",
                                        limit=1), None)
 
@@ -95,7 +95,7 @@ def check_series(series: Series, results: list[HandResult]) -> SeriesResult:
 
 
 def _audit(db: Database, hand_id: int, action: str, old: dict | None, new: dict | None) -> None:
-    db["hand_audit"].insert({
+    db.table("hand_audit").insert({
         "hand_id": hand_id, "at": now(), "action": action,
         "old": json.dumps(old, sort_keys=True) if old is not None else None,
         "new": json.dumps(new, sort_keys=True) if new is not None else None,
@@ -119,18 +119,18 @@ def record_hand(db: Database, series: Series, record: dict,
         if table_actions is not None and live_tables.live_actions(db, series.id) != table_actions:
             raise HandRefused(live_tables.TableChanged())
         result = check_hand(series, record)
-        check_series(series, [*map(hand_outcome, series_hands(db, series.id)), result])
+        check_series(series, [*map(hand_outcome, sheet_hands(db, series.id)), result])
         number = (db.execute("SELECT max(number) FROM hands WHERE series_id = ?",
                              [series.id]).fetchone()[0] or 0) + 1
         stamp = now()
-        hand_id = db["hands"].insert({
+        hand_id = insert(db, "hands", {
             "series_id": series.id, "number": number, "record": json.dumps(record),
             "created": stamp, "updated": stamp, **stored_result(result),
             "table_actions": json.dumps(table_actions) if table_actions is not None else None,
-        }).last_pk
+        })
         _audit(db, hand_id, "created", None, record)
         live_tables.clear_table(db, series.id)
-    return get_hand(db, hand_id)
+    return db.table("hands").get(hand_id)
 
 
 def hand_table(series: Series, hand: dict) -> Table | None:
@@ -157,7 +157,7 @@ def edit_hand(db: Database, series: Series, hand_id: int, record: dict) -> None:
         results = [hand_outcome(r) for r in rows]
         results[index] = result
         check_series(series, results)
-        db["hands"].update(hand_id, {"record": json.dumps(record), "updated": now(),
+        db.table("hands").update(hand_id, {"record": json.dumps(record), "updated": now(),
                                      **stored_result(result)})
         _audit(db, hand_id, "edited", json.loads(rows[index]["record"]), record)
 
@@ -165,25 +165,25 @@ def edit_hand(db: Database, series: Series, hand_id: int, record: dict) -> None:
 def delete_hand(db: Database, hand_id: int) -> None:
     """Set a hand aside; it can be brought back."""
     with write_lock(db):
-        hand = get_hand(db, hand_id)
-        db["hands"].update(hand_id, {"deleted_at": now()})
+        hand = db.table("hands").get(hand_id)
+        db.table("hands").update(hand_id, {"deleted_at": now()})
         _audit(db, hand_id, "deleted", json.loads(hand["record"]), None)
 
 
 def restore_hand(db: Database, series: Series, hand_id: int) -> None:
     """Bring a deleted hand back in its place, if the series still has room for it."""
     with write_lock(db):
-        hand = get_hand(db, hand_id)
+        hand = db.table("hands").get(hand_id)
         rows = [*series_hands(db, series.id), hand]
         rows.sort(key=lambda r: r["number"])
         check_series(series, [hand_outcome(r) for r in rows])
-        db["hands"].update(hand_id, {"deleted_at": None})
+        db.table("hands").update(hand_id, {"deleted_at": None})
         _audit(db, hand_id, "restored", None, json.loads(hand["record"]))
 
 
 def hand_audit(db: Database, hand_id: int) -> list[dict]:
     """Every change to the hand, oldest first, with old and new records."""
-    entries = list(db["hand_audit"].rows_where("hand_id = ?", [hand_id], order_by="id"))
+    entries = list(db.table("hand_audit").rows_where("hand_id = ?", [hand_id], order_by="id"))
     for entry in entries:
         entry["old"] = json.loads(entry["old"]) if entry["old"] else None
         entry["new"] = json.loads(entry["new"]) if entry["new"] else None

@@ -15,9 +15,9 @@ from sqlite_utils import Database
 from ..engine import RuleError, variant_from_dict
 from .db import write_lock
 from .export_format import BadExport
-from .hands import HandRefused, check_hand, series_hands, stored_result, tally
+from .hands import HandRefused, check_hand, sheet_hands, stored_result, tally
 from .players import add_player, find_player
-from .series import Series, get_series
+from .series import Series, series_of
 
 
 @dataclass
@@ -69,6 +69,8 @@ def _insert(db: Database, kind: str, uid: str, row: dict) -> int:
     marks = ", ".join("?" * len(row))
     new_id = db.execute(f"INSERT INTO {kind} ({columns}) VALUES ({marks})",
                         list(row.values())).lastrowid
+    if new_id is None:
+        raise TypeError(f"the {kind} table has no whole-number id")
     db.execute("UPDATE uids SET uid = ? WHERE kind = ? AND local_id = ?", [uid, kind, new_id])
     return new_id
 
@@ -92,7 +94,7 @@ def import_document(db: Database, document: dict) -> Added:
             known = find_player(db, player["name"])
             if known is None:
                 added.players += 1
-                known = db["players"].get(add_player(db, player["name"]))
+                known = db.table("players").get(add_player(db, player["name"]))
             spelling[player["name"].casefold()] = known["name"]
         for night in document["nights"]:
             night_id = local_id(db, "nights", night["uid"])
@@ -121,7 +123,7 @@ def _import_series(db: Database, night_id: int, series: dict, spelling: dict[str
             "first_dealer": series["first_dealer"], "created": series["created"]})
         for seat, name in enumerate(series["players"]):
             db.execute("INSERT INTO series_players (series_id, seat, player_id) VALUES (?, ?, ?)",
-                       [series_id, seat, find_player(db, name)["id"]])
+                       [series_id, seat, add_player(db, name)])
         added.series += 1
     else:
         added.already += 1
@@ -131,7 +133,7 @@ def _import_series(db: Database, night_id: int, series: dict, spelling: dict[str
         if local_id(db, "hands", hand["uid"]) is not None:
             added.already += 1 + len(hand["audit"])
             continue
-        stored = stored or get_series(db, series_id)
+        stored = stored or series_of(db, series_id)
         _import_hand(db, stored, hand, names)
         added.hands += 1
         new_hands += 1
@@ -163,8 +165,12 @@ def _import_hand(db: Database, series: Series, hand: dict, names: dict[str, str]
     for entry in hand["audit"]:
         _insert(db, "hand_audit", entry["uid"], {
             "hand_id": hand_id, "at": entry["at"], "action": entry["action"],
-            "old": _dumps(respell_record(entry["old"], names), sort_keys=True),
-            "new": _dumps(respell_record(entry["new"], names), sort_keys=True)})
+            "old": _audited(entry["old"], names), "new": _audited(entry["new"], names)})
+
+
+def _audited(record: dict | None, names: dict[str, str]) -> str | None:
+    """An audit entry's record as stored: names as spelt here, keys sorted; or None."""
+    return None if record is None else json.dumps(respell_record(record, names), sort_keys=True)
 
 
 def _check_merged(db: Database, series_id: int, series: dict) -> None:
@@ -175,7 +181,7 @@ def _check_merged(db: Database, series_id: int, series: dict) -> None:
     if twice:
         raise BadExport(f"{where}: hand {twice[0]} is here already as another hand")
     try:
-        tally(get_series(db, series_id), series_hands(db, series_id))
+        tally(series_of(db, series_id), sheet_hands(db, series_id))
     except RuleError as error:
         raise BadExport(f"{where}: with the file's hands added here, {error}") from None
 
@@ -187,9 +193,9 @@ def _spelt(name: Any, names: dict[str, str]) -> Any:
     return names.get(name, name) if isinstance(name, str) else name
 
 
-def respell_record(record: dict | None, names: dict[str, str]) -> dict | None:
+def respell_record(record: dict, names: dict[str, str]) -> dict:
     """A hand record with each player's name as this database spells it."""
-    if record is None or all(k == v for k, v in names.items()):
+    if all(k == v for k, v in names.items()):
         return record
     found = dict(record)
     if isinstance(record.get("players"), list):

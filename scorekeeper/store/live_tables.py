@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from sqlite_utils import Database
 
@@ -18,13 +19,13 @@ class TableChanged(Exception):
                          "again.")
 
 
-def live_actions(db: Database, series_id: int) -> list[dict]:
+def live_actions(db: Database, series_id: int) -> list[Any]:
     """The actions recorded so far for the series' hand in play; empty when none."""
-    row = next(db["live_tables"].rows_where("series_id = ?", [series_id]), None)
+    row = next(db.table("live_tables").rows_where("series_id = ?", [series_id]), None)
     return json.loads(row["actions"]) if row else []
 
 
-def check_unchanged(db: Database, series_id: int, seen: int | None) -> list[dict]:
+def check_unchanged(db: Database, series_id: int, seen: int | None) -> list[Any]:
     """The stored actions, if there are as many as the page showed; else TableChanged."""
     actions = live_actions(db, series_id)
     if seen != len(actions):
@@ -37,10 +38,10 @@ def store_actions(db: Database, series_id: int, actions: list[dict]) -> None:
     if not actions:
         clear_table(db, series_id)
         return
-    db["live_tables"].upsert({"series_id": series_id, "actions": json.dumps(actions),
+    db.table("live_tables").upsert({"series_id": series_id, "actions": json.dumps(actions),
                               "updated": now()}, pk="series_id")
 
 
 def clear_table(db: Database, series_id: int) -> None:
     """Forget the table in play (the hand was saved, or the scorer started over)."""
-    db["live_tables"].delete_where("series_id = ?", [series_id])
+    db.table("live_tables").delete_where("series_id = ?", [series_id])

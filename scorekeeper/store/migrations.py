@@ -15,19 +15,19 @@ migrations = Migrations("scorekeeper")
 @migrations()
 def m001_create_tables(db: Database) -> None:
     """Create the players, nights, variants, series, hands and hand audit tables."""
-    db["players"].create({"id": int, "name": str}, pk="id", not_null=["name"])
+    db.table("players").create({"id": int, "name": str}, pk="id", not_null=["name"])
     # "Ana" and "ana" are the same player.
     db.execute("CREATE UNIQUE INDEX players_name ON players (name COLLATE NOCASE)")
 
-    db["nights"].create(
+    db.table("nights").create(
         {"id": int, "date": str, "place": str, "note": str, "created": str},
         pk="id",
         not_null=["date", "created"],
     )
-    db["nights"].create_index(["date"])
+    db.table("nights").create_index(["date"])
 
     # Custom variants only: presets live in the engine. rules is the variant as JSON.
-    db["variants"].create(
+    db.table("variants").create(
         {"id": str, "name": str, "rules": str, "based_on": str, "created": str},
         pk="id",
         not_null=["name", "rules", "created"],
@@ -35,7 +35,7 @@ def m001_create_tables(db: Database) -> None:
 
     # variant_id names a preset or a custom variant, so it has no foreign key;
     # variant_rules is the frozen copy the series is scored by.
-    db["series"].create(
+    db.table("series").create(
         {
             "id": int,
             "night_id": int,
@@ -52,21 +52,21 @@ def m001_create_tables(db: Database) -> None:
         not_null=["night_id", "variant_id", "variant_rules", "end_kind", "end_value",
                   "first_dealer", "created"],
     )
-    db["series"].create_index(["night_id"])
+    db.table("series").create_index(["night_id"])
 
     # Seat 0 is the first seat; the deal passes from seat to seat in the variant's direction.
-    db["series_players"].create(
+    db.table("series_players").create(
         {"series_id": int, "seat": int, "player_id": int},
         pk=("series_id", "seat"),
         foreign_keys=[("series_id", "series", "id"), ("player_id", "players", "id")],
         not_null=["series_id", "seat", "player_id"],
     )
-    db["series_players"].create_index(["series_id", "player_id"], unique=True)
-    db["series_players"].create_index(["player_id"])
+    db.table("series_players").create_index(["series_id", "player_id"], unique=True)
+    db.table("series_players").create_index(["player_id"])
 
     # record is the hand in the engine's JSON hand format; deleted_at set means
     # deleted, and clearing it is the undo.
-    db["hands"].create(
+    db.table("hands").create(
         {
             "id": int,
             "series_id": int,
@@ -80,34 +80,34 @@ def m001_create_tables(db: Database) -> None:
         foreign_keys=[("series_id", "series", "id")],
         not_null=["series_id", "number", "record", "created", "updated"],
     )
-    db["hands"].create_index(["series_id", "number"])
+    db.table("hands").create_index(["series_id", "number"])
 
     # One row per change to a hand: action is created, edited, deleted or restored;
     # old and new are the record before and after (JSON, empty where there is none).
-    db["hand_audit"].create(
+    db.table("hand_audit").create(
         {"id": int, "hand_id": int, "at": str, "action": str, "old": str, "new": str},
         pk="id",
         foreign_keys=[("hand_id", "hands", "id")],
         not_null=["hand_id", "at", "action"],
     )
-    db["hand_audit"].create_index(["hand_id"])
+    db.table("hand_audit").create_index(["hand_id"])
 
 
 @migrations()
 def m002_hand_scores(db: Database) -> None:
     """Keep each hand's scores and winner beside its record, for history and statistics."""
     # The record stays the truth; these are what the frozen variant made of it when saved.
-    db["hands"].add_column("scores", str)
-    db["hands"].add_column("winner", str)
+    db.table("hands").add_column("scores", str)
+    db.table("hands").add_column("winner", str)
 
 
 @migrations()
 def m003_table_mode(db: Database) -> None:
     """Keep the table actions of hands followed in table mode, and each series' table in play."""
     # The actions as laid, in the table mode JSON; null for a hand entered by quick tally.
-    db["hands"].add_column("table_actions", str)
+    db.table("hands").add_column("table_actions", str)
     # The hand being played now, one per series: its actions so far, replayed on every view.
-    db["live_tables"].create(
+    db.table("live_tables").create(
         {"series_id": int, "actions": str, "updated": str},
         pk="series_id",
         foreign_keys=[("series_id", "series", "id")],
@@ -119,14 +119,14 @@ def m003_table_mode(db: Database) -> None:
 def m004_house_rulings(db: Database) -> None:
     """Create the house rulings table: what the table agreed where the rules were unclear."""
     # hand_number is the hand it arose in (null: before the first hand or for the whole series).
-    db["rulings"].create(
+    db.table("rulings").create(
         {"id": int, "series_id": int, "hand_number": int, "text": str, "agreed_by": str,
          "created": str},
         pk="id",
         foreign_keys=[("series_id", "series", "id")],
         not_null=["series_id", "text", "created"],
     )
-    db["rulings"].create_index(["series_id"])
+    db.table("rulings").create_index(["series_id"])
 
 
 @migrations()
@@ -196,7 +196,7 @@ def m007_history_uids_and_figures(db: Database) -> None:
         db.execute(f"ALTER TABLE series_results ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
     db.execute("ALTER TABLE series_results ADD COLUMN best INTEGER")
     # The player pages name each variant played; this finds one series of each at once.
-    db["series"].create_index(["variant_id"])
+    db.table("series").create_index(["variant_id"])
 
 
 @migrations()
@@ -205,7 +205,7 @@ def m008_hand_results(db: Database) -> None:
     stored without it: pages and statistics read it and never score a stored hand again."""
     # The engine's result as HandResult.to_record() gives it: scores, winner, every line of
     # every score with its rule and source, melded values, racks, and who opened.
-    db["hands"].add_column("result", str)
+    db.table("hands").add_column("result", str)
     variants: dict[str, Variant] = {}
     seated: dict[int, list[str]] = {}
     for row in db.query("SELECT series_id, name FROM series_players JOIN players"

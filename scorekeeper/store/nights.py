@@ -7,18 +7,18 @@ from datetime import date
 
 from sqlite_utils import Database
 
-from .db import now
+from .db import insert, now
 
 
 def create_night(db: Database, day: date, place: str | None, note: str | None) -> int:
     """Store a new game night and return its id."""
     row = {"date": day.isoformat(), "place": place or None, "note": note or None, "created": now()}
-    return db["nights"].insert(row).last_pk
+    return insert(db, "nights", row)
 
 
 def get_night(db: Database, night_id: int) -> dict | None:
     """Return the night with this id, or None."""
-    return next(db["nights"].rows_where("id = ?", [night_id]), None)
+    return next(db.table("nights").rows_where("id = ?", [night_id]), None)
 
 
 NIGHTS_WITH_SERIES_COUNT = """
@@ -41,7 +41,7 @@ def recent_nights(db: Database, other_than: date, limit: int = 10) -> list[dict]
 
 def night_series(db: Database, night_id: int) -> list[dict]:
     """Return the night's series in the order they were started, each with its players."""
-    series = list(db["series"].rows_where("night_id = ?", [night_id], order_by="id"))
+    series = list(db.table("series").rows_where("night_id = ?", [night_id], order_by="id"))
     for one in series:
         one["variant_name"] = json.loads(one["variant_rules"])["name"]
         one["players"] = [row["name"] for row in db.query(

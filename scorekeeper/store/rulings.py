@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from .db import now
+from .db import insert, now
 
 
 def add_ruling(db: Database, series_id: int, text: str, hand_number: int | None = None,
                agreed_by: str | None = None) -> int:
     """Store a ruling made at the table and return its id."""
-    return db["rulings"].insert({
+    return insert(db, "rulings", {
         "series_id": series_id, "hand_number": hand_number, "text": text,
         "agreed_by": agreed_by or None, "created": now(),
-    }).last_pk
+    })
 
 
 def series_rulings(db: Database, series_id: int) -> list[dict]:

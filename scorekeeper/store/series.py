@@ -9,7 +9,7 @@ from sqlite_utils import Database
 
 from ..engine import SeriesEnd, SeriesResult, Variant, next_dealer, variant_from_dict
 from . import players
-from .db import now, write_lock
+from .db import insert, now, write_lock
 
 
 @dataclass(frozen=True)
@@ -35,21 +35,21 @@ def create_series(db: Database, night_id: int, name: str | None, variant: Varian
                   names: list[str], end: SeriesEnd, first_dealer: int) -> int:
     """Store a new series with a frozen copy of its variant's rules."""
     with write_lock(db):
-        series_id = db["series"].insert({
+        series_id = insert(db, "series", {
             "night_id": night_id, "name": name or None, "variant_id": variant.id,
             # The frozen copy: editing a custom variant later never changes this series.
             "variant_rules": variant.to_json(), "end_kind": end.kind, "end_value": end.value,
             "first_dealer": first_dealer, "created": now(),
-        }).last_pk
+        })
         for seat, player_name in enumerate(names):
-            db["series_players"].insert({"series_id": series_id, "seat": seat,
-                                         "player_id": players.add_player(db, player_name)})
+            db.table("series_players").insert({"series_id": series_id, "seat": seat,
+                                               "player_id": players.add_player(db, player_name)})
     return series_id
 
 
 def get_series(db: Database, series_id: int) -> Series | None:
     """The series with this id, or None."""
-    row = next(db["series"].rows_where("id = ?", [series_id]), None)
+    row = next(db.table("series").rows_where("id = ?", [series_id]), None)
     if row is None:
         return None
     names = [r["name"] for r in db.query(
@@ -60,6 +60,14 @@ def get_series(db: Database, series_id: int) -> Series | None:
         variant=variant_from_dict(json.loads(row["variant_rules"])), names=names,
         end=SeriesEnd(row["end_kind"], row["end_value"]), first_dealer=row["first_dealer"],
     )
+
+
+def series_of(db: Database, series_id: int) -> Series:
+    """The stored series with this id, which must be there (a stored row names it)."""
+    series = get_series(db, series_id)
+    if series is None:
+        raise LookupError(f"there is no series {series_id}")
+    return series
 
 
 def dealer_next(series: Series, result: SeriesResult) -> str | None:

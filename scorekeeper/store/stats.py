@@ -105,7 +105,7 @@ def _count(db: Database, series_ids: list[int]) -> None:
                 for r in db.query(SERIES_SUMS.format(marks=marks), series_ids)}
         rows = db.query(f"SELECT id, variant_rules, end_kind, end_value FROM series"
                         f" WHERE id IN ({marks})", series_ids)
-        found = []
+        found: list[tuple] = []
         for row in rows:
             seated = players[row["id"]]
             figures = {name: sums.get((row["id"], pid), {}) for pid, name in seated}

@@ -31,13 +31,13 @@ def get_variant(db: Database, variant_id: str) -> Variant | None:
     """Return the preset or custom variant with this id, or None."""
     if variant_id in PRESETS:
         return PRESETS[variant_id]
-    row = next(db["variants"].rows_where("id = ?", [variant_id]), None)
+    row = next(db.table("variants").rows_where("id = ?", [variant_id]), None)
     return variant_from_json(row["rules"]) if row else None
 
 
 def custom_variants(db: Database) -> list[Variant]:
     """Return the group's own variants, by name."""
-    found = [variant_from_json(row["rules"]) for row in db["variants"].rows]
+    found = [variant_from_json(row["rules"]) for row in db.table("variants").rows]
     return sorted(found, key=lambda v: (v.name.casefold(), v.id))
 
 
@@ -48,7 +48,7 @@ def variant_choices(db: Database) -> list[tuple[str, str]]:
 
 def variant_in_use(db: Database, variant_id: str) -> int:
     """Return how many series are played with this variant."""
-    return db["series"].count_where("variant_id = ?", [variant_id])
+    return db.table("series").count_where("variant_id = ?", [variant_id])
 
 
 def slugify(name: str) -> str:
@@ -66,7 +66,7 @@ def _check_name(db: Database, name: str, own_id: str | None = None) -> str:
         raise InvalidName(f"The name can be at most {NAME_MAX} characters.")
     # Two variants both called "Rummikub" would be told apart by nobody in the series form.
     taken = [v.name for v in PRESETS.values()]
-    taken += [row["name"] for row in db["variants"].rows if row["id"] != own_id]
+    taken += [row["name"] for row in db.table("variants").rows if row["id"] != own_id]
     if name.casefold() in {other.casefold() for other in taken}:
         raise InvalidName(f"There is already a variant called {name}; choose another name.")
     return name
@@ -76,7 +76,7 @@ def _new_id(db: Database, name: str) -> str:
     """Return an unused id for a custom variant; the prefix keeps it apart from every preset id."""
     stem = "custom-" + (slugify(name) or "variant")
     candidate, number = stem, 1
-    while candidate in PRESETS or db["variants"].count_where("id = ?", [candidate]):
+    while candidate in PRESETS or db.table("variants").count_where("id = ?", [candidate]):
         number += 1
         candidate = f"{stem}-{number}"
     return candidate
@@ -95,7 +95,7 @@ def create_custom(db: Database, base: Variant, name: str, changes: dict) -> str:
             variant = base.changed(**changes, id=variant_id, name=name, based_on=based_on)
         except TypeError as error:  # a change to a parameter Variant does not have
             raise InvalidVariant(str(error)) from None
-        db["variants"].insert({"id": variant_id, "name": name, "rules": variant.to_json(),
+        db.table("variants").insert({"id": variant_id, "name": name, "rules": variant.to_json(),
                                "based_on": based_on, "created": now()})
     return variant_id
 
@@ -108,15 +108,15 @@ def rename_custom(db: Database, variant_id: str, name: str) -> None:
             raise LookupError(f"no custom variant {variant_id!r}")
         name = _check_name(db, name, own_id=variant_id)
         renamed = variant.changed(name=name)
-        db["variants"].update(variant_id, {"name": name, "rules": renamed.to_json()})
+        db.table("variants").update(variant_id, {"name": name, "rules": renamed.to_json()})
 
 
 def delete_custom(db: Database, variant_id: str) -> None:
     """Delete a custom variant no series is played with."""
     with write_lock(db):
-        if variant_id in PRESETS or not db["variants"].count_where("id = ?", [variant_id]):
+        if variant_id in PRESETS or not db.table("variants").count_where("id = ?", [variant_id]):
             raise LookupError(f"no custom variant {variant_id!r}")
         count = variant_in_use(db, variant_id)
         if count:
             raise VariantInUse(count)
-        db["variants"].delete(variant_id)
+        db.table("variants").delete(variant_id)

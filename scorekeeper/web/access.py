@@ -142,7 +142,7 @@ def become():
                                or urlsplit(resume).path == request.path):
         resume = None
     if form.validate_on_submit():
-        if passcode.matches(stored, form.passcode.data.strip()):
+        if passcode.matches(stored, (form.passcode.data or "").strip()):
             # Not permanent: the browser drops the cookie when it closes.
             session.permanent = False
             session["scorer"] = passcode.fingerprint(stored)

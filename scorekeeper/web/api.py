@@ -162,7 +162,7 @@ def create_series():
               or nights.get_night(db, night_id) is None):
             raise ApiError(400, f"there is no night {night_id}", "night_id")
         series_id = series.create_series(db, night_id, name, variant, names, end, first)
-    return jsonify(standings(series.get_series(db, series_id))), 201
+    return jsonify(standings(series.series_of(db, series_id))), 201
 
 
 @bp.post("/series/<int:series_id>/hands")

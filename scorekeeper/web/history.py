@@ -6,15 +6,15 @@ from datetime import date
 
 from flask import Blueprint, abort, render_template, request
 from sqlite_utils import Database
-from wtforms.fields.choices import SelectChoice
 
 from ..store import stats
 from ..store.hands import series_hands
 from ..store.history import night_series_ids, night_summaries, stored_scores
 from ..store.rulings import night_rulings
-from ..store.series import Series, get_series
+from ..store.series import Series, series_of
 from . import charts
 from .db import get_db
+from .forms.common import SelectChoice
 from .forms.history import FilterForm
 from .lookup import night_or_404
 
@@ -34,7 +34,7 @@ def night_sheets(db: Database, night_id: int) -> list[dict]:
 
 def series_sheet(db: Database, series_id: int, number: int, outcome: dict) -> dict:
     """One series' final sheet: each hand with the running totals after it, and its chart."""
-    series = get_series(db, series_id)
+    series = series_of(db, series_id)
     rows = series_hands(db, series_id)
     played = stored_scores(rows)
     totals = charts.running_totals(series.names, [p["scores"] for p in played])

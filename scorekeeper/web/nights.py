@@ -37,7 +37,7 @@ def home():
 def new():
     """Start a game night."""
     form = NightForm()
-    if form.validate_on_submit():
+    if form.validate_on_submit() and form.date.data is not None:
         night_id = create_night(get_db(), form.date.data, form.place.data, form.note.data)
         flash("Game night started.")
         return redirect(url_for("nights.show", night_id=night_id))

@@ -127,7 +127,8 @@ def check_meld_page():
             result = check(parse_tiles(form.tiles.data), variant)
         except RuleError as error:
             refuse(form.tiles, error)
-    words = _labels(result.meld.in_order(), variant) if result and result.meld else None
+    words = (_labels(result.meld.in_order(), variant)
+             if result and result.meld and variant else None)
     status = 422 if form.errors else 200
     return render_template("rules/check.html", form=form, series=series, result=result,
                            words=words, variant=variant or _menu_variant(db, form, series)), status

@@ -23,6 +23,6 @@ def add(series_id: int):
     if not form.validate_on_submit():
         # The series page again, the ruling as typed and what is wrong with it.
         return series_page(db, one, ruling_form=form), 422
-    add_ruling(db, series_id, form.text.data, form.hand(), form.agreed_by.data)
+    add_ruling(db, series_id, form.text.data or "", form.hand(), form.agreed_by.data)
     flash("House ruling recorded.")
     return redirect(url_for("series.show", series_id=series_id, _anchor="rulings"))

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, url_for
 from sqlite_utils import Database
-from wtforms.fields.choices import SelectChoice
 
 from ..engine import SeriesEnd, SeriesResult
 from ..store import hands, live_tables, players, rulings, variants
 from ..store.nights import get_night
 from ..store.series import Series, create_series, dealer_next
 from .db import get_db
+from .forms.common import SelectChoice
 from .forms.rulings import RulingForm
 from .forms.series import SeriesForm
 from .lookup import night_or_404, series_or_404
@@ -27,8 +27,8 @@ def new(night_id: int):
     form.variant.choices = [SelectChoice(i, name) for i, name in variants.variant_choices(db)]
     if form.validate_on_submit():
         variant = variants.get_variant(db, form.variant.data)
-        if form.check(variant):
-            end = SeriesEnd(form.end_kind.data, form.end_value.data)
+        if form.check(variant) and variant is not None:
+            end = SeriesEnd(form.end_kind.data, form.end_value.data or 0)
             series_id = create_series(db, night_id, form.name.data, variant, form.seated(),
                                       end, form.first_dealer.data)
             flash("Series started. Record the first hand when it ends.")

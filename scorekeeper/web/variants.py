@@ -102,7 +102,7 @@ def copy(variant_id: str):
     form.series_ends.choices = ordered_choices("series_ends", base.series_ends)
     if form.validate_on_submit():
         try:
-            new_id = create_custom(get_db(), base, form.name.data, form.changes())
+            new_id = create_custom(get_db(), base, form.name.data or "", form.changes())
         except InvalidVariant as error:
             form.refuse(error)
         else:
@@ -121,7 +121,7 @@ def rename(variant_id: str):
     form = RenameForm()
     if form.validate_on_submit():
         try:
-            rename_custom(get_db(), variant_id, form.name.data)
+            rename_custom(get_db(), variant_id, form.name.data or "")
         except InvalidVariant as error:
             form.name.errors = [*form.name.errors, sentence(error)]
         else:

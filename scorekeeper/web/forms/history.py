@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from wtforms import DateField, Form, SelectField
+from wtforms import Form, SelectField
 from wtforms.validators import Optional
+
+from .common import date_field
 
 
 class FilterForm(Form):
     """Which nights and variant a player's figures count, from the page's address."""
 
-    since = DateField("From", name="from", validators=[Optional()],
-                      invalid_value_message="The date must look like 2025-11-22.")
-    until = DateField("To", name="to", validators=[Optional()],
-                      invalid_value_message="The date must look like 2025-11-22.")
+    since = date_field("From", name="from", validators=[Optional()])
+    until = date_field("To", name="to", validators=[Optional()])
     variant = SelectField("Variant", validators=[Optional()])

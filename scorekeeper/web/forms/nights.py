@@ -5,18 +5,17 @@ from __future__ import annotations
 from datetime import date
 
 from flask_wtf import FlaskForm
-from wtforms import DateField, StringField, TextAreaField
+from wtforms import StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, Optional
 
-from .common import strip
+from .common import date_field, strip
 
 
 class NightForm(FlaskForm):
     """The new game night form."""
 
-    date = DateField("Date", default=date.today,
-                     validators=[InputRequired("Enter the date of the game night.")],
-                     invalid_value_message="The date must look like 2025-11-22.")
+    date = date_field("Date", default=date.today,
+                      validators=[InputRequired("Enter the date of the game night.")])
     place = StringField("Place", filters=[strip], description="Optional: where you play.",
                         validators=[Optional(), Length(max=80, message=(
                             "The place can be at most 80 characters."))])

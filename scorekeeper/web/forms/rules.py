@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import Form, SelectField, StringField
+from wtforms import SelectField, StringField
+from wtforms.form import BaseForm
 from wtforms.validators import DataRequired, Length, ValidationError
 
 from ...engine.openings import MAX_RACK
@@ -26,9 +27,9 @@ def strip_tiles(value: str | None) -> str | None:
 class VariantField(SelectField):
     """A menu of variants that names what it refuses."""
 
-    def pre_validate(self, form: Form) -> None:
+    def pre_validate(self, form: BaseForm) -> None:
         """Refuse a variant the menu does not offer, naming it."""
-        if self.data not in dict(self.choices):
+        if self.data not in {choice[0] for choice in self.iter_choices()}:
             raise ValidationError(f"There is no variant called {self.data!r}: "
                                   "choose one from the list.")
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import FieldList, IntegerField, RadioField, SelectField, StringField
-from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ...engine import Variant
 from ...store import players
+from .common import SelectChoice
 
 MAX_SEATS = 6
 END_WORDS = {"hands": "A number of hands", "rounds": "A number of rounds (one hand per player)",

@@ -16,12 +16,12 @@ from wtforms import (
     StringField,
     SubmitField,
 )
-from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired
 
 from ...engine.hands import FINISH_WORDS
 from ...engine.table import AddTiles, NewMeld, SwapJoker, Table, hand_record
 from . import tally
+from .common import SelectChoice
 
 MELD_FIELDS = 4  # an opening of 13 or 14 tiles holds at most four melds
 
@@ -122,7 +122,7 @@ def form_action(kind: str, form: FlaskForm):
     player, new_turn = form.player.data, bool(form.new_turn.data)
     if kind == "meld":
         melds = [m.data.strip() for m in form.melds if m.data and m.data.strip()]
-        return NewMeld(player, melds, new_turn)
+        return NewMeld(player, tuple(melds), new_turn)
     if kind == "add":
         return AddTiles(player, form.meld.data, form.tiles.data or "", new_turn)
     new_meld = (form.new_meld_tiles.data or "").strip() or None
@@ -163,10 +163,7 @@ def end_form(series, table: Table, formdata: Any = None) -> EndHandForm:
                              SelectChoice(tally.NOBODY, "Nobody: the pool ran out")]
     form.finish.choices = [SelectChoice(f, FINISH_WORDS[f].capitalize())
                            for f in series.variant.finishes]
-    while len(form.players) < len(series.names):
-        form.players.append_entry()
-    for name, sub in zip(series.names, form.players, strict=False):
-        sub.player_name = name
+    tally.seat_players(form.players, series.names)
     form.seen.data = str(len(table.actions))
     return form
 

@@ -17,17 +17,20 @@ from wtforms import (
     StringField,
     SubmitField,
 )
-from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
 from ...engine import InvalidHand, Variant
 from ...engine.hands import FINISH_WORDS
+from .common import SelectChoice
 
 NOBODY = "-"
 
 
 class PlayerTallyForm(Form):
     """One player's part of the hand: what is left on the rack, what they melded."""
+
+    # Set when a refusal is about the player rather than one of their fields.
+    player_errors: list[str]
 
     rack = StringField("Tiles left on the rack")
     rack_points = IntegerField("or rack points", validators=[Optional(), NumberRange(0, 1000)])
@@ -65,11 +68,17 @@ def hand_form(variant: Variant, names: list[str], formdata: Any = None,
     form.went_out.choices = [SelectChoice(n, n) for n in names] + [
         SelectChoice(NOBODY, "Nobody: the pool ran out")]
     form.finish.choices = [SelectChoice(f, FINISH_WORDS[f].capitalize()) for f in variant.finishes]
-    while len(form.players) < len(names):
-        form.players.append_entry()
-    for name, sub in zip(names, form.players, strict=False):
-        sub.player_name = name
+    seat_players(form.players, names)
     return form
+
+
+def seat_players(players: FieldList, names: list[str]) -> None:
+    """One entry of the players' field list per seat, each with its player's name."""
+    while len(players) < len(names):
+        players.append_entry()
+    for name, sub in zip(names, players, strict=False):
+        # The page heads each player's fieldset with it; WTForms fields take such attributes.
+        sub.player_name = name
 
 
 def _seated(formdata: Any, players: int) -> Any:

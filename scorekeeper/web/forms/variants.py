@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields
+from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, SelectField, SelectMultipleField, StringField
@@ -97,7 +98,7 @@ class VariantForm(FlaskForm):
 
     def changes(self) -> dict:
         """Every rule parameter as the engine takes it."""
-        values = {}
+        values: dict[str, Any] = {}
         for param in RULE_PARAMS:
             if param == "all_at_once_bonus":
                 parts = tuple(self[part].data for part in BONUS_PARTS)
