@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from .hands import FINISH_WORDS, HandRecord, PlayerHand, melded_by_player
 from .melds import rack_value
-from .sources import cite, ruling
+from .sources import SOURCES, cite, ruling, scorekeeper_ruling
 from .tiles import format_tiles
 from .variants import Variant
 
@@ -87,22 +87,15 @@ class HandResult:
         )
 
 
-# Where each rule sits in its source, per source key.
-SECTIONS = {
-    "rummikub": {"racks": "Scoring", "pool": "Scoring (pool used up)"},
-    "tile-rummy": {"racks": "Counting the points", "pool": "Pointage (French text)",
-                   "bonus": "The Game (all tiles at once)", "values": "Variation"},
-    "rummy-cards": {"racks": "Scoring", "pool": "Scoring (last-chance round)"},
-    "romanian": {"racks": "scoring section", "pool": "scoring section (no winner)",
-                 "bonus": "scoring section", "variations": "variations"},
-    "rummy-meld": {"racks": "Scoring & Bonuses", "pool": "Special Rules: Stalemate",
-                   "left": "Special Rules: Disconnect Penalty"},
-}
+def source_of(v: Variant, topic: str) -> str:
+    """The citation of a breakdown line: the source's section for the topic, else
+    the section of the racks (sources/ holds each source's sections)."""
+    source = SOURCES[v.source]
+    return cite(v.source, source.sections.get(topic, source.sections.get("rack", "scoring")))
 
 
-def _src(v: Variant, part: str) -> str:
-    sections = SECTIONS.get(v.source, {})
-    return cite(v.source, sections.get(part, sections.get("racks", "scoring")))
+def _pool(v: Variant) -> str:
+    return SOURCES[v.source].topic("pool_scoring", "pool")
 
 
 def rack_points(p: PlayerHand, v: Variant) -> int:
@@ -151,9 +144,9 @@ def _score_racks(hand: HandRecord) -> HandResult:
         return _went_out_racks(hand, out, racks)
     if v.pool_out == "lowest_rack_wins":
         return _lowest_rack_wins(hand, racks)
-    lines = {
+    lines: dict[str, tuple[Line, ...]] = {
         p.name: (Line(-racks[p.name], f"Nobody went out. {_rack_words(p, v)} count "
-                      "against you", _src(v, "pool"), "pool_out"),)
+                      "against you", source_of(v, _pool(v)), "pool_out"),)
         for p in hand.players
     }
     return _result(hand, None, lines, racks=racks)
@@ -165,14 +158,14 @@ def _went_out_racks(hand: HandRecord, out: PlayerHand, racks: dict[str, int]) ->
     others = [p for p in hand.players if p is not out]
     for p in others:
         lines[p.name] = (Line(-racks[p.name], f"{out.name} went out. {_rack_words(p, v)} "
-                              "count against you", _src(v, "racks"), "scoring"),)
+                              "count against you", source_of(v, "rack"), "scoring"),)
     taken = ", ".join(f"{p.name} {racks[p.name]}" for p in others)
     won = [Line(sum(racks[p.name] for p in others),
-                f"Went out: the sum of the other racks ({taken})", _src(v, "racks"), "scoring")]
+                f"Went out: the sum of the other racks ({taken})", source_of(v, "rack"), "scoring")]
     if out.all_at_once and v.all_at_once_bonus is not None:
         bonus = v.all_at_once_bonus[out.jokers_used]
         won.append(Line(bonus, "Laid the whole hand down at once without having opened, "
-                        f"with {_count(out.jokers_used, 'joker')}", _src(v, "bonus"),
+                        f"with {_count(out.jokers_used, 'joker')}", source_of(v, "bonus"),
                         "all_at_once_bonus"))
     lines[out.name] = tuple(won)
     return _result(hand, out.name, lines, racks=racks)
@@ -190,18 +183,19 @@ def _lowest_rack_wins(hand: HandRecord, racks: dict[str, int]) -> HandResult:
             continue
         owed = racks[p.name] - lowest
         lines[p.name] = (Line(-owed, f"Nobody went out: your rack {racks[p.name]} minus the "
-                              f"lowest rack {lowest}", _src(v, "pool"), "pool_out"),)
+                              f"lowest rack {lowest}", source_of(v, _pool(v)), "pool_out"),)
     if winner is not None:
         paid = sum(racks[p.name] - lowest for p in hand.players if p is not winner)
         lines[winner.name] = (Line(paid, f"Nobody went out and your rack ({lowest}) is the "
-                                   "lowest: the sum of what the others pay", _src(v, "pool"),
+                                   "lowest: the sum of what the others pay", source_of(v, _pool(v)),
                                    "pool_out"),)
     else:
         names = " and ".join(p.name for p in tied)
         for p in tied:
             lines[p.name] = (Line(0, f"Nobody went out and {names} tie for the lowest rack "
                                   f"({lowest}): nobody wins the hand and the tied players score 0",
-                                  ruling("a tie for the lowest rack"), "pool_out"),)
+                                  ruling(scorekeeper_ruling("lowest_rack_tie").about),
+                                  "pool_out"),)
     return _result(hand, winner.name if winner else None, lines, racks=racks)
 
 
@@ -234,23 +228,23 @@ def has_opened(p: PlayerHand, melded: int, jokers: int, tiles: list) -> bool:
 def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, tiles: list,
                   rack: int, opened: bool) -> list[Line]:
     v = hand.variant
-    src = _src(v, "racks")
-    if "left_table" in p.declared:
+    src = source_of(v, "rack")
+    if "left_table" in p.declared and v.left_table_penalty is not None:
         return [Line(-v.left_table_penalty, "Left the table during the hand: a fixed penalty "
-                     "replaces the hand's score", _src(v, "left"), "left_table_penalty")]
+                     "replaces the hand's score", source_of(v, "left"), "left_table_penalty")]
     lines: list[Line] = []
     if p.went_out:
         lines.append(Line(v.went_out_bonus, f"Went out by {_finish_words(p.finish)}", src,
                           "went_out_bonus"))
         if p.all_at_once and v.all_at_once_bonus is not None:
             lines.append(Line(v.all_at_once_bonus[p.jokers_used], "Went out all at once "
-                              "without having opened before", _src(v, "bonus"),
+                              "without having opened before", source_of(v, "bonus"),
                               "all_at_once_bonus"))
     if not opened and v.never_opened_penalty is not None:
         if v.never_opened_plus_rack:
             lines.append(Line(-(v.never_opened_penalty + rack), f"Never opened: "
                               f"{v.never_opened_penalty} plus the rack ({rack})",
-                              _src(v, "variations"), "never_opened_penalty"))
+                              source_of(v, "variation"), "never_opened_penalty"))
         else:
             lines.append(Line(-v.never_opened_penalty, "Never opened: a fixed penalty, "
                               "whatever is on the rack", src, "never_opened_penalty"))
@@ -258,21 +252,21 @@ def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, til
         if melded or tiles:
             shown = format_tiles(tiles) if tiles else "counted"
             lines.append(Line(melded, f"Tiles you put on the table ({shown})", src, "scoring"))
-        if jokers:
+        if jokers and v.melded_joker_bonus is not None:
             lines.append(Line(jokers * v.melded_joker_bonus,
                               f"{_count(jokers, 'joker')} credited to you as first melder, "
                               f"{v.melded_joker_bonus} each", src, "melded_joker_bonus"))
         if not p.went_out:
             cause = "" if hand.went_out else "Nobody went out. "
             lines.append(Line(-rack, f"{cause}{_rack_words(p, v)} count against you",
-                              _src(v, "racks" if hand.went_out else "pool"), "scoring"))
-    if "exposed_twin" in p.declared:
+                              source_of(v, "rack" if hand.went_out else _pool(v)), "scoring"))
+    if "exposed_twin" in p.declared and v.exposed_twin_bonus is not None:
         lines.append(Line(v.exposed_twin_bonus, "Announced the twin of the exposed tile",
                           src, "exposed_twin_bonus"))
     if p.went_out and p.finish == "joker_discard" and v.joker_discard_doubles:
         subtotal = sum(line.points for line in lines)
         lines.append(Line(subtotal, "Went out by discarding a Joly: the hand's score doubles",
-                          _src(v, "variations"), "joker_discard_doubles"))
+                          source_of(v, "variation"), "joker_discard_doubles"))
     return lines
 
 

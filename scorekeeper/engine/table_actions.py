@@ -84,7 +84,8 @@ class NewMeld:
     action: ClassVar[str] = "new_meld"
 
     def __post_init__(self) -> None:
-        melds = [self.melds] if isinstance(self.melds, str) else self.melds
+        # Given as one text, a list of texts, or one meld as a list of tiles.
+        melds: Any = [self.melds] if isinstance(self.melds, str) else self.melds
         if isinstance(melds, (list, tuple)) and melds and all(isinstance(m, Tile) for m in melds):
             melds = [melds]  # one meld given as a list of tiles
         if not isinstance(melds, (list, tuple)) or not melds:

@@ -7,14 +7,24 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from .errors import InvalidVariant
+from .variant_checks import (
+    DIRECTIONS,
+    FINISHES,
+    OPENING_JOKERS,
+    POOL_OUT_RULES,
+    SCORINGS,
+    SERIES_ENDS,
+    SERIES_WINNERS,
+    SPLITS,
+    TABLE_RULES,
+    check_variant,
+)
 
-FINISHES = ("discard", "joker_discard", "rack_empty")
-SCORINGS = ("racks", "melded")
-POOL_OUT_RULES = ("lowest_rack_wins", "minus_rack", "melded_minus_rack")
-OPENING_JOKERS = ("stands_for", "fixed", "not_allowed")
-SERIES_WINNERS = ("highest_total", "most_hands")
-DIRECTIONS = ("left", "right")
-SERIES_ENDS = ("hands", "rounds", "target")
+__all__ = [
+    "DIRECTIONS", "FINISHES", "OPENING_JOKERS", "POOL_OUT_RULES", "PRESETS", "SCORINGS",
+    "SERIES_ENDS", "SERIES_WINNERS", "SPLITS", "TABLE_RULES", "Variant", "check_variant",
+    "preset", "variant_from_dict", "variant_from_json",
+]
 
 
 @dataclass(frozen=True)
@@ -75,8 +85,27 @@ class Variant:
     min_players: int = 2
     max_players: int = 4
 
+    # Table mode: taking a joker from the table by a swap, and splitting melds.
+    swap_meld_with: int | None = 2  # the joker is melded at once with this many rack tiles;
+    # None: the swapper may keep it on the rack
+    swap_again: bool = True  # a joker swapped before may be swapped again
+    swap_whole_set: bool = True  # a set's joker goes only to every missing colour at once
+    split_melds: str = "without_joker"  # never | without_joker | any
+
     def __post_init__(self) -> None:
         check_variant(self)
+
+    @property
+    def table_mode(self) -> bool:
+        """Whether table mode can follow a hand: it follows the tiles each player
+        puts on the table, which only a variant scoring melded value counts."""
+        return self.scoring == "melded"
+
+    @property
+    def ace_place_matters(self) -> bool:
+        """Whether an ace's value depends on where it lies (low run, high run, set),
+        so that an ace among a player's melded tiles must say where it lay."""
+        return len({self.ace_low_run, self.ace_high_run, self.ace_set}) > 1
 
     @property
     def custom(self) -> bool:
@@ -116,7 +145,7 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
     for name in ("id", "name", "source"):
         if name not in data:
             raise InvalidVariant(f"a variant needs {name!r}", field=name)
-    values = dict(data)
+    values = {**_table_rules_of(data), **data}
     for name in ("all_at_once_bonus", "finishes", "series_ends"):
         if isinstance(values.get(name), list):
             values[name] = tuple(values[name])
@@ -127,6 +156,19 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
         raise InvalidVariant(str(error)) from None
 
 
+def _table_rules_of(data: dict[str, Any]) -> dict[str, Any]:
+    """Table-mode rules for a variant stored before it had them: those of the
+    preset it was copied from, or is, or else of the first preset of its source."""
+    if all(name in data for name in TABLE_RULES):
+        return {}
+    base = PRESETS.get(data.get("based_on") or "") or PRESETS.get(data.get("id") or "")
+    if base is None:
+        base = next((p for p in PRESETS.values() if p.source == data.get("source")), None)
+    if base is None:
+        return {}  # the defaults of Variant
+    return {name: getattr(base, name) for name in TABLE_RULES}
+
+
 def variant_from_json(text: str) -> Variant:
     """Rebuild a variant from JSON text."""
     try:
@@ -134,80 +176,6 @@ def variant_from_json(text: str) -> Variant:
     except json.JSONDecodeError as error:
         raise InvalidVariant(f"not JSON: {error.msg}") from None
     return variant_from_dict(data)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_choice(name: str, value: Any, choices: tuple[str, ...]) -> None:
-    if value not in choices:
-        raise InvalidVariant(f"{name} must be one of {', '.join(choices)}, not {value!r}",
-                             field=name)
-
-
-def check_variant(v: Variant) -> None:
-    """Refuse parameters that make no playable variant, naming the field."""
-    if not isinstance(v.id, str) or not v.id.strip():
-        raise InvalidVariant("a variant needs an id", field="id")
-    if not isinstance(v.name, str) or not v.name.strip():
-        raise InvalidVariant("a variant needs a name", field="name")
-    from .sources import SOURCES
-
-    _check_choice("source", v.source, tuple(SOURCES))
-    for name in ("ace_low_run", "ace_high_run", "ace_set", "ace_rack", "joker_rack", "opening"):
-        value = getattr(v, name)
-        if not _is_int(value) or not 0 <= value <= 1000:
-            raise InvalidVariant(f"{name} must be a whole number from 0 to 1000", field=name)
-    optional_ints = (
-        "value_2_9", "value_10_13", "swapped_joker_rack", "melded_joker_bonus",
-        "never_opened_penalty", "exposed_twin_bonus", "left_table_penalty",
-        "going_out_min_melded",
-    )
-    for name in optional_ints:
-        value = getattr(v, name)
-        if value is not None and (not _is_int(value) or not 0 <= value <= 1000):
-            raise InvalidVariant(f"{name} must be empty or a whole number from 0 to 1000",
-                                 field=name)
-    if v.max_jokers_per_meld is not None and (
-        not _is_int(v.max_jokers_per_meld) or not 0 <= v.max_jokers_per_meld <= 2
-    ):
-        raise InvalidVariant("max_jokers_per_meld must be empty, 0, 1 or 2",
-                             field="max_jokers_per_meld")
-    if not _is_int(v.went_out_bonus) or not 0 <= v.went_out_bonus <= 1000:
-        raise InvalidVariant("went_out_bonus must be a whole number from 0 to 1000",
-                             field="went_out_bonus")
-    if not _is_int(v.opening_joker_value) or not 0 <= v.opening_joker_value <= 100:
-        raise InvalidVariant("opening_joker_value must be a whole number from 0 to 100",
-                             field="opening_joker_value")
-    if v.all_at_once_bonus is not None and (
-        len(v.all_at_once_bonus) != 3 or not all(_is_int(b) and b >= 0 for b in v.all_at_once_bonus)
-    ):
-        raise InvalidVariant("all_at_once_bonus needs three whole numbers (0, 1 and 2 jokers)",
-                             field="all_at_once_bonus")
-    _check_choice("scoring", v.scoring, SCORINGS)
-    _check_choice("opening_joker", v.opening_joker, OPENING_JOKERS)
-    _check_choice("pool_out", v.pool_out, POOL_OUT_RULES)
-    _check_choice("series_winner", v.series_winner, SERIES_WINNERS)
-    _check_choice("deal_direction", v.deal_direction, DIRECTIONS)
-    if not v.finishes or any(f not in FINISHES for f in v.finishes):
-        raise InvalidVariant(f"finishes must be chosen from {', '.join(FINISHES)}",
-                             field="finishes")
-    if not v.series_ends or any(e not in SERIES_ENDS for e in v.series_ends):
-        raise InvalidVariant(f"series_ends must be chosen from {', '.join(SERIES_ENDS)}",
-                             field="series_ends")
-    if (v.pool_out == "melded_minus_rack") != (v.scoring == "melded"):
-        raise InvalidVariant(
-            "pool_out melded_minus_rack goes with melded scoring, and only with it",
-            field="pool_out")
-    if v.wrap and not v.ace_high:
-        raise InvalidVariant("runs that wrap (13-1-2) need high runs (12-13-1) too", field="wrap")
-    if not (_is_int(v.min_players) and _is_int(v.max_players) and 2 <= v.min_players
-            <= v.max_players <= 6):
-        # The fewest alone can be wrong; otherwise the most is what cannot be.
-        fewest_wrong = not (_is_int(v.min_players) and 2 <= v.min_players <= 6)
-        raise InvalidVariant("players must be between 2 and 6",
-                             field="min_players" if fewest_wrong else "max_players")
 
 
 # --- The presets (ids exactly as the rules specification lists them) ---------
@@ -222,6 +190,7 @@ RUMMIKUB = Variant(
     pool_out="lowest_rack_wins",
     series_winner="most_hands",
     series_ends=("rounds", "hands", "target"),
+    split_melds="any",  # Rummikub official rules, Playing the Game: melds may be rearranged
 )
 
 TILE_RUMMY = Variant(
@@ -291,6 +260,13 @@ ROMANIAN = Variant(
     pool_out="melded_minus_rack",
     deal_direction="right",
     series_ends=("hands", "target"),
+    # Romanian tile rummy, The Play, options 5-7: the joker is melded at once with
+    # two tiles from the rack, may be swapped again, and a set's joker goes only to
+    # every missing colour; melds are never split.
+    swap_meld_with=2,
+    swap_again=True,
+    swap_whole_set=True,
+    split_melds="never",
 )
 
 ROMANIAN_100_PLUS_RACK = ROMANIAN.changed(
@@ -335,6 +311,12 @@ RUMMY_MELD = Variant(
     finishes=("discard", "joker_discard"),
     pool_out="melded_minus_rack",
     series_ends=("hands", "target"),
+    # Rummy Meld tutorial, Jolly Swap: the Jolly goes to the swapper's hand, once
+    # only, for the one tile it stands for; Layoff: melds are never split.
+    swap_meld_with=None,
+    swap_again=False,
+    swap_whole_set=False,
+    split_melds="never",
 )
 RUMMY_MELD_RACK_EMPTY = RUMMY_MELD.changed(
     id="rummy-meld-rack-empty",

@@ -383,8 +383,8 @@ def test_compare_has_one_row_per_rule_in_reference_order():
 def test_breakdown_lines_and_the_reference_cite_the_same_sections():
     # A breakdown line links to its rule; both should name the same place.
     for variant in ALL_PRESETS:
-        assert entry(variant, "scoring")["source"] == scoring._src(variant, "racks")
-        pool_section = scoring._src(variant, "pool").split(" (")[0]
+        assert entry(variant, "scoring")["source"] == scoring.source_of(variant, "rack")
+        pool_section = scoring.source_of(variant, "pool").split(" (")[0]
         assert entry(variant, "pool_out")["source"].startswith(pool_section)
 
 

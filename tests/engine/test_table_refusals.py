@@ -245,6 +245,8 @@ VARIANT_REFUSALS = [
     ({"min_players": 5, "max_players": 3}, "max_players"),
     ({"max_players": 7}, "max_players"),
     ({"min_players": 1}, "min_players"),
+    ({"swap_meld_with": 1}, "swap_meld_with"),
+    ({"split_melds": "sometimes"}, "split_melds"),
 ]
 
 

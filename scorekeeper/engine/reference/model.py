@@ -1,0 +1,123 @@
+"""What the rule reference is made of: the groups of rules, a rule, and where its
+value comes from (a source's section, a Scorekeeper ruling, or the group's own)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..sources import cite as cite_source
+from ..sources import ruling as ruling_citation
+from ..variants import PRESETS, TABLE_RULES, Variant
+
+TILES = "Tiles and values"
+MELDS = "Melds and jokers"
+OPENING = "Opening"
+SCORING = "Scoring a hand"
+ENDING = "Ending and closing"
+SERIES = "Series"
+GROUPS = (TILES, MELDS, OPENING, SCORING, ENDING, SERIES)
+
+# Variant fields that name the variant rather than set a rule, and the rules of
+# table mode, which follow the source: the variant form does not offer them and a
+# copy keeps them (table mode's refusals cite them).
+NOT_RULES = ("id", "name", "source", "based_on", *TABLE_RULES)
+
+
+@dataclass(frozen=True)
+class Basis:
+    """Where a value comes from: a source section, a Scorekeeper ruling, or both
+    (the source gives the value and a ruling settles how it applies)."""
+
+    source: str | None = None
+    section: str | None = None
+    about: str | None = None  # short label of the ruling, for sources.ruling()
+    ruling: str | None = None  # the ruling in plain words
+    group: bool = False  # a custom variant's own value
+    base_name: str | None = None  # the preset the group changed it from
+
+    def citation(self) -> str:
+        """The citation shown beside the rule."""
+        if self.group:
+            changed = f" (changed from {self.base_name})" if self.base_name else ""
+            return f"Your group's rule{changed}"
+        parts = []
+        if self.source is not None and self.section is not None:
+            parts.append(cite_source(self.source, self.section))
+        if self.about is not None:
+            parts.append(ruling_citation(self.about))
+        return "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of the reference. `param` is the Variant field it explains, or
+    None for a rule that holds in every variant."""
+
+    param: str | None
+    title: str
+    group: str
+    words: Callable[[Variant], str] = field(repr=False, compare=False)
+    basis: Callable[[Variant], Basis] = field(repr=False, compare=False)
+
+    @property
+    def key(self) -> str:
+        """A stable name for links and page anchors."""
+        if self.param is not None:
+            return self.param
+        return "".join(c if c.isalnum() else "-" for c in self.title.lower()).strip("-")
+
+    def explain(self, variant: Variant) -> str:
+        """The rule's value in this variant, in plain words."""
+        return self.words(variant)
+
+    def cite(self, variant: Variant) -> str:
+        """Source and section of this variant's value, or the ruling behind it."""
+        return settle(self, variant).citation()
+
+    def ruling(self, variant: Variant) -> str | None:
+        """The ruling in plain words where the value is not simply a source's."""
+        return settle(self, variant).ruling
+
+
+def rules_into(book: list[Rule]) -> Callable[..., Callable]:
+    """A decorator that adds the decorated function to `book` as the words of a rule."""
+    def rule(param: str | None, title: str, group: str,
+             basis: Callable[[Variant], Basis]) -> Callable:
+        def register(words: Callable[[Variant], str]) -> Callable[[Variant], str]:
+            book.append(Rule(param, title, group, words, basis))
+            return words
+        return register
+    return rule
+
+
+# --- Custom variants ---------------------------------------------------------
+
+
+def base_preset(variant: Variant) -> Variant | None:
+    """The preset a custom variant was copied from, or None for a preset or an
+    unknown base."""
+    if not variant.custom:
+        return None
+    return PRESETS.get(variant.based_on or "")
+
+
+def settle(rule: Rule, v: Variant) -> Basis:
+    """Where the value comes from, a custom variant's own changes included."""
+    if rule.param is None or not v.custom:
+        return rule.basis(v)
+    base = base_preset(v)
+    if base is None:
+        return _group_rule(None, rule)
+    if getattr(v, rule.param) == getattr(base, rule.param):
+        return rule.basis(base)
+    return _group_rule(base, rule)
+
+
+def _group_rule(base: Variant | None, rule: Rule) -> Basis:
+    """A value the group set for itself: its own rule, not a source's or Scorekeeper's."""
+    if base is None:
+        return Basis(group=True, ruling="Set by your group; there is no preset to compare with.")
+    return Basis(group=True, base_name=base.name,
+                 ruling=f"Changed by your group from {base.name}. "
+                        f"In {base.name}: {rule.explain(base)}")

@@ -1,0 +1,17 @@
+"""Rummikub official rules: the rules sheet of the Rummikub box."""
+
+from ._base import Source
+
+SOURCE = Source(
+    key="rummikub",
+    title="Rummikub official rules",
+    about="The rules sheet of the Rummikub box, with a worked four-hand score table.",
+    sections={
+        "tiles": "Contents", "melds": "Playing the Game", "joker": "The Joker",
+        "values": "Playing the Game", "rack": "Scoring", "joker_rack": "Scoring",
+        "opening": "Playing the Game", "scoring": "Scoring", "going_out": "Playing the Game",
+        "pool": "Scoring (pool used up)", "series": "Winning", "series_end": "Set Up",
+        "players": "Set Up",
+        "add": "Playing the Game", "swap": "The Joker",
+    },
+)

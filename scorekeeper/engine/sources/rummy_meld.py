@@ -1,0 +1,34 @@
+"""The Rummy Meld tutorial of an online game, played here with a physical set."""
+
+from ._base import Ruling, Source
+
+SOURCE = Source(
+    key="rummy-meld",
+    title="Rummy Meld tutorial",
+    about="The rules of an online Rummy Meld game, played here with a physical set.",
+    sections={
+        "tiles": "Game Setup & Tiles", "melds": "Valid Combinations",
+        "high": "Wrap-around Runs", "joker": "Jolly (Wildcard) Rules",
+        "values": "Point Values", "rack": "Scoring & Bonuses",
+        "joker_rack": "Scoring & Bonuses", "opening": "Initial Meld Requirements",
+        "first_round": "First Round & Initial Meld", "scoring": "Scoring & Bonuses",
+        "going_out": "Closing the Game", "pool": "Special Rules: Stalemate",
+        "left": "Special Rules: Disconnect Penalty", "players": "Game Setup & Tiles",
+        "add": "Layoff (Adding to Board)", "swap": "Jolly Swap",
+        "split": "Layoff (Adding to Board)",
+    },
+    rulings={
+        "ace_rack": Ruling("an ace left on a rack", (
+            "The tutorial prices an ace only in a high run or a set of aces. Its table "
+            "counts every 1 to 9 as 5, so an ace left on a rack costs 5.")),
+        "joker_in_meld": Ruling("a joker in a meld", (
+            "The tutorial gives no value for a Jolly inside a meld, so it counts the tile it "
+            "stands for, in the opening and at the end.")),
+        "opening_discard": Ruling("a discard in the opening", (
+            "The tutorial does not say whether a tile picked from the discards may count "
+            "toward the opening. It may not: the opening comes from your own rack.")),
+        "series": Ruling("the series", (
+            "The source covers single hands only. A series runs to an agreed number of "
+            "hands or a target score, and the highest total wins.")),
+    },
+)

@@ -1,0 +1,127 @@
+"""Applying one table action: who acts and in which turn, new melds and the
+opening, and tiles added to a meld on the table."""
+
+from __future__ import annotations
+
+from ..errors import InvalidMeld
+from ..melds import RUN, SET, check_meld, opening_values
+from ..table_actions import (
+    Action,
+    AddTiles,
+    InvalidAction,
+    NewMeld,
+    SwapJoker,
+)
+from ..tiles import format_tiles, joker_as
+from .state import MeldState, cite_rule, describe, seat_name
+from .swaps import SwapsAndSplits, inside, split_refusal
+
+
+class Apply(SwapsAndSplits):
+    """Apply one action to a state in place (the caller owns the state)."""
+
+    def run(self, action: Action) -> None:
+        if not isinstance(action, (NewMeld, AddTiles, SwapJoker)):
+            raise InvalidAction(f"not a table action: {action!r}", field="action")
+        player = self.player = seat_name(self.players, action.player)
+        s = self.s
+        if s.turn_player != player or action.new_turn:
+            s.turn_player, s.turn_is_opening = player, False
+        if isinstance(action, NewMeld):
+            self.new_meld(player, action)
+        elif isinstance(action, AddTiles):
+            self.add_tiles(player, action)
+        else:
+            self.swap_joker(player, action)
+        s.log.append(tuple(self.notes))
+
+    def new_meld(self, player: str, action: NewMeld) -> None:
+        v, s = self.v, self.s
+        opening = not s.opened[player]
+        laid, total, parts, has_run = [], 0, [], False
+        for i, text in enumerate(action.melds):
+            self.reading("melds", i)
+            tiles = self.parse(text, player, "new meld")
+            resolved = self.check(tiles, player, "new meld")
+            if opening and resolved.jokers and v.opening_joker == "not_allowed":
+                raise self.refuse(f"{player}'s opening {format_tiles(tiles)} holds a joker: "
+                                  f"a joker may not be used in the opening "
+                                  f"({cite_rule(v, 'opening')})", tile="j")
+            worth = sum(opening_values(resolved, v))
+            total += worth
+            has_run = has_run or resolved.kind == RUN
+            parts.append(f"{resolved} ({worth})")
+            laid.append(resolved)
+        self.reading("melds")  # the opening's value is about all its melds together
+        if opening:
+            if total < v.opening:
+                raise self.refuse(
+                    f"{player}'s opening counts {total} ({' + '.join(parts)}): {v.name} needs "
+                    f"at least {v.opening} from the rack in the first meld "
+                    f"({cite_rule(v, 'opening')}). Enter every meld of the opening together, as "
+                    "one new meld")
+            if v.opening_needs_run and not has_run:
+                raise self.refuse(f"{player}'s opening holds no run: {v.name} needs at least "
+                                  f"one run in the opening ({cite_rule(v, 'opening')})")
+        for i, resolved in enumerate(laid):
+            self.reading("melds", i)
+            index = len(s.melds)
+            self.place(list(resolved.tiles))
+            meld = MeldState(player, resolved.kind, self.new_slots(resolved.tiles, player, index))
+            self.fill(meld, resolved)
+            s.melds.append(meld)
+            self.complete_set(meld)
+        if opening:
+            s.opened[player] = True
+            s.turn_is_opening = True
+            self.notes.insert(0, f"{player} opened with {total}: {', '.join(parts)}.")
+        else:
+            self.notes.insert(0, f"{player} melds {', '.join(str(r) for r in laid)}.")
+
+    def add_tiles(self, player: str, action: AddTiles) -> None:
+        v = self.v
+        meld = self.meld(action.meld_index, player)
+        self.must_have_opened(player, "tiles can be added to the table", "add")
+        self.not_in_opening_turn(player, meld, "adding to other players' melds is allowed")
+        if meld.stacked:
+            raise self.refuse(f"{describe(meld)} is complete and has "
+                              "left the table: a set has at most four tiles, one of each "
+                              f"colour ({cite_rule(v, 'melds')})", field="meld_index")
+        self.reading("tiles")
+        added = self.parse(action.tiles, player, "added tiles")
+        old = [s.tile for s in meld.slots]
+        if meld.kind == SET:
+            # A joker in a set stands for whichever colour is missing.
+            old = [joker_as(None, t.as_number) if t.joker else t for t in old]
+        try:
+            resolved = check_meld(old + added, v)
+            if resolved.kind != meld.kind:
+                raise InvalidMeld(f"the {meld.kind} would become a {resolved.kind}")
+        except InvalidMeld as error:
+            if meld.kind == RUN and inside(old, added):
+                raise self.refuse(split_refusal(v, player, added, meld)) from None
+            hint = ""
+            if any(not t.joker and any(o.joker and o.face_number == t.number for o in old)
+                   for t in added):
+                hint = "; to replace a joker with the tile it stands for, swap the joker"
+            raise self.refuse(
+                f"{player} cannot add {format_tiles(added)} to "
+                f"{describe(meld)}: {error}{hint} "
+                f"({cite_rule(v, 'add')})", tile=error.tile) from None
+        new_tiles = list(resolved.tiles[len(old):])
+        self.place(new_tiles)
+        foreign = meld.owner != player
+        lying_before = [s for s in meld.slots if s.lying]
+        slots = self.new_slots(new_tiles, player, action.meld_index,
+                               upside_down=foreign and meld.kind == SET)
+        meld.slots.extend(slots)
+        self.fill(meld, resolved)  # old slots first, then the new ones, as checked
+        self.notes.append(f"{player} adds {format_tiles(new_tiles)} to "
+                          f"{meld.owner}'s {meld.kind}.")
+        if foreign and meld.kind == RUN:
+            self.howarth_split(player, meld, lying_before, slots)
+        self.complete_set(meld)
+        reals = [sl.tile for sl in slots if sl.joker is None]
+        if foreign and meld.kind == SET and not meld.stacked and reals:
+            self.notes.append(f"{player}'s {format_tiles(reals)} lies upside down in "
+                              f"{meld.owner}'s set: it counts for {player}.")

@@ -1,0 +1,61 @@
+"""The end of a hand played in table mode: the hand in the hand format, and its score."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InvalidTile
+from ..hands import read_hand
+from ..scoring import HandResult, score_hand
+from ..tiles import Tile, parse_tiles
+from ..variants import PRESETS
+from .state import seat_name
+from .views import Table
+
+
+def hand_record(table: Table, racks: dict[str, str], went_out: str | None = None,
+                finish: str | None = None, all_at_once: bool | None = None,
+                declared: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """The full hand in the JSON hand format, from the table and the racks.
+
+    `racks` gives each player's tiles left (the notation; missing means none).
+    `all_at_once` is inferred when not given: the player who went out laid every
+    tile in the turn of their opening. A joker the player kept after a swap counts
+    as swapped if a joker is still on their rack (the app cannot see whether it
+    was discarded in the meantime)."""
+    v = table.variant
+    players = []
+    out = seat_name(table.players, went_out, "went_out") if went_out is not None else None
+    for name in table.players:
+        rack = racks.get(name, "")
+        entry: dict[str, Any] = {"name": name, "rack": rack}
+        jokers_on_rack = sum(t.joker for t in _rack_tiles(rack))
+        swapped = min(table.swapped_jokers(name), jokers_on_rack)
+        if swapped:
+            entry["swapped_jokers"] = swapped
+        if name == out:
+            entry["went_out"] = True
+            if finish is not None:
+                entry["finish"] = finish
+            at_once = all_at_once
+            if at_once is None:
+                at_once = table.in_opening_turn(name)
+            if at_once:
+                entry["all_at_once"] = True
+        if declared and declared.get(name):
+            entry["declared"] = list(declared[name])
+        players.append(entry)
+    variant: Any = v.id if PRESETS.get(v.id) == v else v.to_dict()
+    return {"variant": variant, "players": players, "melds": table.to_melds()}
+
+
+def _rack_tiles(rack: str) -> list[Tile]:
+    try:
+        return parse_tiles(rack, in_meld=False)
+    except InvalidTile:
+        return []  # read_hand will refuse it with the player's name
+
+
+def score_table(table: Table, racks: dict[str, str], **end: Any) -> HandResult:
+    """Score the hand from the table exactly as any other hand: through the hand format."""
+    return score_hand(read_hand(hand_record(table, racks, **end)))
