@@ -58,6 +58,12 @@ def last_deleted(db: Database, series_id: int) -> dict | None:
                                        limit=1), None)
 
 
+def hand_record(row: dict) -> dict:
+    """The hand as it was saved, in the JSON hand format (without the variant)."""
+    record: dict = json.loads(row["record"])
+    return record
+
+
 def hand_result(row: dict) -> HandResult:
     """The hand's whole result (every line of every score, who opened) as the engine gave
     it when the hand was saved or last fixed; the series' variant is frozen, so it holds."""
@@ -143,7 +149,7 @@ def hand_table(series: Series, hand: dict) -> Table | None:
 def hand_export(series: Series, hand: dict) -> dict:
     """The hand in the JSON hand format, with its variant, as `scorekeeper score` reads it."""
     variant = series.variant.to_dict() if series.variant.custom else series.variant.id
-    return {"variant": variant, **json.loads(hand["record"])}
+    return {"variant": variant, **hand_record(hand)}
 
 
 def edit_hand(db: Database, series: Series, hand_id: int, record: dict) -> None:
@@ -159,7 +165,7 @@ def edit_hand(db: Database, series: Series, hand_id: int, record: dict) -> None:
         check_series(series, results)
         db.table("hands").update(hand_id, {"record": json.dumps(record), "updated": now(),
                                      **stored_result(result)})
-        _audit(db, hand_id, "edited", json.loads(rows[index]["record"]), record)
+        _audit(db, hand_id, "edited", hand_record(rows[index]), record)
 
 
 def delete_hand(db: Database, hand_id: int) -> None:
@@ -167,7 +173,7 @@ def delete_hand(db: Database, hand_id: int) -> None:
     with write_lock(db):
         hand = db.table("hands").get(hand_id)
         db.table("hands").update(hand_id, {"deleted_at": now()})
-        _audit(db, hand_id, "deleted", json.loads(hand["record"]), None)
+        _audit(db, hand_id, "deleted", hand_record(hand), None)
 
 
 def restore_hand(db: Database, series: Series, hand_id: int) -> None:
@@ -178,7 +184,7 @@ def restore_hand(db: Database, series: Series, hand_id: int) -> None:
         rows.sort(key=lambda r: r["number"])
         check_series(series, [hand_outcome(r) for r in rows])
         db.table("hands").update(hand_id, {"deleted_at": None})
-        _audit(db, hand_id, "restored", None, json.loads(hand["record"]))
+        _audit(db, hand_id, "restored", None, hand_record(hand))
 
 
 def hand_audit(db: Database, hand_id: int) -> list[dict]:

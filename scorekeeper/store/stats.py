@@ -25,7 +25,7 @@ from ..engine import (
 )
 from ..engine.series import is_finished, rank_players
 from .db import write_lock
-from .hands import hand_result
+from .hands import hand_record, hand_result
 
 BATCH = 500
 FACTS = ("score", "won", "all_at_once", "joker_caught", "never_opened")
@@ -143,7 +143,7 @@ def _count_hands(db: Database, rows: list[dict], players: dict) -> None:
         seated = players[row["series_id"]]
         names = [name for _, name in seated]
         try:
-            record = read_hand(json.loads(row["record"]), variant, names)
+            record = read_hand(hand_record(row), variant, names)
             facts = hand_facts(record, hand_result(row))
         except (InvalidHand, RuleError, KeyError, ValueError):
             # A record the engine no longer reads still counts with its stored scores.

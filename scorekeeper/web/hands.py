@@ -3,8 +3,6 @@ with every line of its score and its history, download, delete and undo."""
 
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from sqlite_utils import Database
 
@@ -16,6 +14,7 @@ from ..store.hands import (
     edit_hand,
     hand_audit,
     hand_export,
+    hand_record,
     hand_result,
     hand_table,
     record_hand,
@@ -50,7 +49,7 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
     """Score what was typed: show the preview, or store it when Save was pressed."""
     record = tally.form_to_record(form, series.names)
     if hand is not None and hand.get("table_actions"):
-        record["melds"] = json.loads(hand["record"]).get("melds", [])
+        record["melds"] = hand_record(hand).get("melds", [])
     try:
         checked = read_hand(record, series.variant, series.names)
         result = score_hand(checked)
@@ -99,7 +98,7 @@ def edit(series_id: int, hand_id: int):
     if hand["deleted_at"]:
         abort(404)
     form = tally.hand_form(series.variant, series.names, formdata=request.form or None,
-                           record=json.loads(hand["record"]))
+                           record=hand_record(hand))
     if request.method == "POST" and form.validate():
         return _preview_or_save(db, series, form, hand=hand)
     status = 422 if request.method == "POST" else 200
@@ -114,7 +113,7 @@ def show(series_id: int, hand_id: int):
     hand = hand_or_404(db, series, hand_id)
     rows = series_hands(db, series_id)
     position = next((i for i, r in enumerate(rows) if r["id"] == hand_id), None)
-    record = json.loads(hand["record"])
+    record = hand_record(hand)
     result = hand_result(hand)
     return render_template("hands/show.html", series=series, hand=hand, record=record,
                            result=result, position=position, audit=hand_audit(db, hand_id),
