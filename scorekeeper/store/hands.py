@@ -31,8 +31,8 @@ class HandRefused(Exception):
 
 def series_hands(db: Database, series_id: int) -> list[dict]:
     """The series' hands that are not deleted, in the order they were played."""
-    return list(db.table("hands").rows_where("series_id = ? AND deleted_at IS NULL", [series_id],
-                                       order_by="number"))
+    return list(db.table("hands").rows_where("series_id = ? AND deleted_at IS NULL",
+                                             [series_id], order_by="number"))
 
 
 SHEET = ("SELECT id, number, scores, winner FROM hands WHERE series_id = ? AND deleted_at IS NULL"
@@ -54,8 +54,8 @@ def get_hand(db: Database, hand_id: int) -> dict | None:
 def last_deleted(db: Database, series_id: int) -> dict | None:
     """The series' most recently deleted hand, which can still be brought back."""
     return next(db.table("hands").rows_where("series_id = ? AND deleted_at IS NOT NULL",
-                                       [series_id], order_by="deleted_at DESC, id DESC",
-                                       limit=1), None)
+                                             [series_id], order_by="deleted_at DESC, id DESC",
+                                             limit=1), None)
 
 
 def hand_record(row: dict) -> dict:
@@ -153,7 +153,8 @@ def hand_export(series: Series, hand: dict) -> dict:
 
 
 def edit_hand(db: Database, series: Series, hand_id: int, record: dict) -> None:
-    """Replace a hand's record; the whole series must still score."""
+    """Replace a hand's record and its result; the series must still hold every hand (a
+    lower total can end a series by target score sooner)."""
     with write_lock(db):
         rows = series_hands(db, series.id)
         index = next((i for i, r in enumerate(rows) if r["id"] == hand_id), None)
@@ -164,7 +165,7 @@ def edit_hand(db: Database, series: Series, hand_id: int, record: dict) -> None:
         results[index] = result
         check_series(series, results)
         db.table("hands").update(hand_id, {"record": json.dumps(record), "updated": now(),
-                                     **stored_result(result)})
+                                           **stored_result(result)})
         _audit(db, hand_id, "edited", hand_record(rows[index]), record)
 
 

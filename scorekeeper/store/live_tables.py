@@ -39,7 +39,7 @@ def store_actions(db: Database, series_id: int, actions: list[dict]) -> None:
         clear_table(db, series_id)
         return
     db.table("live_tables").upsert({"series_id": series_id, "actions": json.dumps(actions),
-                              "updated": now()}, pk="series_id")
+                                    "updated": now()}, pk="series_id")
 
 
 def clear_table(db: Database, series_id: int) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 import segno
@@ -47,6 +48,9 @@ def join_url(page_url: str, server_port: int) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
+# The home page and every series page show one; the same address always gives the same
+# code, and drawing it cost most of a short series page.
+@lru_cache(maxsize=256)
 def qr_svg(url: str) -> str:
     """Return a QR code of the address as SVG to put inside a page."""
     # No fixed size: the stylesheet sizes it to the screen.
