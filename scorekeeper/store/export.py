@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 from sqlite_utils import Database
 
 from ..engine import variant_from_dict
-from . import stats
 from .export_format import FORMAT, VERSION
+from .series import seats
 
 CSV_COLUMNS = ["date", "place", "series", "variant", "hand", "seat", "player", "score", "total",
                "won"]
@@ -49,7 +49,7 @@ def export_document(db: Database, night_id: int | None = None,
         marks = ",".join("?" * len(night_ids))
         night_rows = list(db.query(f"SELECT n.*, {_uid('nights', 'n')} FROM nights n"
                                    f" WHERE id IN ({marks}) ORDER BY date, id", sorted(night_ids)))
-    seated = stats.seats(db, ids)
+    seated = seats(db, ids)
     within = f"series_id IN (SELECT id FROM series WHERE {where})"
     hands: dict[int, list] = {i: [] for i in ids}
     audit: dict[int, list] = {}

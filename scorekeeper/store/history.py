@@ -8,6 +8,7 @@ from sqlite_utils import Database
 
 from . import stats
 from .hands import hand_outcome
+from .series import seats
 
 
 def night_summaries(db: Database, limit: int, offset: int) -> list[dict]:
@@ -20,7 +21,7 @@ def night_summaries(db: Database, limit: int, offset: int) -> list[dict]:
     marks = ",".join("?" * len(by_id))
     series = list(db.query(f"SELECT id, night_id, name, variant_rules FROM series"
                            f" WHERE night_id IN ({marks}) ORDER BY id", list(by_id)))
-    seated = stats.seats(db, [s["id"] for s in series])
+    seated = seats(db, [s["id"] for s in series])
     outcomes = stats.series_outcomes(db, [s["id"] for s in series])
     for one in series:
         night = by_id[one["night_id"]]

@@ -8,6 +8,7 @@ from datetime import date
 from sqlite_utils import Database
 
 from .db import insert, now
+from .series import seats
 
 
 def create_night(db: Database, day: date, place: str | None, note: str | None) -> int:
@@ -42,9 +43,8 @@ def recent_nights(db: Database, other_than: date, limit: int = 10) -> list[dict]
 def night_series(db: Database, night_id: int) -> list[dict]:
     """Return the night's series in the order they were started, each with its players."""
     series = list(db.table("series").rows_where("night_id = ?", [night_id], order_by="id"))
+    seated = seats(db, [one["id"] for one in series])
     for one in series:
         one["variant_name"] = json.loads(one["variant_rules"])["name"]
-        one["players"] = [row["name"] for row in db.query(
-            "SELECT players.name FROM series_players JOIN players ON players.id = player_id"
-            " WHERE series_id = ? ORDER BY seat", [one["id"]])]
+        one["players"] = [name for _, name in seated[one["id"]]]
     return series

@@ -47,14 +47,23 @@ def create_series(db: Database, night_id: int, name: str | None, variant: Varian
     return series_id
 
 
+def seats(db: Database, series_ids: list[int]) -> dict[int, list[tuple[int, str]]]:
+    """Each series' players in seat order, as (player id, name)."""
+    found: dict[int, list[tuple[int, str]]] = {i: [] for i in series_ids}
+    marks = ",".join("?" * len(series_ids))
+    for row in db.query("SELECT series_id, player_id, name FROM series_players JOIN players"
+                        f" ON players.id = player_id WHERE series_id IN ({marks})"
+                        " ORDER BY series_id, seat", series_ids):
+        found[row["series_id"]].append((row["player_id"], row["name"]))
+    return found
+
+
 def get_series(db: Database, series_id: int) -> Series | None:
     """The series with this id, or None."""
     row = next(db.table("series").rows_where("id = ?", [series_id]), None)
     if row is None:
         return None
-    names = [r["name"] for r in db.query(
-        "SELECT players.name FROM series_players JOIN players ON players.id = player_id"
-        " WHERE series_id = ? ORDER BY seat", [series_id])]
+    names = [name for _, name in seats(db, [series_id])[series_id]]
     return Series(
         id=row["id"], night_id=row["night_id"], name=row["name"], variant_id=row["variant_id"],
         variant=variant_from_dict(json.loads(row["variant_rules"])), names=names,

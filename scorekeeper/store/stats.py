@@ -26,6 +26,7 @@ from ..engine import (
 from ..engine.series import is_finished, rank_players
 from .db import write_lock
 from .hands import hand_record, hand_result
+from .series import seats
 
 BATCH = 500
 FACTS = ("score", "won", "all_at_once", "joker_caught", "never_opened")
@@ -50,17 +51,6 @@ def hand_facts(record: HandRecord, result: HandResult) -> dict[str, dict]:
 
 
 # --- Keeping the caches filled -----------------------------------------------
-
-
-def seats(db: Database, series_ids: list[int]) -> dict[int, list[tuple[int, str]]]:
-    """Each series' players in seat order, as (player id, name)."""
-    found: dict[int, list[tuple[int, str]]] = {i: [] for i in series_ids}
-    marks = ",".join("?" * len(series_ids))
-    for row in db.query("SELECT series_id, player_id, name FROM series_players JOIN players"
-                        f" ON players.id = player_id WHERE series_id IN ({marks})"
-                        " ORDER BY series_id, seat", series_ids):
-        found[row["series_id"]].append((row["player_id"], row["name"]))
-    return found
 
 
 STALE_SERIES = """

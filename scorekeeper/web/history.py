@@ -11,7 +11,7 @@ from ..store import stats
 from ..store.hands import series_hands
 from ..store.history import night_series_ids, night_summaries, stored_scores
 from ..store.rulings import night_rulings
-from ..store.series import Series, series_of
+from ..store.series import Series, seats, series_of
 from . import charts
 from .db import get_db
 from .forms.common import SelectChoice
@@ -39,7 +39,7 @@ def series_sheet(db: Database, series_id: int, number: int, outcome: dict) -> di
     played = stored_scores(rows)
     totals = charts.running_totals(series.names, [p["scores"] for p in played])
     return {"series": series, "number": number, "outcome": outcome,
-            "player_ids": {n: i for i, n in stats.seats(db, [series_id])[series_id]},
+            "player_ids": {n: i for i, n in seats(db, [series_id])[series_id]},
             "hands": [{**row, **p, "totals": {n: t[i + 1] for n, t in
                                                zip(series.names, totals, strict=True)}}
                       for i, (row, p) in enumerate(zip(rows, played, strict=True))],
