@@ -38,10 +38,10 @@ from score_pad import (  # noqa: E402
     wait_for,
 )
 
-from scorekeeper.db import connect, migrate  # noqa: E402
 from scorekeeper.engine import PRESETS, SeriesEnd, read_hand, score_series  # noqa: E402
-from scorekeeper.nights import create_night  # noqa: E402
-from scorekeeper.series import create_series  # noqa: E402
+from scorekeeper.store.db import connect, migrate  # noqa: E402
+from scorekeeper.store.nights import create_night  # noqa: E402
+from scorekeeper.store.series import create_series  # noqa: E402
 
 PLAYERS = ["Ana", "Bo", "Cici", "Dan", "Eli", "Flo", "Gus", "Hal"]
 STAMP = "2025-11-22T20:00:00+00:00"
@@ -75,9 +75,10 @@ def fill(path: str, nights: int, hands: int) -> tuple[list[int], list[int]]:
                 for n, (record, scored) in enumerate(zip(records, result.hands, strict=True)):
                     hand_id = db.execute(
                         "INSERT INTO hands (series_id, number, record, created, updated,"
-                        " scores, winner) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        " scores, winner, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         [series_id, n + 1, json.dumps(record), STAMP, STAMP,
-                         json.dumps(scored.scores), scored.winner]).lastrowid
+                         json.dumps(scored.scores), scored.winner,
+                         json.dumps(scored.to_record())]).lastrowid
                     db.execute("INSERT INTO hand_audit (hand_id, at, action, new)"
                                " VALUES (?, ?, 'created', ?)",
                                [hand_id, STAMP, json.dumps(record, sort_keys=True)])

@@ -1,12 +1,17 @@
-"""Benchmark the score pad over loopback: series page and record-hand POST.
+"""Benchmark the score pad over loopback: series page and record-hand POST, and the
+series page of one long series.
 
     .venv/bin/python bench/score_pad.py [--series 1000] [--hands 20] [--requests 300]
+                                        [--long 1000 10000] [--long-requests 100]
 
 Fills a fresh database with SERIES Rummikub and Romanian series of HANDS hands
 each, starts the app under waitress in its own process on 127.0.0.1, then
 times GET /series/<id> and the record-hand POST (with its CSRF token, as a
 phone sends it) from this process, one request at a time. Prints the median
 and 95th percentile of each, and the server process's peak resident memory.
+Then, for each LONG count, a fresh database holds one Rummikub series of that
+many hands, and its series page is timed LONG_REQUESTS times (targets at the
+95th percentile: 30 ms for 1,000 hands, 150 ms for 10,000).
 """
 
 from __future__ import annotations
@@ -31,10 +36,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.db import get_db  # noqa: E402
 from scorekeeper.engine import PRESETS, SeriesEnd, read_hand, score_series  # noqa: E402
-from scorekeeper.nights import create_night  # noqa: E402
-from scorekeeper.series import create_series  # noqa: E402
+from scorekeeper.store.hands import stored_result  # noqa: E402
+from scorekeeper.store.nights import create_night  # noqa: E402
+from scorekeeper.store.series import create_series  # noqa: E402
+from scorekeeper.web.db import get_db  # noqa: E402
 
 NAMES = ["Ana", "Bo", "Cici", "Dan"]
 SERVER = """
@@ -65,8 +71,8 @@ def romanian_hand(rng: random.Random) -> dict:
                         for n in NAMES]}
 
 
-def fill(path: str, series_count: int, hands: int) -> list[int]:
-    """Store the series and their hands straight through the store layer."""
+def fill(path: str, series_count: int, hands: int, only_rummikub: bool = False) -> list[int]:
+    """Store the series and their hands, each with its result, as saving them would."""
     rng = random.Random(7)
     app = create_app({"DATABASE": path, "SECRET_KEY": "bench"})
     ids = []
@@ -74,8 +80,9 @@ def fill(path: str, series_count: int, hands: int) -> list[int]:
         db = get_db()
         night = create_night(db, __import__("datetime").date(2025, 11, 22), "Bench", None)
         for i in range(series_count):
-            variant = PRESETS["rummikub" if i % 2 else "romanian"]
-            make = rummikub_hand if i % 2 else romanian_hand
+            rummikub = only_rummikub or i % 2 == 1
+            variant = PRESETS["rummikub" if rummikub else "romanian"]
+            make = rummikub_hand if rummikub else romanian_hand
             end = SeriesEnd("hands", hands + 5)
             series_id = create_series(db, night, None, variant, NAMES, end, 0)
             records = [make(rng) for _ in range(hands)]
@@ -86,7 +93,7 @@ def fill(path: str, series_count: int, hands: int) -> list[int]:
                     {"series_id": series_id, "number": n + 1, "record": json.dumps(r),
                      "created": "2025-11-22T20:00:00+00:00",
                      "updated": "2025-11-22T20:00:00+00:00",
-                     "scores": json.dumps(s.scores), "winner": s.winner}
+                     **stored_result(s)}
                     for n, (r, s) in enumerate(zip(records, result.hands, strict=True)))
             ids.append(series_id)
     return ids
@@ -128,34 +135,63 @@ def peak_memory_mb(pid: int) -> float:
     return float("nan")
 
 
+def start_server(path: str) -> tuple[subprocess.Popen, str]:
+    """Serve the database under waitress in a process of its own; its process and address."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-c", SERVER, path, str(port)], cwd=ROOT)
+    base = f"http://127.0.0.1:{port}"
+    wait_for(base + "/")
+    return server, base
+
+
+def time_pages(opener: urllib.request.OpenerDirector, urls: list[str]) -> list[float]:
+    """Fetch each series page in turn and return how long each took."""
+    found = []
+    for url in urls:
+        start = time.perf_counter()
+        body = opener.open(url).read()
+        found.append(time.perf_counter() - start)
+        assert b"Standings" in body
+    return found
+
+
+def long_series(hands: int, requests: int) -> None:
+    """Time the series page of one series of this many hands."""
+    path = str(Path(tempfile.mkdtemp(prefix="scorekeeper-bench-")) / "long.db")
+    (series_id,) = fill(path, 1, hands, only_rummikub=True)
+    server, base = start_server(path)
+    try:
+        opener = urllib.request.build_opener()
+        time_pages(opener, [f"{base}/series/{series_id}"] * 3)  # warm up
+        pages = time_pages(opener, [f"{base}/series/{series_id}"] * requests)
+        print(f"series page, one series of {hands:,} hands:", percentiles(pages))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--series", type=int, default=1000)
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--requests", type=int, default=300)
+    parser.add_argument("--long", type=int, nargs="*", default=[1000, 10000])
+    parser.add_argument("--long-requests", type=int, default=100)
     args = parser.parse_args()
     workdir = tempfile.mkdtemp(prefix="scorekeeper-bench-")
     path = str(Path(workdir) / "bench.db")
     started = time.perf_counter()
     ids = fill(path, args.series, args.hands)
     print(f"filled {len(ids)} series x {args.hands} hands in {time.perf_counter() - started:.0f} s")
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-c", SERVER, path, str(port)], cwd=ROOT)
-    base = f"http://127.0.0.1:{port}"
+    server, base = start_server(path)
     try:
-        wait_for(base + "/")
         jar = http.cookiejar.CookieJar()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
         no_redirect = urllib.request.build_opener(
             urllib.request.HTTPCookieProcessor(jar), NoRedirect())
         rng = random.Random(3)
-        pages = []
-        for _ in range(args.requests):
-            url = f"{base}/series/{rng.choice(ids)}"
-            start = time.perf_counter()
-            body = opener.open(url).read()
-            pages.append(time.perf_counter() - start)
-            assert b"Standings" in body
+        pages = time_pages(opener, [f"{base}/series/{rng.choice(ids)}"
+                                    for _ in range(args.requests)])
         print("series page:", percentiles(pages))
 
         posts = []
@@ -181,6 +217,8 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+    for hands in args.long:
+        long_series(hands, args.long_requests)
 
 
 if __name__ == "__main__":

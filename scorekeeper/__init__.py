@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import runpy
 import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,14 +33,28 @@ def load_secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
+def instance_settings(instance: Path) -> dict[str, Any]:
+    """The settings in the instance's config.py (its upper-case names), or none without one."""
+    path = instance / "config.py"
+    if not path.is_file():
+        return {}
+    return {k: v for k, v in runpy.run_path(str(path)).items() if k.isupper()}
+
+
+def database_path() -> str:
+    """The app's database file: the instance's config.py may name another."""
+    return str(instance_settings(INSTANCE).get("DATABASE", INSTANCE / "scorekeeper.db"))
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create and configure the Scorekeeper app."""
-    # Imported here so that the rules engine, a subpackage, never loads Flask.
+    # Imported here so that the engine, the store and the command line never load Flask.
     from flask import Flask
 
-    from . import (
+    from .web import (
         access,
         api,
+        audit,
         db,
         export,
         hands,
@@ -52,8 +67,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         variants,
         viewer,
     )
-    from . import rules as rules_pages
-    from . import rulings as house_rulings
+    from .web import rules as rules_pages
+    from .web import rulings as house_rulings
 
     app = Flask(__name__, instance_path=str(INSTANCE), template_folder=str(ROOT / "templates"),
                 static_folder=str(ROOT / "static"))
@@ -66,7 +81,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
     )
     if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_mapping(instance_settings(INSTANCE))
     else:
         app.config.from_mapping(test_config)
     # Tests (and a second deployment) keep the secret key and passcode somewhere else.
@@ -77,6 +92,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     site.init_app(app)
     db.init_app(app)
+    audit.init_app(app)
     app.register_blueprint(nights.bp)
     app.register_blueprint(series.bp)
     app.register_blueprint(hands.bp)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
 
+from . import INSTANCE, database_path
 from .engine import (
     RuleError,
     parse_tiles,
@@ -20,6 +22,13 @@ from .engine import (
     split_run,
 )
 from .engine.openings import best_opening, check
+from .store.backup import backup_database
+from .store.db import connect, migrate
+from .store.export import export_document, to_json
+from .store.export_format import BadExport, read_document
+from .store.importer import import_document
+from .store.stats import refresh
+from .web import passcode
 
 EXIT_BAD_INPUT = 2
 
@@ -107,16 +116,13 @@ def _database(args: argparse.Namespace) -> str:
     """The database file: --database, or the app's own (instance/scorekeeper.db)."""
     if args.database:
         return args.database
-    from . import create_app
-
-    return create_app().config["DATABASE"]
+    path = database_path()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def cmd_export(args: argparse.Namespace) -> None:
     """Write everything, one night or one series as an export file."""
-    from .db import connect, migrate
-    from .export import export_document, to_json
-
     path = _database(args)
     migrate(path)
     with connect(path) as db:
@@ -136,10 +142,6 @@ def cmd_export(args: argparse.Namespace) -> None:
 
 def cmd_import(args: argparse.Namespace) -> None:
     """Bring in an export file; a file with any fault is refused whole."""
-    from .db import connect, migrate
-    from .importer import BadExport, import_document, read_document
-    from .stats import refresh
-
     where = _name(args.path)
     try:
         data = sys.stdin.buffer.read() if args.path == "-" else Path(args.path).read_bytes()
@@ -160,8 +162,6 @@ def cmd_import(args: argparse.Namespace) -> None:
 
 def cmd_backup(args: argparse.Namespace) -> None:
     """Copy the live database consistently, while the app runs."""
-    from .backup import backup_database
-
     path = _database(args)
     if not Path(path).is_file():
         raise BadInput(f"there is no database at {path}")
@@ -176,16 +176,12 @@ def cmd_backup(args: argparse.Namespace) -> None:
 
 def cmd_passcode(args: argparse.Namespace) -> None:
     """Set the scorer passcode (asked at a terminal, else read from standard input) or clear it."""
-    from . import INSTANCE, passcode
-
     instance = Path(args.instance) if args.instance else INSTANCE
     if args.clear:
         passcode.clear_passcode(instance)
         print("Passcode cleared: every phone can change scores.")
         return
     if sys.stdin.isatty():
-        import getpass
-
         typed = getpass.getpass("New scorer passcode: ")
         if getpass.getpass("Type it again: ") != typed:
             raise BadInput("the two passcodes differ; nothing changed")
@@ -252,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.set_defaults(handler=cmd_serve)
 
-    database = argparse.ArgumentParser(add_help=False)
+    database = _Parser(add_help=False)
     database.add_argument("--database", metavar="FILE",
                           help="the database (default: the app's, instance/scorekeeper.db)")
     export = commands.add_parser("export", parents=[database],

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from waitress import serve
 
-from . import address, create_app, passcode
+from . import create_app
+from .web import address, passcode
 
 EVERY_INTERFACE = ("0.0.0.0", "::", "")
 

@@ -8,7 +8,7 @@ import pytest
 from web.history_fixture import fill
 
 from scorekeeper.cli import main
-from scorekeeper.db import connect, migrate
+from scorekeeper.store.db import connect, migrate
 
 
 @pytest.fixture

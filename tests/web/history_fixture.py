@@ -18,12 +18,12 @@ Night 3, 2025-11-21, Romanian, Ana, Bo, Cy, 1 hand:
 
 from datetime import date
 
-from scorekeeper.db import connect
 from scorekeeper.engine import SeriesEnd, preset
-from scorekeeper.hands import delete_hand, edit_hand, record_hand
-from scorekeeper.nights import create_night
-from scorekeeper.rulings import add_ruling
-from scorekeeper.series import create_series, get_series
+from scorekeeper.store.db import connect
+from scorekeeper.store.hands import delete_hand, edit_hand, record_hand
+from scorekeeper.store.nights import create_night
+from scorekeeper.store.rulings import add_ruling
+from scorekeeper.store.series import create_series, get_series
 
 
 def went_out(name, **extra):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Flask
 from werkzeug.routing import Rule
 
-from scorekeeper.db import get_db
-from scorekeeper.variants import create_custom
+from scorekeeper.store.variants import create_custom
+from scorekeeper.web.db import get_db
 
 from .steps import SOURCE_HANDS, start_series, tally
 

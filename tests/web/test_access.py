@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import passcode
-from scorekeeper.access import OPEN_ENDPOINTS, REFUSED
 from scorekeeper.cli import main
+from scorekeeper.web import passcode
+from scorekeeper.web.access import OPEN_ENDPOINTS, REFUSED
 
 from .routes import WRITE_METHODS, address, dump, rules, seed
 from .steps import SOURCE_HANDS, rows, tally
@@ -206,7 +206,8 @@ def test_the_refusal_page_offers_a_way_back_on_this_site_only(client, guarded):
 
 
 def test_the_server_says_at_start_whether_a_passcode_guards_the_scores(app, monkeypatch, capsys):
-    from scorekeeper import address, serve
+    from scorekeeper import serve
+    from scorekeeper.web import address
 
     monkeypatch.setattr(serve, "create_app", lambda: app)
     monkeypatch.setattr(serve, "serve", lambda app, **options: None)

@@ -2,7 +2,7 @@
 
 import socket
 
-from scorekeeper import address
+from scorekeeper.web import address
 
 
 class FakeSocket:

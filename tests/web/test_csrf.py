@@ -2,7 +2,7 @@
 
 import re
 
-from scorekeeper.db import get_db
+from scorekeeper.web.db import get_db
 
 
 def test_a_post_without_the_token_is_refused_and_stores_nothing(csrf_app):

@@ -1,12 +1,15 @@
 """The database: migrations applied at start, the settings of every connection, the players."""
 
+import json
 import sqlite3
 
 import pytest
 
-from scorekeeper.db import connect, get_db, migrate, write_lock
-from scorekeeper.migrations import migrations
-from scorekeeper.players import add_player, all_players, find_player
+from scorekeeper.engine import HandResult, preset
+from scorekeeper.store.db import connect, migrate, write_lock
+from scorekeeper.store.migrations import migrations
+from scorekeeper.store.players import add_player, all_players, find_player
+from scorekeeper.web.db import get_db
 
 TABLES = ["_sqlite_migrations", "hand_audit", "hand_facts", "hands", "live_tables", "nights",
           "players", "rulings", "series", "series_players", "series_results", "uids", "variants"]
@@ -29,7 +32,38 @@ def test_migrations_create_every_table(db):
     assert sorted(db.table_names()) == TABLES
     assert [row["name"] for row in db["_sqlite_migrations"].rows] == [
         "m001_create_tables", "m002_hand_scores", "m003_table_mode", "m004_house_rulings",
-        "m005_history", "m007_history_uids_and_figures"]
+        "m005_history", "m007_history_uids_and_figures", "m008_hand_results"]
+
+
+def test_hands_stored_before_results_were_kept_get_theirs_once(tmp_path):
+    """m008 scores every hand stored without a result once, with its series' frozen rules,
+    and the scores and winner beside it follow; a hand stored before m002 had neither."""
+    path = tmp_path / "old.db"
+    with connect(path) as db:
+        migrations.apply(db, stop_before="m008_hand_results")
+        db["nights"].insert({"id": 1, "date": "2025-11-22", "created": "2025-11-22T19:00:00"})
+        db["series"].insert({"id": 1, "night_id": 1, "variant_id": "rummikub",
+                             "variant_rules": preset("rummikub").to_json(), "end_kind": "hands",
+                             "end_value": 4, "first_dealer": 0, "created": "2025-11-22T19:00"})
+        for seat, name in enumerate(["Ana", "Bo"]):
+            db["series_players"].insert({"series_id": 1, "seat": seat,
+                                         "player_id": add_player(db, name)})
+        for number, scores in ((1, None), (2, '{"Ana": 12, "Bo": -12}')):
+            db["hands"].insert({
+                "series_id": 1, "number": number, "created": "2025-11-22T19:30",
+                "updated": "2025-11-22T19:30", "scores": scores,
+                "winner": "Ana" if scores else None,
+                "record": json.dumps({"players": [{"name": "Ana", "went_out": True},
+                                                  {"name": "Bo", "rack": "r5 b7"}]})})
+    migrate(path)
+    with connect(path) as db:
+        stored = list(db.query("SELECT number, scores, winner, result FROM hands"))
+    assert [(h["number"], json.loads(h["scores"]), h["winner"]) for h in stored] == [
+        (1, {"Ana": 12, "Bo": -12}, "Ana"), (2, {"Ana": 12, "Bo": -12}, "Ana")]
+    result = HandResult.from_record(json.loads(stored[0]["result"]))
+    assert result.scores == {"Ana": 12, "Bo": -12} and result.winner == "Ana"
+    assert [line.points for line in result.breakdown["Bo"]] == [-12]
+    assert sum(line.points for line in result.breakdown["Ana"]) == 12
 
 
 def test_applying_migrations_again_changes_nothing(tmp_path, db):

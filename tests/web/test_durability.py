@@ -6,10 +6,11 @@ import threading
 
 import pytest
 
-from scorekeeper import series as series_store
-from scorekeeper.db import connect, get_db, write_lock
-from scorekeeper.hands import HandRefused, delete_hand, edit_hand, record_hand
-from scorekeeper.players import add_player
+from scorekeeper.store import series as series_store
+from scorekeeper.store.db import connect, write_lock
+from scorekeeper.store.hands import HandRefused, delete_hand, edit_hand, record_hand
+from scorekeeper.store.players import add_player
+from scorekeeper.web.db import get_db
 
 from .steps import rows, start_series
 
@@ -83,7 +84,7 @@ def test_a_series_is_stored_with_all_its_seats_or_not_at_all(app, client, monkey
             raise RuntimeError("the plug was pulled")
         return add_player(db, name)
 
-    monkeypatch.setattr("scorekeeper.players.add_player", third_seat_fails)
+    monkeypatch.setattr("scorekeeper.store.players.add_player", third_seat_fails)
     with pytest.raises(RuntimeError):
         client.post("/nights/1/series/new", data={
             "variant": "rummikub", "end_kind": "hands", "end_value": "2", "first_dealer": "0",

@@ -8,15 +8,16 @@ import pytest
 from conftest import app_settings
 
 from scorekeeper import create_app
-from scorekeeper.db import connect
 from scorekeeper.engine import SeriesEnd, preset
-from scorekeeper.export import text_cell
-from scorekeeper.hands import record_hand
-from scorekeeper.importer import BadExport, import_document, read_document
-from scorekeeper.nights import create_night
-from scorekeeper.players import add_player
-from scorekeeper.series import create_series, get_series
-from scorekeeper.variants import create_custom, get_variant
+from scorekeeper.store.db import connect
+from scorekeeper.store.export import text_cell
+from scorekeeper.store.export_format import BadExport, read_document
+from scorekeeper.store.hands import record_hand
+from scorekeeper.store.importer import import_document
+from scorekeeper.store.nights import create_night
+from scorekeeper.store.players import add_player
+from scorekeeper.store.series import create_series, get_series
+from scorekeeper.store.variants import create_custom, get_variant
 
 from .history_fixture import fill
 
@@ -291,6 +292,6 @@ def test_the_upload_form_checks_its_token(csrf_app, tmp_path):
 
 
 def test_the_upload_has_a_size_limit(client, monkeypatch):
-    monkeypatch.setattr("scorekeeper.export.UPLOAD_LIMIT", 1000)
+    monkeypatch.setattr("scorekeeper.web.export.UPLOAD_LIMIT", 1000)
     response = upload(client, "x" * 2000)
     assert response.status_code == 413

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from scorekeeper.db import get_db
+from scorekeeper.web.db import get_db
 
 from .steps import rows, series_form, start_night, start_series, tally
 
@@ -192,7 +192,7 @@ def test_a_hand_of_another_series_is_not_found(client):
 
 
 def test_a_series_keeps_its_frozen_rules_when_the_custom_variant_changes(app, client):
-    from scorekeeper import variants
+    from scorekeeper.store import variants
 
     start_night(client)
     with app.app_context():

@@ -5,8 +5,8 @@ from datetime import date
 
 import pytest
 
-from scorekeeper import stats
-from scorekeeper.db import connect
+from scorekeeper.store import stats
+from scorekeeper.store.db import connect
 
 from .history_fixture import fill
 
@@ -99,8 +99,8 @@ def test_results_by_night_for_the_chart(db, nights):
 
 
 def test_an_edit_changes_the_figures(db, nights, app):
-    from scorekeeper.hands import edit_hand, series_hands
-    from scorekeeper.series import get_series
+    from scorekeeper.store.hands import edit_hand, series_hands
+    from scorekeeper.store.series import get_series
 
     series = get_series(db, nights["tile-rummy"])
     (hand,) = series_hands(db, series.id)
@@ -151,7 +151,7 @@ def test_the_player_page_filters_by_period_and_variant(client, nights):
 
 
 def test_the_chart_shows_the_last_nights_when_there_are_many(client, nights, monkeypatch):
-    monkeypatch.setattr("scorekeeper.history.CHART_NIGHTS", 2)
+    monkeypatch.setattr("scorekeeper.web.history.CHART_NIGHTS", 2)
     page = client.get(f"/players/{nights['players']['Ana']}").get_data(as_text=True)
     assert "The last 2 of 3 nights" in page
     assert "2025-11-21" in page and "2025-10-03" not in page

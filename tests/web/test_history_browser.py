@@ -5,12 +5,12 @@ from datetime import date
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.db import connect
 from scorekeeper.engine import SeriesEnd, preset
-from scorekeeper.hands import record_hand
-from scorekeeper.nights import create_night
-from scorekeeper.rulings import add_ruling
-from scorekeeper.series import create_series, get_series
+from scorekeeper.store.db import connect
+from scorekeeper.store.hands import record_hand
+from scorekeeper.store.nights import create_night
+from scorekeeper.store.rulings import add_ruling
+from scorekeeper.store.series import create_series, get_series
 
 from .browser import assert_fits_a_phone
 from .history_fixture import fill

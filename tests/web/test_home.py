@@ -4,9 +4,9 @@ from datetime import date, timedelta
 
 import pytest
 
-from scorekeeper import address
-from scorekeeper.db import get_db
-from scorekeeper.nights import create_night
+from scorekeeper.store.nights import create_night
+from scorekeeper.web import address
+from scorekeeper.web.db import get_db
 
 
 @pytest.fixture(autouse=True)

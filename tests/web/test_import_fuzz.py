@@ -10,9 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import create_app
-from scorekeeper.db import connect
-from scorekeeper.export import export_document
-from scorekeeper.importer import BadExport, import_document, read_document
+from scorekeeper.store.db import connect
+from scorekeeper.store.export import export_document
+from scorekeeper.store.export_format import BadExport, read_document
+from scorekeeper.store.importer import import_document
 
 from .history_fixture import fill
 from .test_export import TABLES
@@ -30,7 +31,7 @@ JSON = st.recursive(
 def setup(tmp_path_factory):
     """A valid export of the hand-computed nights, and an app on an empty database."""
     source = tmp_path_factory.mktemp("source") / "scorekeeper.db"
-    from scorekeeper.db import migrate
+    from scorekeeper.store.db import migrate
 
     migrate(source)
     fill(source)

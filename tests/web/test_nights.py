@@ -6,10 +6,10 @@ from unittest.mock import ANY
 
 import pytest
 
-from scorekeeper.db import get_db
 from scorekeeper.engine import PRESETS
-from scorekeeper.nights import create_night
-from scorekeeper.players import add_player
+from scorekeeper.store.nights import create_night
+from scorekeeper.store.players import add_player
+from scorekeeper.web.db import get_db
 
 from .steps import rows
 

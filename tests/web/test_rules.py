@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from scorekeeper.db import get_db
 from scorekeeper.engine import PRESETS
 from scorekeeper.engine.reference import BY_PARAM, compare
-from scorekeeper.variants import create_custom
+from scorekeeper.store.variants import create_custom
+from scorekeeper.web.db import get_db
 
 from .steps import page_text as text
 from .steps import start_series, tally

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from scorekeeper.db import get_db
-from scorekeeper.rulings import night_rulings
+from scorekeeper.store.rulings import night_rulings
+from scorekeeper.web.db import get_db
 
 from .steps import rows, series_form, start_series, tally
 from .test_rules import text

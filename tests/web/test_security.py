@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.security import HEADERS
+from scorekeeper.web.security import HEADERS
 
 from .routes import address, dump, rules, seed
 from .steps import start_series
@@ -53,7 +53,7 @@ def test_an_unexpected_error_shows_no_traceback(tmp_path, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr("scorekeeper.hands.score", broken)
+    monkeypatch.setattr("scorekeeper.store.hands.sheet_hands", broken)
     for url in ["/series/1", "/api/series/1"]:
         response = client.get(url)
         text = response.get_data(as_text=True)

@@ -1,6 +1,7 @@
 """Starting the server says where to go, shows a QR code, and serves with waitress."""
 
-from scorekeeper import address, serve
+from scorekeeper import serve
+from scorekeeper.web import address
 
 
 def test_serve_prints_the_address_and_its_qr_code_then_serves(app, monkeypatch, capsys):

@@ -7,9 +7,9 @@ import re
 import pytest
 
 from scorekeeper import cli
-from scorekeeper.db import get_db
 from scorekeeper.engine import preset
-from scorekeeper.variants import create_custom
+from scorekeeper.store.variants import create_custom
+from scorekeeper.web.db import get_db
 
 from .steps import page_text as text
 from .steps import rows, start_night, start_series, tally

@@ -8,7 +8,6 @@ from unittest.mock import ANY
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.db import get_db
 from scorekeeper.engine import PRESETS, variant_from_json
 from scorekeeper.engine.errors import InvalidVariant
 from scorekeeper.engine.reference import BY_PARAM
@@ -23,21 +22,24 @@ from scorekeeper.engine.variants import (
     SERIES_ENDS,
     SERIES_WINNERS,
 )
-from scorekeeper.nights import create_night
-from scorekeeper.variants import (
+from scorekeeper.store.nights import create_night
+from scorekeeper.store.variants import (
+    create_custom,
+    custom_variants,
+    delete_custom,
+    get_variant,
+    rename_custom,
+    variant_choices,
+    variant_in_use,
+)
+from scorekeeper.web.db import get_db
+from scorekeeper.web.forms.variants import (
     CHOICES,
     EMPTY,
     RULE_PARAMS,
     TICKED,
     VariantForm,
-    create_custom,
-    custom_variants,
-    delete_custom,
     form_data,
-    get_variant,
-    rename_custom,
-    variant_choices,
-    variant_in_use,
 )
 
 from .browser import assert_fits_a_phone

@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from scorekeeper import passcode
+from scorekeeper.web import passcode
 
 from .steps import SOURCE_HANDS, start_series, tally
 

@@ -1,0 +1,197 @@
+"""Hands of a series: record, edit, delete with undo, each change kept in the audit trail."""
+
+from __future__ import annotations
+
+import json
+
+from sqlite_utils import Database
+
+from ..engine import (
+    HandResult,
+    InvalidHand,
+    InvalidSeries,
+    SeriesResult,
+    read_hand,
+    score_hand,
+    tally_series,
+)
+from ..engine.table import Table, replay
+from . import live_tables
+from .db import insert, now, write_lock
+from .series import Series
+
+
+class HandRefused(Exception):
+    """A hand the engine refuses, or one that does not fit the series."""
+
+    def __init__(self, error: InvalidHand | InvalidSeries | live_tables.TableChanged):
+        super().__init__(str(error))
+        self.error = error
+
+
+def series_hands(db: Database, series_id: int) -> list[dict]:
+    """The series' hands that are not deleted, in the order they were played."""
+    return list(db.table("hands").rows_where("series_id = ? AND deleted_at IS NULL",
+                                             [series_id], order_by="number"))
+
+
+SHEET = ("SELECT id, number, scores, winner FROM hands WHERE series_id = ? AND deleted_at IS NULL"
+         " ORDER BY number")
+
+
+def sheet_hands(db: Database, series_id: int) -> list[dict]:
+    """The series' hands that are not deleted, in order, with only what standings and the
+    score sheet read: id, number, scores and winner."""
+    return [{"id": i, "number": n, "scores": s, "winner": w}
+            for i, n, s, w in db.execute(SHEET, [series_id])]
+
+
+def get_hand(db: Database, hand_id: int) -> dict | None:
+    """The hand with this id (deleted or not), or None."""
+    return next(db.table("hands").rows_where("id = ?", [hand_id]), None)
+
+
+def last_deleted(db: Database, series_id: int) -> dict | None:
+    """The series' most recently deleted hand, which can still be brought back."""
+    return next(db.table("hands").rows_where("series_id = ? AND deleted_at IS NOT NULL",
+                                             [series_id], order_by="deleted_at DESC, id DESC",
+                                             limit=1), None)
+
+
+def hand_record(row: dict) -> dict:
+    """The hand as it was saved, in the JSON hand format (without the variant)."""
+    record: dict = json.loads(row["record"])
+    return record
+
+
+def hand_result(row: dict) -> HandResult:
+    """The hand's whole result (every line of every score, who opened) as the engine gave
+    it when the hand was saved or last fixed; the series' variant is frozen, so it holds."""
+    if row["result"] is None:  # a record the engine no longer read when m008 kept results
+        return hand_outcome(row)
+    return HandResult.from_record(json.loads(row["result"]))
+
+
+def hand_outcome(row: dict) -> HandResult:
+    """The hand's scores and winner as stored with its result, without the breakdown:
+    all that totals and standings need."""
+    return HandResult(row["winner"], json.loads(row["scores"]))
+
+
+def tally(series: Series, rows: list[dict]) -> SeriesResult:
+    """The series as its stored hands make it: totals, hands won, standings, whether it ended."""
+    return tally_series(series.variant, series.names, series.end, [hand_outcome(r) for r in rows])
+
+
+def check_hand(series: Series, record: dict) -> HandResult:
+    """Score a hand record under the series' frozen variant, or raise HandRefused."""
+    try:
+        return score_hand(read_hand(record, series.variant, series.names))
+    except InvalidHand as error:
+        raise HandRefused(error) from None
+
+
+def check_series(series: Series, results: list[HandResult]) -> SeriesResult:
+    """The series as it would be with these hands' results, or HandRefused (a hand after
+    the series ended)."""
+    try:
+        return tally_series(series.variant, series.names, series.end, results)
+    except InvalidSeries as error:
+        raise HandRefused(error) from None
+
+
+def _audit(db: Database, hand_id: int, action: str, old: dict | None, new: dict | None) -> None:
+    db.table("hand_audit").insert({
+        "hand_id": hand_id, "at": now(), "action": action,
+        "old": json.dumps(old, sort_keys=True) if old is not None else None,
+        "new": json.dumps(new, sort_keys=True) if new is not None else None,
+    })
+
+
+def stored_result(result: HandResult) -> dict:
+    """The columns a hand's result is kept in: the whole of it, and its scores and winner."""
+    return {"result": json.dumps(result.to_record()), "scores": json.dumps(result.scores),
+            "winner": result.winner}
+
+
+def record_hand(db: Database, series: Series, record: dict,
+                table_actions: list[dict] | None = None) -> dict:
+    """Check the hand against the whole series and store it; return the stored row.
+
+    A hand played in table mode keeps its `table_actions`, which must be the
+    series' table in play. Either way the table in play was this hand's, so it is
+    cleared in the same transaction: the next hand starts with an empty table."""
+    with write_lock(db):
+        if table_actions is not None and live_tables.live_actions(db, series.id) != table_actions:
+            raise HandRefused(live_tables.TableChanged())
+        result = check_hand(series, record)
+        check_series(series, [*map(hand_outcome, sheet_hands(db, series.id)), result])
+        number = (db.execute("SELECT max(number) FROM hands WHERE series_id = ?",
+                             [series.id]).fetchone()[0] or 0) + 1
+        stamp = now()
+        hand_id = insert(db, "hands", {
+            "series_id": series.id, "number": number, "record": json.dumps(record),
+            "created": stamp, "updated": stamp, **stored_result(result),
+            "table_actions": json.dumps(table_actions) if table_actions is not None else None,
+        })
+        _audit(db, hand_id, "created", None, record)
+        live_tables.clear_table(db, series.id)
+    return db.table("hands").get(hand_id)
+
+
+def hand_table(series: Series, hand: dict) -> Table | None:
+    """The table of a hand played in table mode, rebuilt from its actions; else None."""
+    if not hand.get("table_actions"):
+        return None
+    return replay(series.variant, series.names, json.loads(hand["table_actions"]))
+
+
+def hand_export(series: Series, hand: dict) -> dict:
+    """The hand in the JSON hand format, with its variant, as `scorekeeper score` reads it."""
+    variant = series.variant.to_dict() if series.variant.custom else series.variant.id
+    return {"variant": variant, **hand_record(hand)}
+
+
+def edit_hand(db: Database, series: Series, hand_id: int, record: dict) -> None:
+    """Replace a hand's record and its result; the series must still hold every hand (a
+    lower total can end a series by target score sooner)."""
+    with write_lock(db):
+        rows = series_hands(db, series.id)
+        index = next((i for i, r in enumerate(rows) if r["id"] == hand_id), None)
+        if index is None:  # deleted from another phone since the form was opened
+            raise HandRefused(InvalidSeries("this hand was deleted in the meantime"))
+        result = check_hand(series, record)
+        results = [hand_outcome(r) for r in rows]
+        results[index] = result
+        check_series(series, results)
+        db.table("hands").update(hand_id, {"record": json.dumps(record), "updated": now(),
+                                           **stored_result(result)})
+        _audit(db, hand_id, "edited", hand_record(rows[index]), record)
+
+
+def delete_hand(db: Database, hand_id: int) -> None:
+    """Set a hand aside; it can be brought back."""
+    with write_lock(db):
+        hand = db.table("hands").get(hand_id)
+        db.table("hands").update(hand_id, {"deleted_at": now()})
+        _audit(db, hand_id, "deleted", hand_record(hand), None)
+
+
+def restore_hand(db: Database, series: Series, hand_id: int) -> None:
+    """Bring a deleted hand back in its place, if the series still has room for it."""
+    with write_lock(db):
+        hand = db.table("hands").get(hand_id)
+        rows = [*series_hands(db, series.id), hand]
+        rows.sort(key=lambda r: r["number"])
+        check_series(series, [hand_outcome(r) for r in rows])
+        db.table("hands").update(hand_id, {"deleted_at": None})
+        _audit(db, hand_id, "restored", None, hand_record(hand))
+
+
+def hand_audit(db: Database, hand_id: int) -> list[dict]:
+    """Every change to the hand, oldest first, with old and new records."""
+    entries = list(db.table("hand_audit").rows_where("hand_id = ?", [hand_id], order_by="id"))
+    for entry in entries:
+        entry["old"] = json.loads(entry["old"]) if entry["old"] else None
+        entry["new"] = json.loads(entry["new"]) if entry["new"] else None
+    return entries

@@ -1,0 +1,44 @@
+"""Looking back: nights with their players and series results, and each hand's stored scores."""
+
+from __future__ import annotations
+
+import json
+
+from sqlite_utils import Database
+
+from . import stats
+from .hands import hand_outcome
+from .series import seats
+
+
+def night_summaries(db: Database, limit: int, offset: int) -> list[dict]:
+    """Nights newest first, each with its players and its series' winners."""
+    found = list(db.query("SELECT * FROM nights ORDER BY date DESC, id DESC LIMIT ? OFFSET ?",
+                          [limit, offset]))
+    by_id = {n["id"]: {**n, "series": [], "players": []} for n in found}
+    if not by_id:
+        return []
+    marks = ",".join("?" * len(by_id))
+    series = list(db.query(f"SELECT id, night_id, name, variant_rules FROM series"
+                           f" WHERE night_id IN ({marks}) ORDER BY id", list(by_id)))
+    seated = seats(db, [s["id"] for s in series])
+    outcomes = stats.series_outcomes(db, [s["id"] for s in series])
+    for one in series:
+        night = by_id[one["night_id"]]
+        names = [name for _, name in seated[one["id"]]]
+        night["series"].append({"id": one["id"], "name": one["name"], "names": names,
+                                "variant": json.loads(one["variant_rules"])["name"],
+                                **outcomes[one["id"]]})
+        night["players"] += [n for n in names if n not in night["players"]]
+    return list(by_id.values())
+
+
+def stored_scores(rows: list[dict]) -> list[dict]:
+    """Each hand's scores and winner, as stored with its result."""
+    return [{"scores": o.scores, "winner": o.winner} for o in map(hand_outcome, rows)]
+
+
+def night_series_ids(db: Database, night_id: int) -> list[int]:
+    """The ids of the night's series, in the order they were started."""
+    return [r["id"] for r in db.query("SELECT id FROM series WHERE night_id = ? ORDER BY id",
+                                      [night_id])]

@@ -1,0 +1,222 @@
+"""Import: store what a checked export file holds that this database lacks, in one transaction.
+
+Nights, series, hands, audit entries and rulings are known by their uid, so importing
+the same file twice adds nothing; players are matched by name, in any case.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..engine import RuleError, variant_from_dict
+from .db import write_lock
+from .export_format import BadExport
+from .hands import HandRefused, check_hand, sheet_hands, stored_result, tally
+from .players import add_player, find_player
+from .series import Series, series_of
+
+
+@dataclass
+class Added:
+    """How many of each thing an import stored, and how many were already here."""
+
+    players: int = 0
+    nights: int = 0
+    series: int = 0
+    hands: int = 0
+    rulings: int = 0
+    already: int = 0
+
+    def summary(self) -> str:
+        """The import's outcome in a sentence."""
+        def n(count: int, word: str) -> str:
+            return f"{count} {word}{'' if count == 1 or word == 'series' else 's'}"
+
+        if not (self.players or self.nights or self.series or self.hands or self.rulings):
+            return f"Nothing new: all {n(self.already, 'item')} in the file were already here."
+        text = (f"Imported {n(self.nights, 'night')}, {n(self.series, 'series')}, "
+                f"{n(self.hands, 'hand')} and {n(self.rulings, 'ruling')}")
+        if self.players:
+            text += f", with {n(self.players, 'new player')}"
+        if self.already:
+            text += f"; {n(self.already, 'item')} {'was' if self.already == 1 else 'were'}"\
+                    " already here"
+        return text + "."
+
+
+def local_id(db: Database, kind: str, uid: str) -> int | None:
+    """The id of the row this uid names here, or None."""
+    row = db.execute("SELECT local_id FROM uids WHERE kind = ? AND uid = ?", [kind, uid])
+    found = row.fetchone()
+    return found[0] if found else None
+
+
+WORDS = {"nights": "night", "series": "series", "hands": "hand", "hand_audit": "audit entry",
+         "rulings": "ruling"}
+
+
+def _insert(db: Database, kind: str, uid: str, row: dict) -> int:
+    """Insert a row and give it the file's uid in place of the one just made for it."""
+    clash = db.execute("SELECT kind FROM uids WHERE uid = ?", [uid]).fetchone()
+    if clash:
+        raise BadExport(f'the uid "{uid}" of a {WORDS[kind]} in the file names a '
+                        f"{WORDS[clash[0]]} here")
+    columns = ", ".join(row)
+    marks = ", ".join("?" * len(row))
+    new_id = db.execute(f"INSERT INTO {kind} ({columns}) VALUES ({marks})",
+                        list(row.values())).lastrowid
+    if new_id is None:
+        raise TypeError(f"the {kind} table has no whole-number id")
+    db.execute("UPDATE uids SET uid = ? WHERE kind = ? AND local_id = ?", [uid, kind, new_id])
+    return new_id
+
+
+def _dumps(value: Any, sort_keys: bool = False) -> str | None:
+    return None if value is None else json.dumps(value, sort_keys=sort_keys)
+
+
+def import_document(db: Database, document: dict) -> Added:
+    """Store what the checked document holds that this database lacks; all or nothing."""
+    added = Added()
+    with write_lock(db):
+        for v in document["variants"]:
+            rules = variant_from_dict(v["rules"]).to_json()
+            cursor = db.execute("INSERT OR IGNORE INTO variants (id, name, rules, based_on,"
+                                " created) VALUES (?, ?, ?, ?, ?)",
+                                [v["id"], v["name"], rules, v["based_on"], v["created"]])
+            added.already += 1 - cursor.rowcount
+        spelling = {}
+        for player in document["players"]:
+            known = find_player(db, player["name"])
+            if known is None:
+                added.players += 1
+                known = db.table("players").get(add_player(db, player["name"]))
+            spelling[player["name"].casefold()] = known["name"]
+        for night in document["nights"]:
+            night_id = local_id(db, "nights", night["uid"])
+            if night_id is None:
+                night_id = _insert(db, "nights", night["uid"], {
+                    "date": night["date"], "place": night["place"], "note": night["note"],
+                    "created": night["created"]})
+                added.nights += 1
+            else:
+                added.already += 1
+            for series in night["series"]:
+                _import_series(db, night_id, series, spelling, added)
+    return added
+
+
+def _import_series(db: Database, night_id: int, series: dict, spelling: dict[str, str],
+                   added: Added) -> None:
+    names = {n: spelling[n.casefold()] for n in series["players"]}
+    series_id = local_id(db, "series", series["uid"])
+    existed = series_id is not None
+    if series_id is None:
+        series_id = _insert(db, "series", series["uid"], {
+            "night_id": night_id, "name": series["name"], "variant_id": series["variant_id"],
+            "variant_rules": variant_from_dict(series["variant"]).to_json(),
+            "end_kind": series["end"]["kind"], "end_value": series["end"]["value"],
+            "first_dealer": series["first_dealer"], "created": series["created"]})
+        for seat, name in enumerate(series["players"]):
+            db.execute("INSERT INTO series_players (series_id, seat, player_id) VALUES (?, ?, ?)",
+                       [series_id, seat, add_player(db, name)])
+        added.series += 1
+    else:
+        added.already += 1
+    new_hands = 0
+    stored = None
+    for hand in series["hands"]:
+        if local_id(db, "hands", hand["uid"]) is not None:
+            added.already += 1 + len(hand["audit"])
+            continue
+        stored = stored or series_of(db, series_id)
+        _import_hand(db, stored, hand, names)
+        added.hands += 1
+        new_hands += 1
+    for ruling in series["rulings"]:
+        if local_id(db, "rulings", ruling["uid"]) is not None:
+            added.already += 1
+            continue
+        _insert(db, "rulings", ruling["uid"], {
+            "series_id": series_id, "hand_number": ruling["hand_number"],
+            "text": ruling["text"], "agreed_by": ruling["agreed_by"],
+            "created": ruling["created"]})
+        added.rulings += 1
+    if existed and new_hands:
+        _check_merged(db, series_id, series)
+
+
+def _import_hand(db: Database, series: Series, hand: dict, names: dict[str, str]) -> None:
+    """Store a hand of the file with its result, scored once here like any hand saved."""
+    record = respell_record(hand["record"], names)
+    try:
+        result = check_hand(series, record)
+    except HandRefused as refused:  # checked already, under the file's spelling of the names
+        raise BadExport(f"series {series.title}, hand {hand['number']}: {refused}") from None
+    hand_id = _insert(db, "hands", hand["uid"], {
+        "series_id": series.id, "number": hand["number"], "record": json.dumps(record),
+        "created": hand["created"], "updated": hand["updated"],
+        "deleted_at": hand["deleted_at"], **stored_result(result),
+        "table_actions": _dumps(respell_actions(hand["table_actions"], names))})
+    for entry in hand["audit"]:
+        _insert(db, "hand_audit", entry["uid"], {
+            "hand_id": hand_id, "at": entry["at"], "action": entry["action"],
+            "old": _audited(entry["old"], names), "new": _audited(entry["new"], names)})
+
+
+def _audited(record: dict | None, names: dict[str, str]) -> str | None:
+    """An audit entry's record as stored: names as spelt here, keys sorted; or None."""
+    return None if record is None else json.dumps(respell_record(record, names), sort_keys=True)
+
+
+def _check_merged(db: Database, series_id: int, series: dict) -> None:
+    """A series that was here already must still score with the hands the file added."""
+    where = f'series "{series["name"] or series["uid"]}"'
+    twice = db.execute("SELECT number FROM hands WHERE series_id = ? GROUP BY number"
+                       " HAVING count(*) > 1", [series_id]).fetchone()
+    if twice:
+        raise BadExport(f"{where}: hand {twice[0]} is here already as another hand")
+    try:
+        tally(series_of(db, series_id), sheet_hands(db, series_id))
+    except RuleError as error:
+        raise BadExport(f"{where}: with the file's hands added here, {error}") from None
+
+
+# --- Names as this database spells them ------------------------------------------
+
+
+def _spelt(name: Any, names: dict[str, str]) -> Any:
+    return names.get(name, name) if isinstance(name, str) else name
+
+
+def respell_record(record: dict, names: dict[str, str]) -> dict:
+    """A hand record with each player's name as this database spells it."""
+    if all(k == v for k, v in names.items()):
+        return record
+    found = dict(record)
+    if isinstance(record.get("players"), list):
+        found["players"] = [{**p, "name": _spelt(p.get("name"), names)} if isinstance(p, dict)
+                            else p for p in record["players"]]
+    if isinstance(record.get("melds"), list):
+        found["melds"] = [
+            {**m, "by": [_spelt(b, names) for b in m["by"]] if isinstance(m.get("by"), list)
+             else _spelt(m.get("by"), names)} if isinstance(m, dict) and "by" in m else m
+            for m in record["melds"]]
+    return found
+
+
+def respell_scores(scores: dict | None, names: dict[str, str]) -> dict | None:
+    """A hand's scores by name as this database spells it."""
+    return None if scores is None else {names.get(n, n): s for n, s in scores.items()}
+
+
+def respell_actions(actions: list | None, names: dict[str, str]) -> list | None:
+    """Table actions with each player's name as this database spells it."""
+    if actions is None:
+        return None
+    return [{**a, "player": _spelt(a["player"], names)} if "player" in a else a
+            for a in actions]

@@ -1,0 +1,192 @@
+"""The JSON API: create a series, add a hand in the hand format, read the standings."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, jsonify, request, url_for
+from sqlite_utils import Database
+from werkzeug.exceptions import HTTPException
+
+from ..engine import (
+    InvalidHand,
+    InvalidSeries,
+    InvalidVariant,
+    Variant,
+    read_end,
+    variant_from_dict,
+)
+from ..store import hands, nights, players, series, variants
+from ..store.db import write_lock
+from .db import get_db
+from .site import csrf
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+# JSON requests are not forms: they carry no CSRF token, and a browser cannot send
+# a cross-site JSON body without a preflight, which this app never grants.
+csrf.exempt(bp)
+
+
+class ApiError(Exception):
+    """A refused request: status, message and where the problem is."""
+
+    def __init__(self, status: int, message: str, where: str | None = None):
+        super().__init__(message)
+        self.status, self.message, self.where = status, message, where
+
+
+@bp.errorhandler(ApiError)
+def api_error(error: ApiError):
+    """Every refusal is JSON with a message."""
+    body = {"error": error.message}
+    if error.where:
+        body["where"] = error.where
+    return jsonify(body), error.status
+
+
+@bp.errorhandler(HTTPException)
+def http_error(error: HTTPException):
+    """Errors Flask raises (not found, too large) are JSON here too."""
+    return jsonify({"error": error.description}), error.code
+
+
+def _body() -> Any:
+    """The request's JSON body; JSON requests must say they are JSON."""
+    if request.mimetype != "application/json":
+        raise ApiError(415, "send JSON with Content-Type: application/json")
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        raise ApiError(400, "the body is nested too deeply") from None
+    if data is None:
+        raise ApiError(400, "the body is not valid JSON")
+    try:
+        # A \ud800 escape parses into text that SQLite cannot store.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ApiError(400, "the body holds an escape that is not a character (a lone "
+                            "surrogate such as \\ud800)") from None
+    return data
+
+
+def _series_or_404(series_id: int) -> series.Series:
+    found = series.get_series(get_db(), series_id)
+    if found is None:
+        raise ApiError(404, f"there is no series {series_id}")
+    return found
+
+
+def standings(one: series.Series) -> dict[str, Any]:
+    """A series' state as the API returns it, from its hands' stored results."""
+    rows = hands.sheet_hands(get_db(), one.id)
+    result = hands.tally(one, rows)
+    return {
+        "id": one.id,
+        "night_id": one.night_id,
+        "name": one.name,
+        "variant": one.variant_id,
+        "variant_name": one.variant.name,
+        "players": one.names,
+        "end": one.end.to_dict(),
+        "totals": result.totals,
+        "games_won": result.games_won,
+        "finished": result.finished,
+        "winners": result.winners,
+        "standings": [{"name": s.name, "total": s.total, "hands_won": s.hands_won,
+                       "rank": s.rank} for s in result.standings],
+        "next_dealer": series.dealer_next(one, result),
+        "hands": [{"number": row["number"], "winner": scored.winner, "scores": scored.scores}
+                  for row, scored in zip(rows, result.hands, strict=True)],
+        "url": url_for("series.show", series_id=one.id, _external=True),
+    }
+
+
+def _variant(db: Database, value: Any) -> Variant:
+    if isinstance(value, str):
+        found = variants.get_variant(db, value)
+        if found is None:
+            raise ApiError(400, f"unknown variant {value!r}", "variant")
+        return found
+    try:
+        return variant_from_dict(value)
+    except InvalidVariant as error:
+        raise ApiError(400, str(error), "variant") from None
+
+
+def _names(value: Any, variant: Variant) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
+        raise ApiError(400, "players must be a list of names in seat order", "players")
+    names = [players.tidy_name(n) for n in value]
+    if len({n.casefold() for n in names}) != len(names):
+        raise ApiError(400, "a name appears twice", "players")
+    for name in names:
+        problem = players.name_problem(name)
+        if problem:
+            raise ApiError(400, f"{problem}: {name!r}", "players")
+    if not variant.min_players <= len(names) <= variant.max_players:
+        raise ApiError(400, f"{variant.name} is played by {variant.min_players} to "
+                            f"{variant.max_players} players", "players")
+    return names
+
+
+@bp.post("/series")
+def create_series():
+    """Start a series; the night defaults to a new one dated today."""
+    data, db = _body(), get_db()
+    if not isinstance(data, dict):
+        raise ApiError(400, "send a JSON object")
+    variant = _variant(db, data.get("variant"))
+    names = _names(data.get("players"), variant)
+    try:
+        end = read_end(data.get("end"))
+    except InvalidSeries as error:
+        raise ApiError(400, str(error), "end") from None
+    if end.kind not in variant.series_ends:
+        raise ApiError(400, f"{variant.name} series end by: {', '.join(variant.series_ends)}",
+                       "end")
+    first = data.get("first_dealer", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < len(names):
+        raise ApiError(400, "first_dealer is the seat number of the first dealer, from 0",
+                       "first_dealer")
+    name = data.get("name")
+    if name is not None and (not isinstance(name, str) or len(name) > 80):
+        raise ApiError(400, "name must be text of at most 80 characters", "name")
+    night_id = data.get("night_id")
+    # The new night and the series are one write: a crash between them leaves neither.
+    with write_lock(db):
+        if night_id is None:
+            night_id = nights.create_night(db, date.today(), None, None)
+        elif (isinstance(night_id, bool) or not isinstance(night_id, int)
+              or nights.get_night(db, night_id) is None):
+            raise ApiError(400, f"there is no night {night_id}", "night_id")
+        series_id = series.create_series(db, night_id, name, variant, names, end, first)
+    return jsonify(standings(series.series_of(db, series_id))), 201
+
+
+@bp.post("/series/<int:series_id>/hands")
+def add_hand(series_id: int):
+    """Record a hand (the hand format, without "variant": the series has it)."""
+    one = _series_or_404(series_id)
+    data = _body()
+    if isinstance(data, dict) and "variant" in data:
+        raise ApiError(400, 'a hand in a series takes the series\' variant: leave out "variant"',
+                       "variant")
+    try:
+        row = hands.record_hand(get_db(), one, data)
+    except hands.HandRefused as refused:
+        where = getattr(refused.error, "where", None)
+        raise ApiError(400, str(refused), where) from None
+    except InvalidHand as error:
+        raise ApiError(400, str(error), error.where) from None
+    # Answered only now that the hand is committed, with the result stored with it: another
+    # phone may have added a hand since, and the standings include it.
+    return jsonify({"number": row["number"], **hands.hand_result(row).to_dict(),
+                    "series": standings(one)}), 201
+
+
+@bp.get("/series/<int:series_id>")
+def read_series(series_id: int):
+    """The standings of a series."""
+    return jsonify(standings(_series_or_404(series_id)))

@@ -1,0 +1,100 @@
+"""Export pages: download everything, a night or a series as JSON or CSV, print a score
+sheet, and bring an export file in."""
+
+from __future__ import annotations
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from ..store import stats
+from ..store.export import export_document, to_csv, to_json
+from ..store.export_format import BadExport, read_document
+from ..store.history import night_series_ids
+from ..store.importer import import_document
+from ..store.nights import get_night
+from . import history
+from .db import get_db
+from .forms.export import UPLOAD_LIMIT, ImportForm
+from .lookup import night_or_404, series_or_404
+from .site import csrf
+
+bp = Blueprint("export", __name__)
+
+
+def _download(text: str, name: str, kind: str) -> Response:
+    media = {"json": "application/json", "csv": "text/csv"}[kind]
+    return Response(text, mimetype=media, headers={
+        "Content-Disposition": f'attachment; filename="{name}.{kind}"'})
+
+
+@bp.route("/export/everything.<any(json, csv):kind>")
+def everything(kind: str):
+    """Download every night, series, hand and ruling."""
+    document = export_document(get_db())
+    text = to_json(document) if kind == "json" else to_csv(document)
+    return _download(text, f"scorekeeper-{document['exported'][:10]}", kind)
+
+
+@bp.route("/export/nights/<int:night_id>.<any(json, csv):kind>")
+def night(night_id: int, kind: str):
+    """Download one night."""
+    db = get_db()
+    found = night_or_404(db, night_id)
+    document = export_document(db, night_id=night_id)
+    text = to_json(document) if kind == "json" else to_csv(document)
+    return _download(text, f"scorekeeper-night-{found['date']}-{night_id}", kind)
+
+
+@bp.route("/export/series/<int:series_id>.<any(json, csv):kind>")
+def series(series_id: int, kind: str):
+    """Download one series."""
+    db = get_db()
+    series_or_404(db, series_id)
+    document = export_document(db, series_id=series_id)
+    text = to_json(document) if kind == "json" else to_csv(document)
+    return _download(text, f"scorekeeper-series-{series_id}", kind)
+
+
+@bp.route("/history/series/<int:series_id>/print")
+def print_sheet(series_id: int):
+    """A series' score sheet laid out for paper."""
+    db = get_db()
+    stats.refresh(db)
+    one = series_or_404(db, series_id)
+    # Only this series' sheet, numbered as on its night's page.
+    number = night_series_ids(db, one.night_id).index(series_id) + 1
+    sheet = history.series_sheet(db, series_id, number,
+                                 stats.series_outcomes(db, [series_id])[series_id])
+    return render_template("history/print.html", s=sheet,
+                           night=get_night(db, one.night_id))
+
+
+@bp.route("/import", methods=["GET", "POST"])
+@csrf.exempt  # checked below, once this page's larger limit is set
+def upload():
+    """Bring an export file in; nothing is stored unless all of it is valid."""
+    # Exports are larger than a form post; this page alone takes files up to the limit.
+    request.max_content_length = UPLOAD_LIMIT
+    if request.method == "POST" and current_app.config.get("WTF_CSRF_ENABLED", True):
+        csrf.protect()  # a missing or stale token gets the same answer as on every other form
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            document = read_document(form.file.data.read())
+            added = import_document(get_db(), document)
+            stats.refresh(get_db())
+        except BadExport as error:
+            form.file.errors = [f"{form.file.data.filename or 'The file'}: {error}"]
+        else:
+            flash(added.summary())
+            return redirect(url_for("history.index"))
+    status = 422 if form.errors else 200
+    return render_template("history/import.html", form=form, limit=UPLOAD_LIMIT), status

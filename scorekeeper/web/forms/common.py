@@ -1,0 +1,32 @@
+"""What several forms share: the button that only posts, a menu's choices, a date box, and
+trimming typed text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import DateField
+
+# A menu's choice as WTForms takes it without a warning (tuples are deprecated); the type
+# stubs do not know it yet.
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
+
+__all__ = ["DATE_WRITTEN", "EmptyForm", "SelectChoice", "date_field", "strip"]
+
+DATE_WRITTEN = "The date must look like 2025-11-22."
+
+
+class EmptyForm(FlaskForm):
+    """A button that posts: it carries only the CSRF token."""
+
+
+def date_field(label: str, **options: Any) -> DateField:
+    """A date box whose refusal says how a date is written."""
+    # The type stubs do not know WTForms' invalid_value_message yet.
+    return DateField(label, invalid_value_message=DATE_WRITTEN, **options)  # type: ignore[call-arg]
+
+
+def strip(value: str | None) -> str | None:
+    """Drop spaces typed before or after the text."""
+    return value.strip() if value else value

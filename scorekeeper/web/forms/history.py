@@ -1,0 +1,16 @@
+"""Which nights and variant a player's figures count, read from the page's address."""
+
+from __future__ import annotations
+
+from wtforms import Form, SelectField
+from wtforms.validators import Optional
+
+from .common import date_field
+
+
+class FilterForm(Form):
+    """Which nights and variant a player's figures count, from the page's address."""
+
+    since = date_field("From", name="from", validators=[Optional()])
+    until = date_field("To", name="to", validators=[Optional()])
+    variant = SelectField("Variant", validators=[Optional()])

@@ -1,0 +1,185 @@
+"""The forms of table mode, and their translation to the engine's actions and the hand format."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    RadioField,
+    SelectField,
+    StringField,
+    SubmitField,
+)
+from wtforms.validators import InputRequired
+
+from ...engine.hands import FINISH_WORDS
+from ...engine.table import AddTiles, NewMeld, SwapJoker, Table, hand_record
+from . import tally
+from .common import SelectChoice
+
+MELD_FIELDS = 4  # an opening of 13 or 14 tiles holds at most four melds
+
+
+class ActionForm(FlaskForm):
+    """What every table action says: who, whether it is a later turn of theirs,
+    and how many actions the page showed (so a stale page cannot act)."""
+
+    player = RadioField("Who?", validators=[InputRequired("Choose the player.")])
+    new_turn = BooleanField("A later turn of this player's (nobody else touched the table since)")
+    seen = HiddenField()
+
+
+class NewMeldForm(ActionForm):
+    """New melds from a rack; a player's first is their opening, every meld of it at once."""
+
+    melds = FieldList(StringField("Meld"), min_entries=MELD_FIELDS, max_entries=MELD_FIELDS)
+    submit = SubmitField("Lay the meld")
+
+
+class AddTilesForm(ActionForm):
+    """Tiles from a rack added to a meld on the table."""
+
+    meld = RadioField("To which meld?", coerce=int,
+                      validators=[InputRequired("Choose the meld the tiles go to.")])
+    tiles = StringField("Tiles added")
+    submit = SubmitField("Add the tiles")
+
+
+class SwapJokerForm(ActionForm):
+    """Real tiles replace a joker; the joker goes into a new meld (or to the rack)."""
+
+    meld = RadioField("Which meld's joker?", coerce=int,
+                      validators=[InputRequired("Choose the meld holding the joker.")])
+    tiles = StringField("Tile(s) that replace the joker")
+    new_meld_tiles = StringField("New meld with the joker (j and the tiles from the rack)")
+    submit = SubmitField("Swap the joker")
+
+
+class UndoForm(FlaskForm):
+    """Take back the last action."""
+
+    seen = HiddenField()
+
+
+class EndPlayerForm(Form):
+    """One player's end of the hand: the tiles left on the rack, and declarations."""
+
+    rack = StringField("Tiles left on the rack")
+    exposed_twin = BooleanField("Announced the exposed tile's twin")
+    left_table = BooleanField("Left the table")
+
+
+class EndHandForm(FlaskForm):
+    """The end of a hand played in table mode."""
+
+    went_out = RadioField("Who went out?", default=tally.NOBODY)
+    finish = SelectField("How?", validate_choice=False)
+    players = FieldList(FormField(EndPlayerForm))
+    seen = HiddenField()
+    preview = SubmitField("Preview")
+    save = SubmitField("Save hand")
+
+
+def _player_choices(names: list[str]) -> list[SelectChoice]:
+    return [SelectChoice(n, n) for n in names]
+
+
+def action_forms(table: Table, formdata: Any = None, posted: str | None = None,
+                 chosen: dict | None = None) -> dict[str, FlaskForm]:
+    """The forms of the live table page; only the posted one reads the request."""
+    chosen = chosen or {}
+    forms: dict[str, FlaskForm] = {}
+    for kind, cls in (("meld", NewMeldForm), ("add", AddTilesForm), ("swap", SwapJokerForm)):
+        data = formdata if kind == posted else None
+        form = cls(formdata=data, prefix=kind, data=None if data else chosen.get(kind))
+        form.player.choices = _player_choices(list(table.players))
+        forms[kind] = form
+    melds = [m for m in table.melds if not m.stacked]
+    forms["add"].meld.choices = [SelectChoice(m.meld_index, meld_words(table, m)) for m in melds]
+    forms["swap"].meld.choices = [SelectChoice(m.meld_index, meld_words(table, m))
+                                  for m in melds if any(j is not None for j in m.jokers)]
+    forms["undo"] = UndoForm(formdata=formdata if posted == "undo" else None, prefix="undo")
+    for form in forms.values():
+        form.seen.data = str(len(table.actions))
+    return forms
+
+
+def meld_words(table: Table, meld) -> str:
+    """A meld as the scorer finds it on the table: whose, what kind, as it lies."""
+    lying = next((m.text for m in table.area(meld.owner) if m.meld_index == meld.meld_index),
+                 " ".join(str(t) for t in meld.tiles))
+    return f"{meld.owner}'s {meld.kind}: {lying}"
+
+
+def form_action(kind: str, form: FlaskForm):
+    """The engine action a posted form describes."""
+    player, new_turn = form.player.data, bool(form.new_turn.data)
+    if kind == "meld":
+        melds = [m.data.strip() for m in form.melds if m.data and m.data.strip()]
+        return NewMeld(player, tuple(melds), new_turn)
+    if kind == "add":
+        return AddTiles(player, form.meld.data, form.tiles.data or "", new_turn)
+    new_meld = (form.new_meld_tiles.data or "").strip() or None
+    return SwapJoker(player, form.meld.data, form.tiles.data or "", new_meld, new_turn)
+
+
+def attach_refusal(kind: str, form: FlaskForm, message: str) -> None:
+    """Put the engine's refusal next to the field it is about."""
+    if "is not a player" in message or "has not opened yet" in message or (
+            "opened in this turn" in message):
+        field = form.player
+    elif "there is no meld" in message or "holds no joker" in message or (
+            "has left the table" in message):
+        field = form.meld
+    elif kind == "meld":
+        typed = [m for m in form.melds if m.data and m.data.strip()]
+        field = next((m for m in typed if " ".join(m.data.split()) in message),
+                     typed[0] if typed else form.melds[0])
+    elif kind == "swap" and ("new meld" in message or "meld the joker" in message):
+        field = form.new_meld_tiles
+    else:
+        field = form.tiles
+    field.errors = [*list(field.errors), message]
+
+
+def seen(form: FlaskForm) -> int | None:
+    """How many actions the page showed when the form was posted."""
+    try:
+        return int(form.seen.raw_data[0]) if form.seen.raw_data else None
+    except ValueError:
+        return None
+
+
+def end_form(series, table: Table, formdata: Any = None) -> EndHandForm:
+    """The end-of-hand form for the series' players."""
+    form = EndHandForm(formdata=tally._seated(formdata, len(series.names)))
+    form.went_out.choices = [*_player_choices(series.names),
+                             SelectChoice(tally.NOBODY, "Nobody: the pool ran out")]
+    form.finish.choices = [SelectChoice(f, FINISH_WORDS[f].capitalize())
+                           for f in series.variant.finishes]
+    tally.seat_players(form.players, series.names)
+    form.seen.data = str(len(table.actions))
+    return form
+
+
+def end_record(series, table: Table, form: EndHandForm) -> dict:
+    """The hand in the hand format, from the table and the end-of-hand form
+    (without the variant: the series has it)."""
+    racks = {name: (sub.form.rack.data or "").strip()
+             for name, sub in zip(series.names, form.players, strict=True)}
+    declared = {name: [d for d in ("exposed_twin", "left_table") if getattr(sub.form, d).data]
+                for name, sub in zip(series.names, form.players, strict=True)}
+    out = form.went_out.data if form.went_out.data != tally.NOBODY else None
+    record = hand_record(table, racks, went_out=out,
+                         finish=form.finish.data if out else None, declared=declared)
+    record.pop("variant")
+    for player in record["players"]:
+        if not player.get("rack"):
+            player.pop("rack", None)
+    return record

@@ -1,0 +1,202 @@
+"""The quick tally: the record-a-hand form, and its translation to and from the hand format."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    FieldList,
+    Form,
+    FormField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    SubmitField,
+)
+from wtforms.validators import NumberRange, Optional
+
+from ...engine import InvalidHand, Variant
+from ...engine.hands import FINISH_WORDS
+from .common import SelectChoice
+
+NOBODY = "-"
+
+
+class PlayerTallyForm(Form):
+    """One player's part of the hand: what is left on the rack, what they melded."""
+
+    # Set when a refusal is about the player rather than one of their fields.
+    player_errors: list[str]
+
+    rack = StringField("Tiles left on the rack")
+    rack_points = IntegerField("or rack points", validators=[Optional(), NumberRange(0, 1000)])
+    rack_jokers = IntegerField("and jokers on the rack", default=0,
+                               validators=[Optional(), NumberRange(0, 2)])
+    swapped_jokers = IntegerField("of them taken by a swap", default=0,
+                                  validators=[Optional(), NumberRange(0, 2)])
+    melded_tiles = StringField("Tiles put on the table")
+    melded_points = IntegerField("or melded points", validators=[Optional(), NumberRange(0, 2000)])
+    credited_jokers = IntegerField("Jokers credited (first melded)", default=0,
+                                   validators=[Optional(), NumberRange(0, 2)])
+    exposed_twin = BooleanField("Announced the exposed tile's twin")
+    left_table = BooleanField("Left the table")
+
+
+class HandForm(FlaskForm):
+    """Record or edit a hand in a series."""
+
+    went_out = RadioField("Who went out?", default=NOBODY)
+    # The engine checks the way of going out against the variant and names the rule.
+    finish = SelectField("How?", validate_choice=False)
+    all_at_once = BooleanField("All at once, without having opened before")
+    jokers_used = IntegerField("Jokers in that hand", default=0,
+                               validators=[Optional(), NumberRange(0, 2)])
+    players = FieldList(FormField(PlayerTallyForm))
+    preview = SubmitField("Preview")
+    save = SubmitField("Save hand")
+
+
+def hand_form(variant: Variant, names: list[str], formdata: Any = None,
+              record: dict | None = None) -> HandForm:
+    """The form for a series' players, filled from a request or a stored hand."""
+    data = record_to_form(record, variant) if record is not None else None
+    form = HandForm(formdata=_seated(formdata, len(names)), data=data)
+    form.went_out.choices = [SelectChoice(n, n) for n in names] + [
+        SelectChoice(NOBODY, "Nobody: the pool ran out")]
+    form.finish.choices = [SelectChoice(f, FINISH_WORDS[f].capitalize()) for f in variant.finishes]
+    seat_players(form.players, names)
+    return form
+
+
+def seat_players(players: FieldList, names: list[str]) -> None:
+    """One entry of the players' field list per seat, each with its player's name."""
+    while len(players) < len(names):
+        players.append_entry()
+    for name, sub in zip(names, players, strict=False):
+        # The page heads each player's fieldset with it; WTForms fields take such attributes.
+        sub.player_name = name
+
+
+def _seated(formdata: Any, players: int) -> Any:
+    """The posted fields with one entry per seat. WTForms numbers a field list by
+    the indices that were posted, so a seat with nothing posted would shift every
+    later player's tiles onto the wrong name; seats past the last player are dropped."""
+    if formdata is None:
+        return None
+    fixed = formdata.copy()
+    for key in list(fixed.keys()):
+        match = re.match(r"players-(\d+)-", key)
+        if match and int(match.group(1)) >= players:
+            del fixed[key]
+    for seat in range(players):
+        fixed.setdefault(f"players-{seat}-rack", "")
+    return fixed
+
+
+def shows(variant: Variant) -> dict[str, bool]:
+    """Which fields the variant needs, so the form shows only those."""
+    melded = variant.scoring == "melded"
+    return {
+        "finish": len(variant.finishes) > 1,
+        "jokers_used": variant.all_at_once_bonus is not None
+        and len(set(variant.all_at_once_bonus)) > 1,
+        "melded": melded,
+        "credited_jokers": melded and variant.melded_joker_bonus is not None,
+        "swapped_jokers": variant.rack_swapped_joker != variant.joker_rack,
+        "exposed_twin": variant.exposed_twin_bonus is not None,
+        "left_table": variant.left_table_penalty is not None,
+        "ace_places": melded and len({variant.ace_low_run, variant.ace_high_run,
+                                      variant.ace_set}) > 1,
+    }
+
+
+def form_to_record(form: HandForm, names: list[str]) -> dict:
+    """The hand in the JSON hand format (without the variant: the series has it)."""
+    out = form.went_out.data
+    players = []
+    for name, sub in zip(names, form.players, strict=True):
+        p = sub.form
+        entry: dict[str, Any] = {"name": name}
+        if out == name:
+            entry["went_out"] = True
+            if form.finish.data:
+                entry["finish"] = form.finish.data
+            if form.all_at_once.data:
+                entry["all_at_once"] = True
+                if form.jokers_used.data:
+                    entry["jokers_used"] = form.jokers_used.data
+        rack = (p.rack.data or "").strip()
+        if rack:
+            entry["rack"] = rack
+        if p.rack_points.data is not None:
+            entry["rack_points"] = p.rack_points.data
+            if p.rack_jokers.data:
+                entry["rack_jokers"] = p.rack_jokers.data
+        elif p.rack_jokers.data and not rack:
+            entry["rack_points"], entry["rack_jokers"] = 0, p.rack_jokers.data
+        if p.swapped_jokers.data:
+            entry["swapped_jokers"] = p.swapped_jokers.data
+        melded = (p.melded_tiles.data or "").strip()
+        if melded:
+            entry["melded_tiles"] = melded
+        if p.melded_points.data is not None:
+            entry["melded_points"] = p.melded_points.data
+        if p.credited_jokers.data:
+            entry["credited_jokers"] = p.credited_jokers.data
+        declared = [d for d, f in (("exposed_twin", p.exposed_twin), ("left_table", p.left_table))
+                    if f.data]
+        if declared:
+            entry["declared"] = declared
+        players.append(entry)
+    return {"players": players}
+
+
+def record_to_form(record: dict, variant: Variant) -> dict:
+    """Form data for editing a stored hand."""
+    players = record.get("players", [])
+    out = next((p for p in players if p.get("went_out")), None)
+    return {
+        "went_out": out["name"] if out else NOBODY,
+        "finish": (out or {}).get("finish", variant.finishes[0]),
+        "all_at_once": bool((out or {}).get("all_at_once")),
+        "jokers_used": (out or {}).get("jokers_used", 0),
+        "players": [
+            {
+                "rack": p.get("rack", ""),
+                "rack_points": p.get("rack_points"),
+                "rack_jokers": p.get("rack_jokers", 0),
+                "swapped_jokers": p.get("swapped_jokers", 0),
+                "melded_tiles": p.get("melded_tiles", ""),
+                "melded_points": p.get("melded_points"),
+                "credited_jokers": p.get("credited_jokers", 0),
+                "exposed_twin": "exposed_twin" in p.get("declared", []),
+                "left_table": "left_table" in p.get("declared", []),
+            }
+            for p in players
+        ],
+    }
+
+
+# Engine field names as the form calls them.
+_FIELD_OF = {
+    "rack": "rack", "rack_points": "rack_points", "rack_jokers": "rack_jokers",
+    "swapped_jokers": "swapped_jokers", "melded_tiles": "melded_tiles",
+    "melded_points": "melded_points", "credited_jokers": "credited_jokers",
+}
+
+
+def attach_error(form: HandForm, names: list[str], error: InvalidHand) -> None:
+    """Put the engine's refusal next to the field it is about."""
+    if error.player is not None and error.player in names:
+        sub = form.players[names.index(error.player)].form
+        field = getattr(sub, _FIELD_OF.get(error.field or "", ""), None)
+        if field is not None:
+            field.errors = [*list(field.errors), error.detail]
+            return
+        sub.player_errors = [error.detail]
+        return
+    form.form_errors.append(str(error))

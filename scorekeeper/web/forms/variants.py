@@ -1,0 +1,208 @@
+"""The copy-and-edit form of a variant: its name and every rule parameter, each said the way
+players would say it, and the form's sections as the page lays them out."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, IntegerField, SelectField, SelectMultipleField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from ...engine import Variant
+from ...engine.errors import InvalidVariant
+from ...engine.reference import BY_PARAM, GROUPS, NOT_RULES, SERIES_END_WORDS, describe
+from ...store.variants import NAME_MAX, InvalidName
+from .common import strip
+
+# The engine's choices, each said the way players would say it (value: label, in order).
+CHOICES: dict[str, dict[str, str]] = {
+    "max_jokers_per_meld": {"": "No limit", "0": "No jokers in melds", "1": "At most 1",
+                            "2": "At most 2"},
+    "opening_joker": {"stands_for": "The tile it stands for", "fixed": "A fixed value",
+                      "not_allowed": "Not allowed"},
+    "scoring": {"racks": "Only racks count", "melded": "Melded tiles minus rack"},
+    "pool_out": {"lowest_rack_wins": "Lowest rack wins the hand",
+                 "minus_rack": "No winner: minus own rack",
+                 "melded_minus_rack": "No winner: melded minus rack"},
+    "series_winner": {"highest_total": "The highest total", "most_hands": "The most hands won"},
+    "deal_direction": {"left": "Left (clockwise)", "right": "Right (anticlockwise)"},
+    "finishes": {"discard": "Discard the last tile",
+                 "joker_discard": "Discard a joker as the last tile",
+                 "rack_empty": "Empty the rack without a discard"},
+    "series_ends": {end: words[0].upper() + words[1:] for end, words in SERIES_END_WORDS.items()},
+}
+
+# What ticking a yes-or-no rule means: some titles ("Melding in the first round") say
+# the topic, not which way the box turns it.
+TICKED = {
+    "suits": "Card suits (A, 2-10, J, Q, K) instead of colours",
+    "ace_high": "12-13-1 is a run",
+    "wrap": "13-1-2 is a run",
+    "joker_ratio_sets": "A set needs 2 numbered tiles for each joker",
+    "joker_ratio_runs": "A run needs 2 numbered tiles for each joker",
+    "adjacent_jokers": "Two jokers may lie side by side in a run",
+    "opening_needs_run": "The opening needs a run",
+    "opening_from_discard": "The previous player's discard may go into the opening",
+    "first_round_no_melds": "Nobody melds in the first round",
+    "never_opened_plus_rack": "Add the rack to the never-opened penalty",
+    "joker_discard_doubles": "Going out on a joker doubles the hand score",
+    "last_chance_round": "Play a last-chance round when the pool is empty",
+}
+
+# What an empty box means, for the numbers a variant may leave unset.
+EMPTY = {
+    "value_2_9": "face value", "value_10_13": "face value",
+    "swapped_joker_rack": "the same as any joker", "melded_joker_bonus": "the tile it stands for",
+    "never_opened_penalty": "no penalty", "exposed_twin_bonus": "no bonus",
+    "left_table_penalty": "no fixed score", "going_out_min_melded": "no minimum",
+}
+
+# The bounds check_variant enforces, so the phone offers them; the engine has the last word.
+RANGES = {"opening_joker_value": (0, 100), "min_players": (2, 6), "max_players": (2, 6)}
+BONUS_PARTS = ("all_at_once_bonus_0", "all_at_once_bonus_1", "all_at_once_bonus_2")
+
+RULE_PARAMS = [f.name for f in fields(Variant) if f.name not in NOT_RULES]
+
+
+def sentence(error: Exception) -> str:
+    """The engine's message as a sentence: "wrap ..." becomes "Wrap ..."."""
+    message = str(error)
+    return message[:1].upper() + message[1:]
+
+
+def number_field(param: str, optional: bool) -> IntegerField:
+    """A box for a whole number, empty allowed where the variant may leave it unset."""
+    low, high = RANGES.get(param, (0, 1000))
+    first = Optional() if optional else InputRequired(f"Enter a whole number from {low} to {high}.")
+    return IntegerField(BY_PARAM[param].title, validators=[first, NumberRange(
+        low, high, f"Enter a whole number from {low} to {high}.")])
+
+
+class MultiCheckboxField(SelectMultipleField):
+    """A group of checkboxes, one per choice."""
+
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+
+class VariantForm(FlaskForm):
+    """A variant's name and every rule parameter, prefilled from the variant copied."""
+
+    name = StringField("Name", filters=[strip], validators=[
+        InputRequired("Give your variant a name."),
+        Length(max=NAME_MAX, message=f"The name can be at most {NAME_MAX} characters.")])
+
+    def changes(self) -> dict:
+        """Every rule parameter as the engine takes it."""
+        values: dict[str, Any] = {}
+        for param in RULE_PARAMS:
+            if param == "all_at_once_bonus":
+                parts = tuple(self[part].data for part in BONUS_PARTS)
+                values[param] = None if parts == (None, None, None) else parts
+            elif param == "max_jokers_per_meld":
+                values[param] = int(self[param].data) if self[param].data else None
+            elif isinstance(self[param], SelectMultipleField):
+                # In the order shown, as a browser sends them, whatever order they came in.
+                shown = list(self[param].choices)
+                values[param] = tuple(sorted(self[param].data, key=shown.index))
+            else:
+                values[param] = self[param].data
+        return values
+
+    def refuse(self, error: InvalidVariant) -> None:
+        """Put the engine's refusal next to the field its message names."""
+        message = sentence(error)
+        target = "name" if isinstance(error, InvalidName) else refused_field(message)
+        if target == "all_at_once_bonus":
+            target = BONUS_PARTS[0]
+        if target is None:
+            self.form_errors.append(message)
+        else:
+            self[target].errors = [*self[target].errors, message]
+
+
+def refused_field(message: str) -> str | None:
+    """The parameter a refusal names first, e.g. "wrap" in "runs that wrap (13-1-2) ..."."""
+    names = "|".join(sorted(["name", *RULE_PARAMS], key=len, reverse=True))
+    found = re.search(rf"\b({names})\b", message, flags=re.IGNORECASE)
+    if found:
+        return found.group(1).lower()
+    # "players must be between 2 and 6": only the fewest can be more than the most.
+    return "max_players" if "players" in message.lower() else None
+
+
+for _param in RULE_PARAMS:
+    _kind = Variant.__dataclass_fields__[_param].type
+    if _param == "all_at_once_bonus":
+        for _part, _label in zip(BONUS_PARTS, ("No joker", "1 joker", "2 jokers"), strict=True):
+            setattr(VariantForm, _part, IntegerField(_label, validators=[
+                Optional(), NumberRange(0, 1000, "Enter a whole number from 0 to 1000.")]))
+    elif _param in ("finishes", "series_ends"):
+        setattr(VariantForm, _param, MultiCheckboxField(BY_PARAM[_param].title))
+    elif _param in CHOICES:
+        setattr(VariantForm, _param, SelectField(BY_PARAM[_param].title, choices=CHOICES[_param]))
+    elif _kind == "bool":
+        setattr(VariantForm, _param, BooleanField(TICKED[_param]))
+    else:
+        setattr(VariantForm, _param, number_field(_param, optional=_kind == "int | None"))
+
+
+def form_data(variant: Variant, name: str) -> dict:
+    """The form's values for a copy of this variant."""
+    data = {param: getattr(variant, param) for param in RULE_PARAMS}
+    data["name"] = name
+    bonus = variant.all_at_once_bonus or (None, None, None)
+    data.update(zip(BONUS_PARTS, bonus, strict=True))
+    data["max_jokers_per_meld"] = "" if variant.max_jokers_per_meld is None else str(
+        variant.max_jokers_per_meld)
+    return data
+
+
+def ordered_choices(param: str, usual_first: tuple[str, ...]) -> dict[str, str]:
+    """The choices with the base's own ones first, so its usual one stays first."""
+    rest = [value for value in CHOICES[param] if value not in usual_first]
+    return {value: CHOICES[param][value] for value in [*usual_first, *rest]}
+
+
+def form_sections(form: VariantForm, base: Variant) -> list[dict]:
+    """The form's parameters group by group, each with the base's rule in plain words."""
+    texts = {entry["param"]: entry["text"] for entry in describe(base)}
+    sections = []
+    for group in GROUPS:
+        params = [{
+            "param": param, "title": rule.title, "hint": texts[param], "empty": EMPTY.get(param),
+            "kind": kind_of(form, param), "errors": errors_of(form, param),
+        } for param, rule in BY_PARAM.items() if rule.group == group]
+        sections.append({"group": group, "params": params,
+                         "invalid": any(p["errors"] for p in params)})
+    return sections
+
+
+def errors_of(form: VariantForm, param: str) -> list[str]:
+    """The messages next to a parameter, the three bonus boxes' together."""
+    names = BONUS_PARTS if param == "all_at_once_bonus" else (param,)
+    return list(dict.fromkeys(message for name in names for message in form[name].errors))
+
+
+def kind_of(form: VariantForm, param: str) -> str:
+    """How the template draws a parameter."""
+    if param == "all_at_once_bonus":
+        return "bonus"
+    field = form[param]
+    if isinstance(field, SelectMultipleField):
+        return "checks"
+    if isinstance(field, SelectField):
+        return "select"
+    return "check" if isinstance(field, BooleanField) else "number"
+
+
+class RenameForm(FlaskForm):
+    """A custom variant's new name."""
+
+    name = StringField("New name", filters=[strip], validators=[
+        InputRequired("Give your variant a name."),
+        Length(max=NAME_MAX, message=f"The name can be at most {NAME_MAX} characters.")])

@@ -1,0 +1,159 @@
+"""Hands of a series: the quick tally to record or fix one (with a preview), its page
+with every line of its score and its history, download, delete and undo."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from sqlite_utils import Database
+
+from ..engine import HandResult, InvalidHand, read_hand, score_hand
+from ..store import live_tables
+from ..store.hands import (
+    HandRefused,
+    delete_hand,
+    edit_hand,
+    hand_audit,
+    hand_export,
+    hand_record,
+    hand_result,
+    hand_table,
+    record_hand,
+    restore_hand,
+    series_hands,
+)
+from ..store.series import Series
+from .db import get_db
+from .forms import tally
+from .forms.common import EmptyForm
+from .lookup import hand_or_404, series_or_404
+
+bp = Blueprint("hands", __name__)
+
+
+def _entry_page(series: Series, form: tally.HandForm, *, hand: dict | None,
+                preview: HandResult | None = None):
+    shows = tally.shows(series.variant)
+    table_mode = bool(hand and hand.get("table_actions"))
+    if table_mode:
+        # The melds come from the table as it was recorded; only the end of the hand is edited.
+        shows = {**shows, "melded": False}
+    # Recording the hand in play here would drop the table being followed for it: say so first.
+    in_play = len(live_tables.live_actions(get_db(), series.id)) if hand is None else 0
+    return render_template("hands/form.html", series=series, form=form, hand=hand,
+                           preview=preview, shows=shows, table_mode=table_mode,
+                           in_play=in_play)
+
+
+def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
+                     hand: dict | None):
+    """Score what was typed: show the preview, or store it when Save was pressed."""
+    record = tally.form_to_record(form, series.names)
+    if hand is not None and hand.get("table_actions"):
+        record["melds"] = hand_record(hand).get("melds", [])
+    try:
+        checked = read_hand(record, series.variant, series.names)
+        result = score_hand(checked)
+        if not form.save.data:
+            return _entry_page(series, form, hand=hand, preview=result)
+        if hand is None:
+            row = record_hand(db, series, record)
+            flash(f"Hand {row['number']} saved. " + summary(result))
+        else:
+            edit_hand(db, series, hand["id"], record)
+            flash(f"Hand {hand['number']} changed. " + summary(result))
+    except InvalidHand as error:
+        tally.attach_error(form, series.names, error)
+        return _entry_page(series, form, hand=hand), 422
+    except HandRefused as refused:
+        form.form_errors.append(str(refused))
+        return _entry_page(series, form, hand=hand), 422
+    return redirect(url_for("series.show", series_id=series.id))
+
+
+def summary(result: HandResult) -> str:
+    """Who won the hand and by how much, as the page says after saving it."""
+    if result.winner is None:
+        return "Nobody won the hand."
+    return f"{result.winner} won the hand ({result.scores[result.winner]:+d})."
+
+
+@bp.route("/series/<int:series_id>/hands/new", methods=["GET", "POST"])
+def new(series_id: int):
+    """Record the hand just played (quick tally)."""
+    db = get_db()
+    series = series_or_404(db, series_id)
+    form = tally.hand_form(series.variant, series.names, formdata=request.form or None)
+    if request.method == "POST" and form.validate():
+        return _preview_or_save(db, series, form, hand=None)
+    status = 422 if request.method == "POST" else 200
+    return _entry_page(series, form, hand=None), status
+
+
+@bp.route("/series/<int:series_id>/hands/<int:hand_id>/edit", methods=["GET", "POST"])
+def edit(series_id: int, hand_id: int):
+    """Change a hand already recorded; totals follow."""
+    db = get_db()
+    series = series_or_404(db, series_id)
+    hand = hand_or_404(db, series, hand_id)
+    if hand["deleted_at"]:
+        abort(404)
+    form = tally.hand_form(series.variant, series.names, formdata=request.form or None,
+                           record=hand_record(hand))
+    if request.method == "POST" and form.validate():
+        return _preview_or_save(db, series, form, hand=hand)
+    status = 422 if request.method == "POST" else 200
+    return _entry_page(series, form, hand=hand), status
+
+
+@bp.route("/series/<int:series_id>/hands/<int:hand_id>")
+def show(series_id: int, hand_id: int):
+    """Every player's score for the hand, line by line, and its history."""
+    db = get_db()
+    series = series_or_404(db, series_id)
+    hand = hand_or_404(db, series, hand_id)
+    rows = series_hands(db, series_id)
+    position = next((i for i, r in enumerate(rows) if r["id"] == hand_id), None)
+    record = hand_record(hand)
+    result = hand_result(hand)
+    return render_template("hands/show.html", series=series, hand=hand, record=record,
+                           result=result, position=position, audit=hand_audit(db, hand_id),
+                           form=EmptyForm(), table=hand_table(series, hand))
+
+
+@bp.route("/series/<int:series_id>/hands/<int:hand_id>/hand.json")
+def export(series_id: int, hand_id: int):
+    """Download the hand in the JSON hand format, to score it with `scorekeeper score`."""
+    db = get_db()
+    series = series_or_404(db, series_id)
+    hand = hand_or_404(db, series, hand_id)
+    response = jsonify(hand_export(series, hand))
+    name = f"series-{series.id}-hand-{hand['number']}.json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@bp.route("/series/<int:series_id>/hands/<int:hand_id>/delete", methods=["POST"])
+def delete(series_id: int, hand_id: int):
+    """Delete a hand; the series page offers to bring it back."""
+    db = get_db()
+    series = series_or_404(db, series_id)
+    hand = hand_or_404(db, series, hand_id)
+    if EmptyForm().validate_on_submit() and not hand["deleted_at"]:
+        delete_hand(db, hand_id)
+        flash(f"Hand {hand['number']} deleted. You can undo this on the series page.")
+    return redirect(url_for("series.show", series_id=series_id))
+
+
+@bp.route("/series/<int:series_id>/hands/<int:hand_id>/restore", methods=["POST"])
+def restore(series_id: int, hand_id: int):
+    """Undo the deletion of a hand."""
+    db = get_db()
+    series = series_or_404(db, series_id)
+    hand = hand_or_404(db, series, hand_id)
+    if EmptyForm().validate_on_submit() and hand["deleted_at"]:
+        try:
+            restore_hand(db, series, hand_id)
+            flash(f"Hand {hand['number']} is back.")
+        except HandRefused as refused:
+            flash(f"Hand {hand['number']} cannot come back: {refused}", "error")
+    return redirect(url_for("series.show", series_id=series_id))

@@ -1,0 +1,56 @@
+"""Game nights: the home page, the new night form and the night page."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+
+from ..store.nights import create_night, night_series, nights_on, recent_nights
+from ..store.rulings import night_rulings
+from . import address
+from .db import get_db
+from .forms.nights import NightForm
+from .lookup import night_or_404
+
+bp = Blueprint("nights", __name__)
+
+
+@bp.app_template_filter("day")
+def long_day(iso_date: str) -> str:
+    """Write a stored date the way people say it: Saturday 22 November 2025."""
+    day = date.fromisoformat(iso_date)
+    return f"{day:%A} {day.day} {day:%B %Y}"
+
+
+@bp.route("/")
+def home():
+    """Show tonight's and recent game nights, and how other phones can join."""
+    db, today = get_db(), date.today()
+    join = address.join_url(request.host_url, int(request.environ["SERVER_PORT"]))
+    return render_template("home.html", tonight=nights_on(db, today),
+                           recent=recent_nights(db, other_than=today),
+                           join_url=join, join_qr=address.qr_svg(join))
+
+
+@bp.route("/nights/new", methods=["GET", "POST"])
+def new():
+    """Start a game night."""
+    form = NightForm()
+    if form.validate_on_submit() and form.date.data is not None:
+        night_id = create_night(get_db(), form.date.data, form.place.data, form.note.data)
+        flash("Game night started.")
+        return redirect(url_for("nights.show", night_id=night_id))
+    return render_template("nights/new.html", form=form)
+
+
+@bp.route("/nights/<int:night_id>")
+def show(night_id: int):
+    """Show a game night and its series."""
+    db = get_db()
+    night = night_or_404(db, night_id)
+    series = night_series(db, night_id)
+    # The night page calls an unnamed series "Series 2"; its rulings say the same.
+    labels = {one["id"]: one["name"] or f"Series {i}" for i, one in enumerate(series, 1)}
+    return render_template("nights/show.html", night=night, series=series,
+                           rulings=night_rulings(db, night_id), series_labels=labels)

@@ -1,0 +1,61 @@
+"""The viewer: a read-only page per series, in big type, that follows the standings live."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify, render_template, request, url_for
+from sqlite_utils import Database
+
+from ..store import hands, series
+from . import address
+from .db import get_db
+from .lookup import series_or_404
+
+bp = Blueprint("viewer", __name__)
+
+# Seconds between checks for a new hand: by script, or by reloading without script.
+POLL_SECONDS = 4
+RELOAD_SECONDS = 15
+
+
+def version(db: Database, series_id: int) -> str:
+    """A tag that changes whenever a hand of the series is recorded, fixed, deleted or restored."""
+    count, updated, changes = db.execute(
+        "SELECT count(*), max(updated),"
+        " (SELECT count(*) FROM hand_audit JOIN hands AS h ON h.id = hand_id"
+        "  WHERE h.series_id = ?)"
+        " FROM hands WHERE series_id = ? AND deleted_at IS NULL",
+        [series_id, series_id]).fetchone()
+    return f"{count}.{changes}.{updated or ''}"
+
+
+@bp.app_template_global()
+def viewer_link(series_id: int) -> dict:
+    """The viewer's address for other phones, and its QR code as inline SVG."""
+    base = address.join_url(request.host_url, int(request.environ["SERVER_PORT"]))
+    url = base + url_for("viewer.show", series_id=series_id)
+    return {"url": url, "qr": address.qr_svg(url)}
+
+
+@bp.route("/series/<int:series_id>/view")
+def show(series_id: int):
+    """The standings in big type, refreshed as hands are recorded."""
+    db = get_db()
+    one = series_or_404(db, series_id)
+    result = hands.tally(one, hands.sheet_hands(db, series_id))
+    last = result.hands[-1] if result.hands else None
+    return render_template(
+        "viewer/show.html", series=one, result=result, standings=result.standings, last=last,
+        dealer=series.dealer_next(one, result), version=version(db, series_id),
+        poll_seconds=current_app.config.get("VIEWER_POLL_SECONDS", POLL_SECONDS),
+        reload_seconds=current_app.config.get("VIEWER_RELOAD_SECONDS", RELOAD_SECONDS))
+
+
+@bp.route("/series/<int:series_id>/view.json")
+def state(series_id: int):
+    """What the viewer polls: whether anything changed since the page was drawn."""
+    db = get_db()
+    if series.get_series(db, series_id) is None:
+        return jsonify({"error": f"there is no series {series_id}"}), 404
+    response = jsonify({"version": version(db, series_id)})
+    response.headers["Cache-Control"] = "no-store"
+    return response
