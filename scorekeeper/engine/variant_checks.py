@@ -3,13 +3,15 @@ a variant is made, each refusal naming its parameter in `field`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import InvalidVariant
 from .sources import SOURCES
 
-if TYPE_CHECKING:  # the annotation only: variants.py calls check_variant
-    from .variants import Variant
+# The variant being built: its fields may hold anything read from a file or a form, which is
+# what these checks are for, so they take it untyped (and variants.py, which calls them, is not
+# imported back).
+Variant = Any
 
 FINISHES = ("discard", "joker_discard", "rack_empty")
 SCORINGS = ("racks", "melded")
