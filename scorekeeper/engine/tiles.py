@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .errors import InvalidTile
 
@@ -17,7 +17,8 @@ SUIT_NAMES = {"k": "spades", "r": "hearts", "b": "clubs", "y": "diamonds"}
 COLOUR_ALIASES = {"o": "y"}
 FACE_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
-_TOKEN = re.compile(r"^(?:([rbkyo])(\d{1,2})|j(?:=([rbkyo])?(\d{1,2}))?)$")
+# ASCII only: `\d` would also read full-width and other scripts' digits (`r５`) as numbers.
+_TOKEN = re.compile(r"^(?:([rbkyo])([0-9]{1,2})|j(?:=([rbkyo])?([0-9]{1,2}))?)$", re.ASCII)
 _SEPARATORS = re.compile(r"[\s,]+")
 
 HINT = "write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker"
@@ -34,7 +35,7 @@ class Tile:
     as_colour: str | None = None
     as_number: int | None = None
 
-    @property
+    @cached_property
     def key(self) -> str:
         """The physical tile this is, for counting copies: `b7` or `j`."""
         return "j" if self.joker else f"{self.colour}{self.number}"
@@ -77,8 +78,9 @@ def parse_tile(token: str, *, in_meld: bool = True) -> Tile:
 @lru_cache(maxsize=1024)
 def _parse_token(token: str, in_meld: bool) -> Tile:
     # Tiles are immutable and a hand repeats the same few dozen tokens.
-    text = token.strip().lower()
-    match = _TOKEN.match(text)
+    text = token.strip()
+    # Lower-casing first would turn look-alikes such as the Kelvin sign into `k`.
+    match = _TOKEN.match(text.lower()) if text.isascii() else None
     if not match:
         raise InvalidTile(token, f"'{token}' is not a tile: {HINT}")
     colour, number, as_colour, as_number = match.groups()
