@@ -252,17 +252,34 @@ def cmd_passcode(args: argparse.Namespace) -> None:
     if sys.stdin.isatty():
         import getpass
 
-        typed = getpass.getpass("New scorer passcode: ")
-        if getpass.getpass("Type it again: ") != typed:
+        try:
+            typed = getpass.getpass("New scorer passcode: ")
+            again = getpass.getpass("Type it again: ")
+        except EOFError:
+            raise BadInput("no passcode typed; nothing changed") from None
+        if again != typed:
             raise BadInput("the two passcodes differ; nothing changed")
     else:
-        typed = sys.stdin.readline().rstrip("\r\n")
+        typed = _first_line()
     try:
         passcode.set_passcode(instance, typed)
     except passcode.InvalidPasscode as error:
         raise BadInput(f"{error}; nothing changed") from None
     print("Passcode set. A phone becomes the scorer by entering it; "
           "phones that were the scorer must enter it again.")
+
+
+def _first_line() -> str:
+    """The first line of standard input, which must be UTF-8 text."""
+    stdin = getattr(sys.stdin, "buffer", None)
+    if stdin is None:
+        return sys.stdin.readline().rstrip("\r\n")
+    line = stdin.readline()
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadInput("the passcode is not UTF-8 text; nothing changed") from None
+    return text.rstrip("\r\n")
 
 
 def _name(path: str) -> str:
@@ -359,6 +376,11 @@ def main(argv: list[str] | None = None) -> int:
         args.handler(args)
     except BadInput as error:
         print(one_line(f"scorekeeper {args.command}: {error}"), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except sqlite3.Error as error:  # --database names a file that is no usable database
+        where = getattr(args, "database", None) or "the app's database"
+        print(one_line(f"scorekeeper {args.command}: {where}: cannot use it as a database "
+                       f"({error})"), file=sys.stderr)
         return EXIT_BAD_INPUT
     return 0
 
