@@ -301,7 +301,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Scores tile rummy hands and series under the rules your group plays.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_rules_commands(commands)
+    _add_app_commands(commands)
+    return parser
 
+
+def _add_rules_commands(commands: Any) -> None:
+    """The commands that answer from the rules alone: scores, splits, melds, openings."""
     score = commands.add_parser("score", help="score one hand (JSON hand format)")
     score.add_argument("hand", help="a hand JSON file, or - to read standard input")
     score.set_defaults(handler=cmd_score)
@@ -333,12 +339,15 @@ def build_parser() -> argparse.ArgumentParser:
     opening.add_argument("--variant", required=True, help="preset id, e.g. rummy-meld")
     opening.set_defaults(handler=cmd_best_opening)
 
+
+def _add_app_commands(commands: Any) -> None:
+    """The commands of the app itself: serving it, its database and its passcode."""
     serve = commands.add_parser("serve", help="start the score pad on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default all)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.set_defaults(handler=cmd_serve)
 
-    database = argparse.ArgumentParser(add_help=False)
+    database = _Parser(add_help=False)
     database.add_argument("--database", metavar="FILE",
                           help="the database (default: the app's, instance/scorekeeper.db)")
     export = commands.add_parser("export", parents=[database],
@@ -365,7 +374,6 @@ def build_parser() -> argparse.ArgumentParser:
                       help="remove the passcode: every phone can change scores")
     code.add_argument("--instance", help="the instance folder (default: instance/ beside the app)")
     code.set_defaults(handler=cmd_passcode)
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:

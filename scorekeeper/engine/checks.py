@@ -3,11 +3,16 @@ melded value each player's part of a checked hand comes to."""
 
 from __future__ import annotations
 
+from collections import Counter
+from operator import attrgetter
+
 from .errors import InvalidHand
 from .melds import LOW_RUN, end_values, number_value
 from .record import HandRecord, PlayerHand
 from .tiles import Tile, format_tiles
 from .variants import Variant
+
+_key = attrgetter("key")
 
 FINISH_WORDS = {
     "discard": "discarding the last tile",
@@ -97,7 +102,7 @@ def _check_all_at_once(p: PlayerHand, hand: HandRecord) -> None:
 
 def _check_player(p: PlayerHand, v: Variant, has_melds: bool) -> None:
     _check_fields_have_rules(p, v)
-    if p.swapped_jokers > p.jokers_on_rack:
+    if p.swapped_jokers and p.swapped_jokers > p.jokers_on_rack:
         raise InvalidHand(f"{p.swapped_jokers} swapped jokers, but only {p.jokers_on_rack} on "
                           "the rack", player=p.name, field="swapped_jokers")
     if p.all_at_once and not p.went_out:
@@ -172,21 +177,19 @@ def _check_copies(hand: HandRecord) -> None:
     """No more than two of any tile and two jokers across racks, table, credited
     jokers, jokers used going out all at once and a joker discarded to go out.
     Counted first; the places are named only for a refusal."""
-    counts: dict[str, int] = {}
-    for p in hand.players:
-        for t in p.rack or ():
-            counts[t.key] = counts.get(t.key, 0) + 1
-        for t, _ in p.melded_tiles or ():
-            counts[t.key] = counts.get(t.key, 0) + 1
+    counts: Counter[str] = Counter()
     jokers = 0
-    for tm in hand.melds:
-        for t in tm.meld.tiles:
-            counts[t.key] = counts.get(t.key, 0) + 1
     for p in hand.players:
+        if p.rack:
+            counts.update(map(_key, p.rack))
+        if p.melded_tiles:
+            counts.update(_key(t) for t, _ in p.melded_tiles)
         jokers += p.rack_jokers + p.credited_jokers + _laid_at_once(p, hand)
         jokers += p.finish == "joker_discard"
+    for tm in hand.melds:
+        counts.update(map(_key, tm.meld.tiles))
     if jokers:
-        counts["j"] = counts.get("j", 0) + jokers
+        counts["j"] += jokers
     for key, count in counts.items():
         if count > 2:
             _refuse_copies(hand, key, count)
@@ -203,7 +206,7 @@ def _refuse_copies(hand: HandRecord, key: str, count: int) -> None:
     """Refuse too many copies of `key`, naming every place one lies (RULES.md,
     "Checks every hand must pass": the refusal names the players and the tile)."""
     places = _places(hand, key)
-    words, player, meld, field = places[-1]
+    _, player, meld, field = places[-1]
     listed = ", ".join(w for w, *_ in places)
     if key == "j":
         detail = f"{count} jokers in this hand ({listed}); a box of tiles holds only two"

@@ -9,8 +9,16 @@ from typing import Any
 
 from .checks import FIELD_WORDS, FINISH_WORDS, check_hand, loose_value, melded_by_player
 from .errors import InvalidHand, InvalidMeld, InvalidTile, InvalidVariant
-from .melds import HIGH_RUN, IN_SET, LOW_RUN, check_meld
-from .record import DECLARATIONS, HandRecord, PlayerHand, TableMeld, name_problem, tidy_name
+from .melds import HIGH_RUN, IN_SET, LOW_RUN, Meld, check_meld
+from .record import (
+    DECLARATIONS,
+    NAME_MAX,
+    HandRecord,
+    PlayerHand,
+    TableMeld,
+    name_problem,
+    tidy_name,
+)
 from .tiles import Tile, format_tiles, parse_tile, parse_tiles
 from .variants import FINISHES, Variant, preset, variant_from_dict
 
@@ -87,21 +95,26 @@ def _check_names(names: list[str], v: Variant, series_players: list[str] | None)
             f"order ({', '.join(series_players)})", field="players")
 
 
-def _int(raw: dict, field: str, name: str, default: int | None,
-         high: int = 10_000) -> int | None:
-    value = raw.get(field, default)
-    if value is None and default is None:
-        # Only a field without a default may be left empty: an explicit null for
-        # a count (swapped jokers, jokers used, ...) is bad input, not zero.
+# Counts a player entry may give, with their highest value. A null is allowed only
+# for the two without a default (rack points, melded points): an explicit null for a
+# count such as swapped jokers or jokers used is bad input, not zero.
+COUNTS = {"jokers_used": 2, "rack_jokers": 2, "swapped_jokers": 2, "credited_jokers": 2,
+          "rack_points": 10_000, "melded_points": 10_000}
+NULLABLE = {"rack_points", "melded_points"}
+FLAGS = {"went_out", "all_at_once"}
+
+
+def _count(value: Any, field: str, name: str) -> int | None:
+    if value is None and field in NULLABLE:
         return None
+    high = COUNTS[field]
     if type(value) is not int or not 0 <= value <= high:
         raise InvalidHand(f"{FIELD_WORDS[field]} must be a whole number from 0 to {high}",
                           player=name, field=field)
     return value
 
 
-def _bool(raw: dict, field: str, name: str) -> bool:
-    value = raw.get(field, False)
+def _flag(value: Any, field: str, name: str) -> bool:
     if value is not True and value is not False:
         raise InvalidHand(f"{FIELD_WORDS[field]} must be true or false", player=name,
                           field=field)
@@ -112,29 +125,33 @@ def _read_player(raw: Any, index: int, v: Variant) -> PlayerHand:
     if not isinstance(raw, dict):
         raise InvalidHand("each player must be a JSON object with a name", seat=index)
     name = _read_name(raw.get("name"), index)
-    _no_unknown(raw, PLAYER_FIELDS, player=name)
-    went_out = _bool(raw, "went_out", name)
-    return PlayerHand(
-        name=name,
-        went_out=went_out,
-        finish=_read_finish(raw, name, went_out, v),
-        all_at_once=_bool(raw, "all_at_once", name),
-        jokers_used=_int(raw, "jokers_used", name, 0, high=2) or 0,
-        rack=_read_rack(raw, name),
-        rack_points=_int(raw, "rack_points", name, None),
-        rack_jokers=_int(raw, "rack_jokers", name, 0, high=2) or 0,
-        swapped_jokers=_int(raw, "swapped_jokers", name, 0, high=2) or 0,
-        melded_points=_int(raw, "melded_points", name, None),
-        melded_tiles=(_read_loose_tiles(raw["melded_tiles"], v, name)
-                      if "melded_tiles" in raw else None),
-        credited_jokers=_int(raw, "credited_jokers", name, 0, high=2) or 0,
-        declared=_read_declared(raw, name),
-    )
+    if not raw.keys() <= PLAYER_FIELDS:
+        _no_unknown(raw, PLAYER_FIELDS, player=name)
+    # Only the fields given are read (most entries give two or three); the rest
+    # keep the defaults of PlayerHand.
+    given: dict[str, Any] = {}
+    for field, value in raw.items():
+        if field in COUNTS:
+            given[field] = _count(value, field, name)
+        elif field in FLAGS:
+            given[field] = _flag(value, field, name)
+    if "rack" in raw:
+        given["rack"] = _read_rack(raw, name)
+    if "melded_tiles" in raw:
+        given["melded_tiles"] = _read_loose_tiles(raw["melded_tiles"], v, name)
+    if "declared" in raw:
+        given["declared"] = _read_declared(raw, name)
+    if "finish" in raw or given.get("went_out"):
+        given["finish"] = _read_finish(raw, name, given.get("went_out", False), v)
+    return PlayerHand(name=name, **given)
 
 
 def _read_name(value: Any, index: int) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InvalidHand("a player needs a name", seat=index, field="name")
+    if (value.isprintable() and len(value) <= NAME_MAX and "," not in value
+            and value.strip() == value and "  " not in value):
+        return value  # already tidy and usable: the usual case
     name = tidy_name(value)
     problem = name_problem(name)
     if problem:
@@ -222,13 +239,18 @@ def _read_melds(raw: Any, names: list[str], v: Variant) -> tuple[TableMeld, ...]
         return ()
     if not isinstance(raw, list):
         raise InvalidHand("the melds must be a list of melds", field="melds")
-    return tuple(_read_meld(item, i, names, v) for i, item in enumerate(raw))
+    known = {n.casefold(): n for n in names}
+    return tuple(_read_meld(item, i, known, v) for i, item in enumerate(raw))
 
 
-def _read_meld(item: Any, index: int, names: list[str], v: Variant) -> TableMeld:
+def _read_meld(item: Any, index: int, known: dict[str, str], v: Variant) -> TableMeld:
     if not isinstance(item, dict) or not isinstance(item.get("tiles"), str):
         raise InvalidHand('a meld needs "tiles" written as text and "by"', meld=index)
-    _no_unknown(item, {"tiles", "by"}, meld=index)
+    if not item.keys() <= MELD_FIELDS:
+        _no_unknown(item, MELD_FIELDS, meld=index)
+    checked = _checked_melds(v).get(item["tiles"])
+    if checked is not None:
+        return TableMeld(checked, _read_by(item.get("by"), len(checked.tiles), known, index))
     try:
         tiles = parse_tiles(item["tiles"])
     except InvalidTile as error:
@@ -236,7 +258,7 @@ def _read_meld(item: Any, index: int, names: list[str], v: Variant) -> TableMeld
         # hand must pass"): the one who supplied the bad token, when "by" says.
         raise InvalidHand(error.detail, meld=index, tile=error.tile,
                           player=_supplier(item, error.tile or "")) from None
-    by = _read_by(item.get("by"), len(tiles), names, index)
+    by = _read_by(item.get("by"), len(tiles), known, index)
     try:
         meld = check_meld(tiles, v)
     except InvalidMeld as error:
@@ -245,7 +267,33 @@ def _read_meld(item: Any, index: int, names: list[str], v: Variant) -> TableMeld
                                           else "")
         raise InvalidHand(f"{laid}: {error.detail}", meld=index, tile=error.tile,
                           player=who[0] if len(who) == 1 else None) from None
+    _remember(v, item["tiles"], meld)
     return TableMeld(meld, by)
+
+
+MELD_FIELDS = {"tiles", "by"}
+# Legal melds already checked, per variant, by the text they were written as: a
+# night's hands lay the same melds again and again, and a meld is a pure function
+# of its text and the variant. Keyed by the variant's identity (kept alive in the
+# entry, so the id cannot be reused); bounded so that it never grows without end.
+_CHECKED: dict[int, tuple[Variant, dict[str, Meld]]] = {}
+_MAX_VARIANTS, _MAX_MELDS = 64, 4096
+
+
+def _checked_melds(v: Variant) -> dict[str, Meld]:
+    entry = _CHECKED.get(id(v))
+    if entry is None or entry[0] is not v:
+        if len(_CHECKED) >= _MAX_VARIANTS:
+            _CHECKED.clear()
+        entry = _CHECKED[id(v)] = (v, {})
+    return entry[1]
+
+
+def _remember(v: Variant, text: str, meld: Meld) -> None:
+    melds = _checked_melds(v)
+    if len(melds) >= _MAX_MELDS:
+        melds.clear()
+    melds[text] = meld
 
 
 def _supplier(item: dict, token: str) -> str | None:
@@ -257,23 +305,31 @@ def _supplier(item: dict, token: str) -> str | None:
     return tidy_name(by) if isinstance(by, str) and by.strip() else None
 
 
-def _read_by(by: Any, count: int, names: list[str], index: int) -> tuple[str, ...]:
+def _read_by(by: Any, count: int, known: dict[str, str], index: int) -> tuple[str, ...]:
     if isinstance(by, str):
-        by = [by] * count
-    if not isinstance(by, list) or not all(isinstance(b, str) for b in by):
+        return (_player_named(by, known, index),) * count
+    if not isinstance(by, list) or len(by) != count:
+        _refuse_by(by, count, index)
+    return tuple([_player_named(name, known, index) for name in by])
+
+
+def _refuse_by(by: Any, count: int, index: int) -> None:
+    if not isinstance(by, list):
         raise InvalidHand('"by" must be one player\'s name or one name per tile', meld=index,
                           field="by")
-    if len(by) != count:
-        raise InvalidHand(f'"by" names {len(by)} players for {count} tiles', meld=index,
+    raise InvalidHand(f'"by" names {len(by)} players for {count} tiles', meld=index,
+                      field="by")
+
+
+def _player_named(name: Any, known: dict[str, str], index: int) -> str:
+    if not isinstance(name, str):
+        raise InvalidHand('"by" must be one player\'s name or one name per tile', meld=index,
                           field="by")
-    known = {n.casefold(): n for n in names}
-    result = []
-    for name in by:
-        found = known.get(tidy_name(name).casefold())
-        if found is None:
-            raise InvalidHand(f"'{name}' is not a player of this hand", meld=index, field="by")
-        result.append(found)
-    return tuple(result)
+    found = known.get(name.casefold()) or known.get(tidy_name(name).casefold())
+    if found is None:
+        raise InvalidHand(f"'{name[:40]}' is not a player of this hand", meld=index,
+                          field="by")
+    return found
 
 
 def _with_jokers_used(players: tuple[PlayerHand, ...], raw_players: list,

@@ -103,17 +103,17 @@ def _rank_of(number: int, first: bool, v: Variant) -> int:
 
 def _place_lying(lying: list[Tile], colour: str, v: Variant) -> list[tuple[int, Tile]]:
     """Each tile of the lying run with its rank, checked to rise from low to high."""
-    ranks: list[int | None] = []
-    for i, t in enumerate(lying):
-        ranks.append(None if t.face_number is None else _rank_of(t.face_number, i == 0, v))
-    for i in range(len(ranks)):
-        if ranks[i] is None:
-            before = ranks[i - 1] if i else None
-            after = next((r for r in ranks[i + 1:] if r is not None), None)
-            ranks[i] = before + 1 if before is not None else (after - 1 if after else None)
-    if any(r is None or not 1 <= r <= 25 for r in ranks):
-        raise InvalidMeld("say which tile each joker stands for, e.g. j=" + f"{colour}9",
-                          field="run", tile="j")
+    known = [None if t.face_number is None else _rank_of(t.face_number, i == 0, v)
+             for i, t in enumerate(lying)]
+    ranks: list[int] = []
+    for i, rank in enumerate(known):
+        if rank is None:  # a joker: after the tile before it, else before the tile after
+            after = next((r for r in known[i + 1:] if r is not None), None)
+            rank = ranks[-1] + 1 if ranks else (after - 1 if after else None)
+        if rank is None or not 1 <= rank <= 25:
+            raise InvalidMeld("say which tile each joker stands for, e.g. j=" + f"{colour}9",
+                              field="run", tile=str(lying[i]))
+        ranks.append(rank)
     if any(b <= a for a, b in pairwise(ranks)):
         raise InvalidMeld(f"give the run from low to high as it lies: {format_tiles(lying)}",
                           field="run")

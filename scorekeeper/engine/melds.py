@@ -64,7 +64,7 @@ def check_meld(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> Meld:
     if isinstance(as_set, Meld) and isinstance(as_run, Meld):
         raise InvalidMeld(
             f"{format_tiles(tiles)} could be a set or a run: say what a joker stands for, "
-            f"e.g. j={reals[0].colour}{_neighbour(reals[0].number)} for a run",
+            f"e.g. j={reals[0].colour}{_neighbour(reals[0].number or 0)} for a run",
             field="tiles", tile=str(next(t for t in tiles if t.joker)))
     if isinstance(as_set, Meld):
         return as_set
@@ -106,7 +106,7 @@ def _try_set(tiles: tuple[Tile, ...], v: Variant) -> Meld | _Why:
     """The tiles as a set, or the reason they are not one."""
     reals = [t for t in tiles if not t.joker]
     jokers = [t for t in tiles if t.joker]
-    number = reals[0].number
+    number = reals[0].number or 0
     for t in reals:
         if t.number != number:
             return _Why(f"{reals[0]} and {t} are different numbers", str(t))
@@ -227,8 +227,8 @@ def _ranks_sorted(tiles: tuple[Tile, ...], v: Variant) -> list[int] | None:
 
 def _why_not_run(tiles: tuple[Tile, ...], v: Variant) -> _Why:
     """The plain reason real tiles of one colour still make no run."""
-    reals = sorted((t for t in tiles if not t.joker), key=lambda t: t.number)
-    numbers = [t.number for t in reals]
+    reals = sorted((t for t in tiles if not t.joker), key=lambda t: t.number or 0)
+    numbers = [t.number or 0 for t in reals]
     colour = reals[0].colour
     if 1 in numbers and 13 in numbers and 2 in numbers and not v.wrap:
         return _Why("a run may not go round the corner from 13 to 1 to 2", f"{colour}1")
@@ -276,7 +276,7 @@ def rack_value(tile: Tile, v: Variant, *, swapped: bool = False) -> int:
     """What a tile left on a rack costs."""
     if tile.joker:
         return v.rack_swapped_joker if swapped else v.joker_rack
-    return number_value(tile.number, v, ON_RACK)
+    return number_value(tile.number or 0, v, ON_RACK)
 
 
 def _where(meld: Meld, rank: int) -> str:

@@ -146,7 +146,7 @@ def best_opening(rack: list[Tile] | tuple[Tile, ...], variant: Variant) -> Openi
     """The exact best opening of a rack under the variant (see the module doc)."""
     check_rack(rack)
     v = variant
-    reals = Counter((t.colour, t.number) for t in rack if not t.joker)
+    reals = Counter((t.colour or "", t.number or 0) for t in rack if not t.joker)
     jokers = sum(t.joker for t in rack)
     # Kinds in number order, colours within a number: a set's tiles lie together.
     kinds = sorted(reals, key=lambda k: (k[1], COLOURS.index(k[0])))

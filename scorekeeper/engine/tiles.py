@@ -17,7 +17,8 @@ SUIT_NAMES = {"k": "spades", "r": "hearts", "b": "clubs", "y": "diamonds"}
 COLOUR_ALIASES = {"o": "y"}
 FACE_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
-# ASCII only: `\d` would also read full-width and other scripts' digits (`r５`) as numbers.
+# ASCII only: `\d` would also read full-width digits and those of other scripts
+# as numbers (an `r` and a full-width 5 would be r5).
 _TOKEN = re.compile(r"^(?:([rbkyo])([0-9]{1,2})|j(?:=([rbkyo])?([0-9]{1,2}))?)$", re.ASCII)
 _SEPARATORS = re.compile(r"[\s,]+")
 
@@ -106,8 +107,7 @@ def _number(token: str, digits: str) -> int:
 
 def parse_tiles(text: str, *, in_meld: bool = True) -> list[Tile]:
     """Read tokens separated by spaces or commas, case-insensitive."""
-    tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
-    return [parse_tile(t, in_meld=in_meld) for t in tokens]
+    return [_parse_token(t, in_meld) for t in _SEPARATORS.split(text.strip()) if t]
 
 
 def format_tiles(tiles) -> str:
@@ -121,7 +121,7 @@ def tile_label(tile: Tile, *, suits: bool = False) -> str:
         return "joker"
     colour, number = tile.face_colour, tile.face_number
     if suits:
-        face = FACE_NAMES.get(number, str(number))
+        face = FACE_NAMES.get(number or 0, str(number))
         text = f"{face} of {SUIT_NAMES[colour]}" if colour else f"{face}"
     else:
         text = f"{COLOUR_NAMES[colour]} {number}" if colour else f"{number}"
