@@ -77,7 +77,7 @@ def test_best_opening_takes_a_fifteen_tile_rack(capsys):
     (["best-opening", "--variant", "romanian", "--rack", "j j j r1"],
      "3 jokers: a box of tiles holds only two"),
     (["best-opening", "--variant", "romanian", "--rack", "b7 b7 b7"],
-     "b7 3 times: a box of tiles holds only two"),
+     "3 copies of b7: a box of tiles holds only two"),
     (["best-opening", "--variant", "romanian", "--rack", "j=b11 b12 b13"],
      "a joker on a rack stands for nothing"),
     (["best-opening", "--variant", "romanian"], "required: --rack"),

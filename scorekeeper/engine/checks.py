@@ -211,8 +211,8 @@ def _refuse_copies(hand: HandRecord, key: str, count: int) -> None:
     if key == "j":
         detail = f"{count} jokers in this hand ({listed}); a box of tiles holds only two"
     else:
-        detail = (f"{key} is there {count} times in this hand ({listed}); a box of tiles "
-                  "holds only two of each tile")
+        detail = (f"{count} copies of {key} in this hand ({listed}); a box of tiles holds "
+                  "only two of each tile")
     raise InvalidHand(detail, player=player, field=field, meld=meld,
                       tile=None if key == "j" else key)
 

@@ -48,7 +48,7 @@ def check_rack(tiles: list[Tile] | tuple[Tile, ...]) -> None:
     copies = Counter(t.key for t in tiles)
     for key, count in copies.items():
         if count > 2:
-            what = f"{count} jokers" if key == "j" else f"{key} {count} times"
+            what = f"{count} jokers" if key == "j" else f"{count} copies of {key}"
             raise InvalidRack(f"{what}: a box of tiles holds only two", field="rack",
                               tile=key)
 
