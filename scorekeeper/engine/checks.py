@@ -177,22 +177,24 @@ def _check_copies(hand: HandRecord) -> None:
     """No more than two of any tile and two jokers across racks, table, credited
     jokers, jokers used going out all at once and a joker discarded to go out.
     Counted first; the places are named only for a refusal."""
-    counts: Counter[str] = Counter()
+    keys: list[str] = []
     jokers = 0
     for p in hand.players:
         if p.rack:
-            counts.update(map(_key, p.rack))
+            keys.extend(map(_key, p.rack))
         if p.melded_tiles:
-            counts.update(_key(t) for t, _ in p.melded_tiles)
-        jokers += p.rack_jokers + p.credited_jokers + _laid_at_once(p, hand)
-        jokers += p.finish == "joker_discard"
+            keys.extend(_key(t) for t, _ in p.melded_tiles)
+        jokers += p.rack_jokers + p.credited_jokers + (p.finish == "joker_discard")
+        if p.all_at_once:
+            jokers += _laid_at_once(p, hand)
     for tm in hand.melds:
-        counts.update(map(_key, tm.meld.tiles))
+        keys.extend(map(_key, tm.meld.tiles))
+    counts = Counter(keys)
     if jokers:
         counts["j"] += jokers
-    for key, count in counts.items():
-        if count > 2:
-            _refuse_copies(hand, key, count)
+    if counts and max(counts.values()) > 2:
+        key, count = next((k, c) for k, c in counts.items() if c > 2)
+        _refuse_copies(hand, key, count)
 
 
 def _laid_at_once(p: PlayerHand, hand: HandRecord) -> int:
@@ -253,10 +255,10 @@ def melded_by_player(hand: HandRecord) -> tuple[dict[str, int], dict[str, int], 
     points = {p.name: 0 for p in hand.players}
     jokers = {p.name: 0 for p in hand.players}
     tiles: dict[str, list] = {p.name: [] for p in hand.players}
+    credits_jokers = v.melded_joker_bonus is not None
     for tm in hand.melds:
-        values = end_values(tm.meld, v)
-        for tile, who, value in zip(tm.meld.tiles, tm.by, values, strict=True):
-            if tile.joker and v.melded_joker_bonus is not None:
+        for tile, who, value in zip(tm.meld.tiles, tm.by, end_values(tm.meld, v)):
+            if tile.joker and credits_jokers:
                 jokers[who] += 1
             else:
                 points[who] += value

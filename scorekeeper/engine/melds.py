@@ -276,7 +276,13 @@ def rack_value(tile: Tile, v: Variant, *, swapped: bool = False) -> int:
     """What a tile left on a rack costs."""
     if tile.joker:
         return v.rack_swapped_joker if swapped else v.joker_rack
-    return number_value(tile.number or 0, v, ON_RACK)
+    # number_value written out: a rack's every tile is costed for every hand.
+    number = tile.number or 0
+    if number == 1:
+        return v.ace_rack
+    if number <= 9:
+        return number if v.value_2_9 is None else v.value_2_9
+    return number if v.value_10_13 is None else v.value_10_13
 
 
 def _where(meld: Meld, rank: int) -> str:
@@ -306,10 +312,10 @@ def end_values(meld: Meld, v: Variant) -> list[int]:
     """What each tile scores as melded value at the end of the hand. A joker
     scores the variant's bonus (for the player credited with it) or the tile it
     stands for."""
-    values = []
-    for i, t in enumerate(meld.tiles):
-        if t.joker and v.melded_joker_bonus is not None:
-            values.append(v.melded_joker_bonus)
-        else:
-            values.append(stood_for_value(meld, i, v))
-    return values
+    bonus = v.melded_joker_bonus
+    if meld.kind == SET:
+        each = number_value(meld.ranks[0], v, IN_SET)
+        return [bonus if t.joker and bonus is not None else each for t in meld.tiles]
+    return [bonus if t.joker and bonus is not None
+            else number_value(number_at(rank), v, HIGH_RUN if rank >= 14 else LOW_RUN)
+            for t, rank in zip(meld.tiles, meld.ranks, strict=True)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from .errors import InvalidTile
 
@@ -56,6 +56,12 @@ class Tile:
         return self.as_number if self.joker else self.number
 
     def __str__(self) -> str:
+        return self.text
+
+    @cached_property
+    def text(self) -> str:
+        """The tile in the notation (`b7`, `j`, `j=b11`), written once per tile: the
+        tiles of a hand are shared (see _parse_token) and written in every breakdown."""
         if not self.joker:
             return f"{self.colour}{self.number}"
         if self.as_number is None:
@@ -76,9 +82,23 @@ def parse_tile(token: str, *, in_meld: bool = True) -> Tile:
     return _parse_token(token, in_meld)
 
 
-@lru_cache(maxsize=1024)
+# Tiles read before, by token, on a rack and in a meld: tiles are immutable and the
+# hands of a night repeat the same few dozen tokens. Bounded: cleared when full.
+_READ: tuple[dict[str, Tile], dict[str, Tile]] = ({}, {})
+_MAX_READ = 4096
+
+
 def _parse_token(token: str, in_meld: bool) -> Tile:
-    # Tiles are immutable and a hand repeats the same few dozen tokens.
+    read = _READ[in_meld]
+    tile = read.get(token)
+    if tile is None:
+        if len(read) >= _MAX_READ:
+            read.clear()
+        tile = read[token] = _read_token(token, in_meld)
+    return tile
+
+
+def _read_token(token: str, in_meld: bool) -> Tile:
     text = token.strip()
     # Lower-casing first would turn look-alikes such as the Kelvin sign into `k`.
     match = _TOKEN.match(text.lower()) if text.isascii() else None
@@ -107,12 +127,14 @@ def _number(token: str, digits: str) -> int:
 
 def parse_tiles(text: str, *, in_meld: bool = True) -> list[Tile]:
     """Read tokens separated by spaces or commas, case-insensitive."""
-    return [_parse_token(t, in_meld) for t in _SEPARATORS.split(text.strip()) if t]
+    read = _READ[in_meld]
+    return [read.get(t) or _parse_token(t, in_meld) for t in _SEPARATORS.split(text.strip())
+            if t]
 
 
 def format_tiles(tiles) -> str:
     """Write tiles back in the notation, space separated."""
-    return " ".join(str(t) for t in tiles)
+    return " ".join([str(t) for t in tiles])
 
 
 def tile_label(tile: Tile, *, suits: bool = False) -> str:
