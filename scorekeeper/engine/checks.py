@@ -257,7 +257,7 @@ def melded_by_player(hand: HandRecord) -> tuple[dict[str, int], dict[str, int], 
     tiles: dict[str, list] = {p.name: [] for p in hand.players}
     credits_jokers = v.melded_joker_bonus is not None
     for tm in hand.melds:
-        for tile, who, value in zip(tm.meld.tiles, tm.by, end_values(tm.meld, v)):
+        for tile, who, value in zip(tm.meld.tiles, tm.by, end_values(tm.meld, v), strict=True):
             if tile.joker and credits_jokers:
                 jokers[who] += 1
             else:
