@@ -51,7 +51,7 @@ def split_run(lying: list[Tile], added: list[Tile], v: Variant,
     """
     if v.scoring != "melded":
         raise InvalidMeld(f"the split-run bookkeeping is for variants that score melded "
-                          f"tiles; {v.name} scores only the racks")
+                          f"tiles; {v.name} scores only the racks", field="variant")
     if ace is not None and ace not in ACE_ENDS:
         raise InvalidMeld(f"an added ace lies low or high, not {ace!r}", field="ace")
     if len(lying) < 2:

@@ -39,6 +39,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .checks import has_rule
 from .errors import InvalidMeld, InvalidTile
 from .hands import read_hand
 from .howarth import split_run
@@ -862,7 +863,7 @@ def hand_record(table: Table, racks: dict[str, str], went_out: str | None = None
         entry: dict[str, Any] = {"name": name, "rack": rack}
         jokers_on_rack = sum(t.joker for t in _rack_tiles(rack))
         swapped = min(table.swapped_jokers(name), jokers_on_rack)
-        if swapped:
+        if swapped and has_rule(v, "swapped_jokers"):
             entry["swapped_jokers"] = swapped
         if name == out:
             entry["went_out"] = True
@@ -872,7 +873,7 @@ def hand_record(table: Table, racks: dict[str, str], went_out: str | None = None
             if at_once is None:
                 state = table._state
                 at_once = state.turn_player == name and state.turn_is_opening
-            if at_once:
+            if at_once and has_rule(v, "all_at_once"):
                 entry["all_at_once"] = True
         if declared and declared.get(name):
             entry["declared"] = list(declared[name])
