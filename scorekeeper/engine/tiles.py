@@ -103,7 +103,8 @@ def _read_token(token: str, in_meld: bool) -> Tile:
     # Lower-casing first would turn look-alikes such as the Kelvin sign into `k`.
     match = _TOKEN.match(text.lower()) if text.isascii() else None
     if not match:
-        raise InvalidTile(token, f"'{token}' is not a tile: {HINT}")
+        shown = token if len(token) <= 20 else token[:20] + "..."
+        raise InvalidTile(token, f"'{shown}' is not a tile: {HINT}")
     colour, number, as_colour, as_number = match.groups()
     if colour:
         return Tile(COLOUR_ALIASES.get(colour, colour), _number(token, number))
