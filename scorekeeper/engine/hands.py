@@ -76,7 +76,7 @@ def read_hand(data: Any, variant: Variant | None = None,
 def _no_unknown(data: dict, known: set[str], **about: Any) -> None:
     unknown = sorted(str(k) for k in set(data) - known)
     if unknown:
-        raise InvalidHand(f"unknown field '{unknown[0]}'", **about)
+        raise InvalidHand(f"unknown field '{unknown[0][:40]}'", **about)
 
 
 def _check_names(names: list[str], v: Variant, series_players: list[str] | None) -> None:
