@@ -135,7 +135,9 @@ def any_hands(draw):
             if v.all_at_once_bonus is not None and draw(st.booleans()):
                 player["all_at_once"] = True
                 if v.scoring == "racks":
-                    player["jokers_used"] = draw(st.integers(0, 2))
+                    # The jokers laid down count toward the set's two with the racks'.
+                    player["jokers_used"] = draw(st.integers(0, jokers_left))
+                    jokers_left -= player["jokers_used"]
         if v.scoring == "melded":
             low = v.going_out_min_melded or 0 if player.get("went_out") else 0
             player["melded_points"] = draw(st.sampled_from([0, draw(st.integers(low, 300))]))
