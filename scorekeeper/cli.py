@@ -25,7 +25,7 @@ from .engine.openings import best_opening, check
 from .store.backup import backup_database
 from .store.db import connect, migrate
 from .store.export import export_document, to_json
-from .store.export_format import BadExport, read_document
+from .store.export_format import BadExport, check_document
 from .store.importer import import_document
 from .store.stats import refresh
 
@@ -36,20 +36,88 @@ class BadInput(Exception):
     """Input the command cannot use; the message names what and where."""
 
 
-def _read_json(path: str) -> Any:
-    """Read a JSON file, or standard input for `-`."""
-    where = "standard input" if path == "-" else path
+# Deeper than any hand, series or export file can be; refused before anything reads it.
+MAX_DEPTH = 64
+
+
+def _read_bytes(path: str) -> bytes:
+    """The bytes of a file, or of standard input for `-`."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        if path != "-":
+            return Path(path).read_bytes()
+        stdin = getattr(sys.stdin, "buffer", None)
+        if stdin is None:  # standard input replaced by text (tests, embedding)
+            return sys.stdin.read().encode("utf-8", "surrogatepass")
+        return stdin.read()
     except OSError as error:
-        raise BadInput(f"{where}: cannot read the file ({error.strerror})") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{where}: not a UTF-8 text file") from None
+        raise BadInput(f"{_name(path)}: cannot read the file ({error.strerror})") from None
+
+
+def _read_json(path: str) -> Any:
+    """Read a JSON file, or standard input for `-`, through `parse_json`."""
+    return parse_json(_read_bytes(path), _name(path))
+
+
+def parse_json(raw: bytes, where: str) -> Any:
+    """The one guarded reader of every command's JSON input: bad UTF-8, an empty
+    file, bad JSON, nesting too deep, numbers too long and lone surrogates are all
+    BadInput naming the file, never a traceback."""
+    if not raw.strip():
+        raise BadInput(f"{where}: the file is empty")
     try:
-        return json.loads(text)
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise BadInput(f"{where}: not a UTF-8 text file (byte {error.start + 1})") from None
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as error:
         raise BadInput(f"{where}: not valid JSON (line {error.lineno}, column {error.colno}: "
                        f"{error.msg})") from None
+    except RecursionError:
+        raise BadInput(f"{where}: nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise BadInput(f"{where}: a number far too long") from None
+    _check_values(data, where)
+    return data
+
+
+def _check_values(data: Any, where: str) -> None:
+    """Refuse nesting past MAX_DEPTH and text holding a lone surrogate (no character:
+    it can be neither shown nor stored). Walked without recursion."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise BadInput(f"{where}: nested too deeply (at most {MAX_DEPTH} levels)")
+        if isinstance(value, dict):
+            stack.extend((k, depth) for k in value)
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+        elif isinstance(value, str) and not _encodable(value):
+            raise BadInput(f"{where}: text with a lone surrogate (\\u{_surrogate(value):04x}), "
+                           "which is no character")
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _surrogate(text: str) -> int:
+    return next(ord(c) for c in text if 0xD800 <= ord(c) <= 0xDFFF)
+
+
+def one_line(message: str) -> str:
+    """A message as one printable line: control characters and lone surrogates
+    written as escapes, and no more than 500 characters."""
+    text = "".join(c if c.isprintable() else c.encode("unicode_escape",
+                                                       "backslashreplace").decode("ascii")
+                   for c in message)
+    return text if len(text) <= 500 else text[:497] + "..."
 
 
 def _print(data: Any) -> None:
@@ -81,7 +149,7 @@ def cmd_split_run(args: argparse.Namespace) -> None:
         variant = preset(args.variant)
         run = parse_tiles(args.run)
         added = parse_tiles(args.add)
-        _print(split_run(run, added, variant).to_dict())
+        _print(split_run(run, added, variant, ace=args.ace).to_dict())
     except RuleError as error:
         raise BadInput(str(error)) from None
 
@@ -142,14 +210,12 @@ def cmd_export(args: argparse.Namespace) -> None:
 def cmd_import(args: argparse.Namespace) -> None:
     """Bring in an export file; a file with any fault is refused whole."""
     where = _name(args.path)
-    try:
-        data = sys.stdin.buffer.read() if args.path == "-" else Path(args.path).read_bytes()
-    except OSError as error:
-        raise BadInput(f"{where}: cannot read the file ({error.strerror})") from None
+    data = _read_bytes(args.path)
     path = _database(args)
     migrate(path)
+    document = parse_json(data, where)
     try:
-        document = read_document(data)
+        check_document(document)
         with connect(path) as db:
             added = import_document(db, document)
             # Work out the statistics now, not on the first page viewed after the import.
@@ -185,17 +251,34 @@ def cmd_passcode(args: argparse.Namespace) -> None:
         print("Passcode cleared: every phone can change scores.")
         return
     if sys.stdin.isatty():
-        typed = getpass.getpass("New scorer passcode: ")
-        if getpass.getpass("Type it again: ") != typed:
+        try:
+            typed = getpass.getpass("New scorer passcode: ")
+            again = getpass.getpass("Type it again: ")
+        except EOFError:
+            raise BadInput("no passcode typed; nothing changed") from None
+        if again != typed:
             raise BadInput("the two passcodes differ; nothing changed")
     else:
-        typed = sys.stdin.readline().rstrip("\r\n")
+        typed = _first_line()
     try:
         passcode.set_passcode(instance, typed)
     except passcode.InvalidPasscode as error:
         raise BadInput(f"{error}; nothing changed") from None
     print("Passcode set. A phone becomes the scorer by entering it; "
           "phones that were the scorer must enter it again.")
+
+
+def _first_line() -> str:
+    """The first line of standard input, which must be UTF-8 text."""
+    stdin = getattr(sys.stdin, "buffer", None)
+    if stdin is None:
+        return sys.stdin.readline().rstrip("\r\n")
+    line = stdin.readline()
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadInput("the passcode is not UTF-8 text; nothing changed") from None
+    return text.rstrip("\r\n")
 
 
 def _name(path: str) -> str:
@@ -206,7 +289,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line on stderr and status 2."""
 
     def error(self, message: str):
-        print(f"{self.prog}: {message} (see {self.prog} --help)", file=sys.stderr)
+        print(one_line(f"{self.prog}: {message} (see {self.prog} --help)"), file=sys.stderr)
         sys.exit(EXIT_BAD_INPUT)
 
 
@@ -217,7 +300,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Scores tile rummy hands and series under the rules your group plays.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_rules_commands(commands)
+    _add_app_commands(commands)
+    return parser
 
+
+def _add_rules_commands(commands: Any) -> None:
+    """The commands that answer from the rules alone: scores, splits, melds, openings."""
     score = commands.add_parser("score", help="score one hand (JSON hand format)")
     score.add_argument("hand", help="a hand JSON file, or - to read standard input")
     score.set_defaults(handler=cmd_score)
@@ -231,6 +320,9 @@ def build_parser() -> argparse.ArgumentParser:
     split.add_argument("--run", required=True, help='the run as it lies, e.g. "b6 b7 b8"')
     split.add_argument("--add", required=True, help='the tiles added, e.g. "b9 b10"')
     split.add_argument("--variant", default="romanian", help="preset id (default romanian)")
+    split.add_argument("--ace", choices=("low", "high"),
+                       help="where an added ace lies when it could be either end: "
+                            "low (before the 2) or high (after the 13)")
     split.set_defaults(handler=cmd_split_run)
 
     meld = commands.add_parser(
@@ -246,6 +338,9 @@ def build_parser() -> argparse.ArgumentParser:
     opening.add_argument("--variant", required=True, help="preset id, e.g. rummy-meld")
     opening.set_defaults(handler=cmd_best_opening)
 
+
+def _add_app_commands(commands: Any) -> None:
+    """The commands of the app itself: serving it, its database and its passcode."""
     serve = commands.add_parser("serve", help="start the score pad on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default all)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
@@ -278,7 +373,6 @@ def build_parser() -> argparse.ArgumentParser:
                       help="remove the passcode: every phone can change scores")
     code.add_argument("--instance", help="the instance folder (default: instance/ beside the app)")
     code.set_defaults(handler=cmd_passcode)
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -288,7 +382,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args.handler(args)
     except BadInput as error:
-        print(f"scorekeeper {args.command}: {error}", file=sys.stderr)
+        print(one_line(f"scorekeeper {args.command}: {error}"), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except sqlite3.Error as error:  # --database names a file that is no usable database
+        where = getattr(args, "database", None) or "the app's database"
+        print(one_line(f"scorekeeper {args.command}: {where}: cannot use it as a database "
+                       f"({error})"), file=sys.stderr)
         return EXIT_BAD_INPUT
     return 0
 
