@@ -7,10 +7,11 @@ import getpass
 import json
 import sqlite3
 import sys
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from . import INSTANCE, database_path
+from . import database_path
 from .engine import (
     RuleError,
     parse_tiles,
@@ -22,6 +23,7 @@ from .engine import (
     split_run,
 )
 from .engine.openings import best_opening, check
+from .instance import instance_folder
 from .store.backup import backup_database
 from .store.db import connect, migrate
 from .store.export import export_document, to_json
@@ -108,14 +110,25 @@ def cmd_serve(args: argparse.Namespace) -> None:
     """Start the score pad for phones on this network."""
     from .serve import main as serve
 
-    serve(host=args.host, port=args.port)
+    serve(host=args.host, port=args.port, instance=_instance(args, say=False))
+
+
+def _instance(args: argparse.Namespace, say: bool = True) -> Path:
+    """The instance folder the command uses (--instance, SCOREKEEPER_INSTANCE, or found), said
+    in one line; on standard error when standard output carries an export, so it stays JSON."""
+    folder = instance_folder(args.instance)
+    if say:
+        exporting = args.command == "export" and args.path == "-"
+        print(f"scorekeeper {args.command}: instance folder {folder}",
+              file=sys.stderr if exporting else sys.stdout)
+    return folder
 
 
 def _database(args: argparse.Namespace) -> str:
-    """The database file: --database, or the app's own (instance/scorekeeper.db)."""
+    """The database file: --database, or the app's own (scorekeeper.db in the instance folder)."""
     if args.database:
         return args.database
-    path = database_path()
+    path = database_path(_instance(args))
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -142,11 +155,11 @@ def cmd_export(args: argparse.Namespace) -> None:
 def cmd_import(args: argparse.Namespace) -> None:
     """Bring in an export file; a file with any fault is refused whole."""
     where = _name(args.path)
+    path = _database(args)
     try:
         data = sys.stdin.buffer.read() if args.path == "-" else Path(args.path).read_bytes()
     except OSError as error:
         raise BadInput(f"{where}: cannot read the file ({error.strerror})") from None
-    path = _database(args)
     migrate(path)
     try:
         document = read_document(data)
@@ -179,7 +192,7 @@ def cmd_passcode(args: argparse.Namespace) -> None:
     # so that scoring and the archive commands never load the web layer.
     from .web import passcode
 
-    instance = Path(args.instance) if args.instance else INSTANCE
+    instance = _instance(args)
     if args.clear:
         passcode.clear_passcode(instance)
         print("Passcode cleared: every phone can change scores.")
@@ -216,6 +229,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="scorekeeper",
         description="Scores tile rummy hands and series under the rules your group plays.",
     )
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {version('scorekeeper')}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     score = commands.add_parser("score", help="score one hand (JSON hand format)")
@@ -246,14 +261,21 @@ def build_parser() -> argparse.ArgumentParser:
     opening.add_argument("--variant", required=True, help="preset id, e.g. rummy-meld")
     opening.set_defaults(handler=cmd_best_opening)
 
-    serve = commands.add_parser("serve", help="start the score pad on this network")
+    instance = _Parser(add_help=False)
+    instance.add_argument(
+        "--instance", metavar="DIR",
+        help="the instance folder: database, secret key, passcode, config.py (default: "
+             "SCOREKEEPER_INSTANCE, else instance/ in a checkout, else the user's data folder)")
+
+    serve = commands.add_parser("serve", parents=[instance],
+                                help="start the score pad on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default all)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.set_defaults(handler=cmd_serve)
 
-    database = _Parser(add_help=False)
+    database = _Parser(add_help=False, parents=[instance])
     database.add_argument("--database", metavar="FILE",
-                          help="the database (default: the app's, instance/scorekeeper.db)")
+                          help="the database (default: the app's, in the instance folder)")
     export = commands.add_parser("export", parents=[database],
                                  help="write everything, a night or a series as JSON")
     scope = export.add_mutually_exclusive_group()
@@ -273,10 +295,10 @@ def build_parser() -> argparse.ArgumentParser:
     backup.set_defaults(handler=cmd_backup)
 
     code = commands.add_parser(
-        "passcode", help="set the scorer passcode (asked, or read from standard input) or clear it")
+        "passcode", parents=[instance],
+        help="set the scorer passcode (asked, or read from standard input) or clear it")
     code.add_argument("--clear", action="store_true",
                       help="remove the passcode: every phone can change scores")
-    code.add_argument("--instance", help="the instance folder (default: instance/ beside the app)")
     code.set_defaults(handler=cmd_passcode)
     return parser
 
