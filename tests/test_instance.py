@@ -114,3 +114,12 @@ def test_version_is_the_packages_and_the_changelogs_newest(capsys):
     assert newest.startswith(f"## {version('scorekeeper')} ")
     pyproject = (CHECKOUT / "pyproject.toml").read_text(encoding="utf-8")
     assert f'version = "{version("scorekeeper")}"' in pyproject
+
+
+def test_serve_starts_the_app_on_the_folder_chosen(monkeypatch, tmp_path):
+    from scorekeeper import serve
+
+    started = {}
+    monkeypatch.setattr(serve, "main", lambda **options: started.update(options))
+    assert main(["serve", "--port", "8001", "--instance", str(tmp_path / "club")]) == 0
+    assert started == {"host": "0.0.0.0", "port": 8001, "instance": tmp_path / "club"}
