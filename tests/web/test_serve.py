@@ -9,7 +9,7 @@ from scorekeeper.web import address, request_log
 
 def test_serve_prints_the_folder_the_address_and_its_qr_code_then_serves(
         app, monkeypatch, capsys):
-    served = {}
+    served: dict = {}
     monkeypatch.setattr(serve, "create_app", lambda instance=None: app)
     monkeypatch.setattr(serve, "serve", lambda app, **options: served.update(options, app=app))
     monkeypatch.setattr(address, "lan_ip", lambda: "192.168.1.20")
