@@ -7,10 +7,12 @@ import getpass
 import json
 import sqlite3
 import sys
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from . import INSTANCE, database_path
+from . import database_path
+from .cli_input import BadInput, one_line, parse_json, read_bytes, read_json, shown_name
 from .engine import (
     RuleError,
     parse_tiles,
@@ -22,6 +24,7 @@ from .engine import (
     split_run,
 )
 from .engine.openings import best_opening, check
+from .instance import instance_folder
 from .store.backup import backup_database
 from .store.db import connect, migrate
 from .store.export import export_document, to_json
@@ -32,115 +35,27 @@ from .store.stats import refresh
 EXIT_BAD_INPUT = 2
 
 
-class BadInput(Exception):
-    """Input the command cannot use; the message names what and where."""
-
-
-# Deeper than any hand, series or export file can be; refused before anything reads it.
-MAX_DEPTH = 64
-
-
-def _read_bytes(path: str) -> bytes:
-    """The bytes of a file, or of standard input for `-`."""
-    try:
-        if path != "-":
-            return Path(path).read_bytes()
-        stdin = getattr(sys.stdin, "buffer", None)
-        if stdin is None:  # standard input replaced by text (tests, embedding)
-            return sys.stdin.read().encode("utf-8", "surrogatepass")
-        return stdin.read()
-    except OSError as error:
-        raise BadInput(f"{_name(path)}: cannot read the file ({error.strerror})") from None
-
-
-def _read_json(path: str) -> Any:
-    """Read a JSON file, or standard input for `-`, through `parse_json`."""
-    return parse_json(_read_bytes(path), _name(path))
-
-
-def parse_json(raw: bytes, where: str) -> Any:
-    """The one guarded reader of every command's JSON input: bad UTF-8, an empty
-    file, bad JSON, nesting too deep, numbers too long and lone surrogates are all
-    BadInput naming the file, never a traceback."""
-    if not raw.strip():
-        raise BadInput(f"{where}: the file is empty")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise BadInput(f"{where}: not a UTF-8 text file (byte {error.start + 1})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BadInput(f"{where}: not valid JSON (line {error.lineno}, column {error.colno}: "
-                       f"{error.msg})") from None
-    except RecursionError:
-        raise BadInput(f"{where}: nested too deeply (at most {MAX_DEPTH} levels)") from None
-    except ValueError:  # an integer of more digits than Python converts
-        raise BadInput(f"{where}: a number far too long") from None
-    _check_values(data, where)
-    return data
-
-
-def _check_values(data: Any, where: str) -> None:
-    """Refuse nesting past MAX_DEPTH and text holding a lone surrogate (no character:
-    it can be neither shown nor stored). Walked without recursion."""
-    stack = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise BadInput(f"{where}: nested too deeply (at most {MAX_DEPTH} levels)")
-        if isinstance(value, dict):
-            stack.extend((k, depth) for k in value)
-            stack.extend((v, depth + 1) for v in value.values())
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value)
-        elif isinstance(value, str) and not _encodable(value):
-            raise BadInput(f"{where}: text with a lone surrogate (\\u{_surrogate(value):04x}), "
-                           "which is no character")
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _surrogate(text: str) -> int:
-    return next(ord(c) for c in text if 0xD800 <= ord(c) <= 0xDFFF)
-
-
-def one_line(message: str) -> str:
-    """A message as one printable line: control characters and lone surrogates
-    written as escapes, and no more than 500 characters."""
-    text = "".join(c if c.isprintable() else c.encode("unicode_escape",
-                                                       "backslashreplace").decode("ascii")
-                   for c in message)
-    return text if len(text) <= 500 else text[:497] + "..."
-
-
 def _print(data: Any) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def cmd_score(args: argparse.Namespace) -> None:
     """Score one hand."""
-    data = _read_json(args.hand)
+    data = read_json(args.hand)
     try:
         _print(score_hand(read_hand(data)).to_dict())
     except RuleError as error:
-        raise BadInput(f"{_name(args.hand)}: {error}") from None
+        raise BadInput(f"{shown_name(args.hand)}: {error}") from None
 
 
 def cmd_series(args: argparse.Namespace) -> None:
     """Score a series of hands."""
-    data = _read_json(args.series)
+    data = read_json(args.series)
     try:
         variant, names, end, hands = read_series(data)
         _print(score_series(variant, names, end, hands).to_dict())
     except RuleError as error:
-        raise BadInput(f"{_name(args.series)}: {error}") from None
+        raise BadInput(f"{shown_name(args.series)}: {error}") from None
 
 
 def cmd_split_run(args: argparse.Namespace) -> None:
@@ -176,14 +91,25 @@ def cmd_serve(args: argparse.Namespace) -> None:
     """Start the score pad for phones on this network."""
     from .serve import main as serve
 
-    serve(host=args.host, port=args.port)
+    serve(host=args.host, port=args.port, instance=_instance(args, say=False))
+
+
+def _instance(args: argparse.Namespace, say: bool = True) -> Path:
+    """The instance folder the command uses (--instance, SCOREKEEPER_INSTANCE, or found), said
+    in one line; on standard error when standard output carries an export, so it stays JSON."""
+    folder = instance_folder(args.instance)
+    if say:
+        exporting = args.command == "export" and args.path == "-"
+        print(f"scorekeeper {args.command}: instance folder {folder}",
+              file=sys.stderr if exporting else sys.stdout)
+    return folder
 
 
 def _database(args: argparse.Namespace) -> str:
-    """The database file: --database, or the app's own (instance/scorekeeper.db)."""
+    """The database file: --database, or the app's own (scorekeeper.db in the instance folder)."""
     if args.database:
         return args.database
-    path = database_path()
+    path = database_path(_instance(args))
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -209,9 +135,9 @@ def cmd_export(args: argparse.Namespace) -> None:
 
 def cmd_import(args: argparse.Namespace) -> None:
     """Bring in an export file; a file with any fault is refused whole."""
-    where = _name(args.path)
-    data = _read_bytes(args.path)
+    where = shown_name(args.path)
     path = _database(args)
+    data = read_bytes(args.path)
     migrate(path)
     document = parse_json(data, where)
     try:
@@ -245,7 +171,7 @@ def cmd_passcode(args: argparse.Namespace) -> None:
     # so that scoring and the archive commands never load the web layer.
     from .web import passcode
 
-    instance = Path(args.instance) if args.instance else INSTANCE
+    instance = _instance(args)
     if args.clear:
         passcode.clear_passcode(instance)
         print("Passcode cleared: every phone can change scores.")
@@ -281,10 +207,6 @@ def _first_line() -> str:
     return text.rstrip("\r\n")
 
 
-def _name(path: str) -> str:
-    return "standard input" if path == "-" else path
-
-
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line on stderr and status 2."""
 
@@ -299,6 +221,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="scorekeeper",
         description="Scores tile rummy hands and series under the rules your group plays.",
     )
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {version('scorekeeper')}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_rules_commands(commands)
     _add_app_commands(commands)
@@ -341,14 +265,21 @@ def _add_rules_commands(commands: Any) -> None:
 
 def _add_app_commands(commands: Any) -> None:
     """The commands of the app itself: serving it, its database and its passcode."""
-    serve = commands.add_parser("serve", help="start the score pad on this network")
+    instance = _Parser(add_help=False)
+    instance.add_argument(
+        "--instance", metavar="DIR",
+        help="the instance folder: database, secret key, passcode, config.py (default: "
+             "SCOREKEEPER_INSTANCE, else instance/ in a checkout, else the user's data folder)")
+
+    serve = commands.add_parser("serve", parents=[instance],
+                                help="start the score pad on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default all)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.set_defaults(handler=cmd_serve)
 
-    database = _Parser(add_help=False)
+    database = _Parser(add_help=False, parents=[instance])
     database.add_argument("--database", metavar="FILE",
-                          help="the database (default: the app's, instance/scorekeeper.db)")
+                          help="the database (default: the app's, in the instance folder)")
     export = commands.add_parser("export", parents=[database],
                                  help="write everything, a night or a series as JSON")
     scope = export.add_mutually_exclusive_group()
@@ -368,10 +299,10 @@ def _add_app_commands(commands: Any) -> None:
     backup.set_defaults(handler=cmd_backup)
 
     code = commands.add_parser(
-        "passcode", help="set the scorer passcode (asked, or read from standard input) or clear it")
+        "passcode", parents=[instance],
+        help="set the scorer passcode (asked, or read from standard input) or clear it")
     code.add_argument("--clear", action="store_true",
                       help="remove the passcode: every phone can change scores")
-    code.add_argument("--instance", help="the instance folder (default: instance/ beside the app)")
     code.set_defaults(handler=cmd_passcode)
 
 
