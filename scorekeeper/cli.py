@@ -28,7 +28,6 @@ from .store.export import export_document, to_json
 from .store.export_format import BadExport, read_document
 from .store.importer import import_document
 from .store.stats import refresh
-from .web import passcode
 
 EXIT_BAD_INPUT = 2
 
@@ -176,6 +175,9 @@ def cmd_backup(args: argparse.Namespace) -> None:
 
 def cmd_passcode(args: argparse.Namespace) -> None:
     """Set the scorer passcode (asked at a terminal, else read from standard input) or clear it."""
+    # The passcode is the web app's (hashed with werkzeug): loaded only for this command.
+    from .web import passcode
+
     instance = Path(args.instance) if args.instance else INSTANCE
     if args.clear:
         passcode.clear_passcode(instance)
