@@ -80,6 +80,15 @@ def test_the_sources_score_table_gives_the_sources_totals_and_winner(app, client
     for total in ("-24", "-54", "+45", "+33"):
         assert total in standings
     assert "Record hand" not in page  # the series is over
+    sheet = page.split('class="sheet"')[1].split("<tbody>")[1].split("</tbody>")[0]
+    won = '<td class="num won">{}<span class="sr"> (won)</span></td>'
+    lines = [[won.format("+24"), "-5", "-16", "-3"], ["-6", "-11", won.format("+22"), "-5"],
+             ["-32", "-13", "-2", won.format("+47")], ["-10", "-25", won.format("+41"), "-6"]]
+    for number, scores in enumerate(lines, start=1):
+        cells = "".join(s if s.startswith("<td") else f'<td class="num">{s}</td>' for s in scores)
+        assert (f'<tr><th scope="row"><a href="/series/{series_id}/hands/{number}">{number}</a>'
+                f"</th>{cells}</tr>") in sheet
+    assert sheet.count("<tr>") == 4
     stored = [json.loads(r["scores"]) for r in rows(app, "hands")]
     assert stored[0] == {"A": 24, "B": -5, "C": -16, "D": -3}
     assert [r["winner"] for r in rows(app, "hands")] == ["A", "C", "D", "C"]
