@@ -32,6 +32,17 @@ FIELD_WORDS = {
 }
 
 
+# Where the tiles are drawn from, in each source's own word, for the end of a hand that
+# nobody went out of: Romanian tile rummy draws from the wall (seeds/000, "the wall"),
+# Rummy Meld from the draw pile (seeds/004), the others from the pool (seeds/001-003).
+_DRAWN_FROM = {"romanian": "the wall", "rummy-meld": "the draw pile"}
+
+
+def nobody_out_words(v: Variant) -> str:
+    """The choice "nobody went out" in the variant's own words."""
+    return f"Nobody: {_DRAWN_FROM.get(v.source, 'the pool')} ran out"
+
+
 def has_rule(v: Variant, field: str) -> bool:
     """Whether the variant has a rule that uses this player field of the hand
     format; a field it has no rule for is refused (docs/hand-format.md)."""

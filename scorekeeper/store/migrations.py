@@ -226,3 +226,14 @@ def m008_hand_results(db: Database) -> None:
                       row["id"]))
     # The scores and winner stored since m002 are what the same frozen variant gave then.
     db.conn.executemany("UPDATE hands SET result = ?, scores = ?, winner = ? WHERE id = ?", found)
+
+
+@migrations()
+def m009_hand_requests(db: Database) -> None:
+    """Remember each request that recorded a hand by its one-time key (the record-hand
+    form's token, the API's Idempotency-Key), so that sending it again stores nothing new."""
+    db.table("hand_requests").create({
+        "key": str, "series_id": int, "fingerprint": str, "hand_id": int, "answer": str,
+        "created": str,
+    }, pk="key", not_null={"series_id", "hand_id", "created"},
+        foreign_keys=[("series_id", "series", "id"), ("hand_id", "hands", "id")])
