@@ -53,7 +53,7 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
     if hand is not None and hand.get("table_actions"):
         record["melds"] = hand_record(hand).get("melds", [])
     # Every problem at once: the racks are checked even when who went out is missing.
-    missing = tally.went_out_missing(form, series.names)
+    missing = tally.went_out_missing(form, series.names, series.variant)
     try:
         checked = read_hand(record, series.variant, series.names)
         if missing:

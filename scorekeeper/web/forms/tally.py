@@ -196,14 +196,13 @@ _PLAYER_FIELDS = ("rack", "rack_points", "rack_jokers", "swapped_jokers", "melde
 _HAND_FIELDS = ("went_out", "finish", "all_at_once", "jokers_used")
 
 
-def went_out_missing(form: HandForm, names: list[str]) -> bool:
+def went_out_missing(form: HandForm, names: list[str], variant: Variant) -> bool:
     """Whether who went out is not chosen (or is no choice of the form); if so the
     field says what to do."""
     if form.went_out.data in (*names, NOBODY):
         return False
-    nobody = next(c.label for c in form.went_out.choices or [] if c.value == NOBODY)
     form.went_out.errors = [*list(form.went_out.errors),
-                            f"Pick who went out, or \u201c{nobody}\u201d."]
+                            f"Pick who went out, or \u201c{nobody_out_words(variant)}\u201d."]
     return True
 
 
