@@ -46,3 +46,11 @@ def remember(db: Database, once: Once, series_id: int, hand_id: int) -> None:
 def keep_answer(db: Database, key: str, answer: dict) -> None:
     """Keep the answer the first request was given, to give it again to a repeat."""
     db.table("hand_requests").update(key, {"answer": json.dumps(answer)})
+
+
+def used_form_tokens(db: Database, series_id: int, last: int = 20) -> list[str]:
+    """The tokens of the series' latest record-hand forms already saved: a phone drops
+    the copy of what was typed on such a form (static/entry.js)."""
+    found = db.execute("SELECT key FROM hand_requests WHERE series_id = ? AND key LIKE 'form:%'"
+                       " ORDER BY created DESC, rowid DESC LIMIT ?", [series_id, last])
+    return [key.removeprefix("form:") for (key,) in found.fetchall()]

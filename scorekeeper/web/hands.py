@@ -22,7 +22,7 @@ from ..store.hands import (
     restore_hand,
     series_hands,
 )
-from ..store.once import Once
+from ..store.once import Once, used_form_tokens
 from ..store.series import Series
 from .db import get_db
 from .forms import tally
@@ -41,9 +41,10 @@ def _entry_page(series: Series, form: tally.HandForm, *, hand: dict | None,
         shows = {**shows, "melded": False}
     # Recording the hand in play here would drop the table being followed for it: say so first.
     in_play = len(live_tables.live_actions(get_db(), series.id)) if hand is None else 0
+    saved = used_form_tokens(get_db(), series.id) if hand is None else []
     return render_template("hands/form.html", series=series, form=form, hand=hand,
                            preview=preview, shows=shows, table_mode=table_mode,
-                           in_play=in_play)
+                           in_play=in_play, saved_tokens=saved)
 
 
 def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
