@@ -235,7 +235,8 @@ SETUPS_REFUSED = [
      "control characters"),
     ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), 2, "first_dealer",
      "one of the 2 players seated"),
-    ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), -1, "first_dealer", "one of the 2 players seated"),
+    ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), -1, "first_dealer",
+     "one of the 2 players seated"),
     ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), True, "first_dealer", "players seated"),
     ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), "0", "first_dealer", "players seated"),
 ]
