@@ -13,6 +13,9 @@
       // Seats nobody took are not offered once names are typed.
       option.hidden = names.length > 0 && !named;
     });
+    // The hint on counting seats is only needed while the choices are numbers.
+    var hint = document.getElementById("first_dealer-hint");
+    if (hint) { hint.hidden = names.length > 0; }
   }
   document.addEventListener("DOMContentLoaded", function () {
     var dealer = document.getElementById("first_dealer");

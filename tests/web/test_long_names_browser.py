@@ -49,7 +49,9 @@ def test_every_page_of_a_series_fits_at_360_and_430_px_with_long_names(browser_p
         page.fill(f"#seats-{i}", name)
     # The first dealer is chosen by name once the names are typed; the empty seats go.
     expect(page.locator("#first_dealer option:not([hidden])")).to_have_text(list(NAMES))
+    expect(page.locator("#first_dealer-hint")).to_be_hidden()
     page.select_option("#first_dealer", label="Christopher")
+    screenshot(page, "series-new-dealer-by-name")
     page.check("input[name=end_kind][value=hands]")
     page.fill("#end_value", "3")
     page.get_by_role("button", name="Start the series").click()
