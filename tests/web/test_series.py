@@ -36,13 +36,14 @@ def test_starting_a_series_stores_players_in_seat_order_and_a_frozen_variant(app
 
 @pytest.mark.parametrize(("change", "message"), [
     ({"seats-0": "", "seats-1": "", "seats-2": "", "seats-3": ""}, "2 to 4 players"),
-    ({"seats-1": "a"}, "A is seated twice."),
-    ({"seats-1": "B, C"}, "A name cannot contain a comma."),
+    ({"seats-1": "a"}, "A is seated twice"),
+    ({"seats-1": "B, C"}, "A name cannot contain a comma"),
     ({"end_value": "0"}, "Number must be between 1"),
     ({"end_value": ""}, "Say how many hands, rounds or points."),
-    ({"first_dealer": "5"}, "Only 4 seats are taken."),
+    ({"first_dealer": "5"}, "The first dealer must be one of the 4 players seated"),
     ({"variant": "no-such-rules"}, "Not a valid choice"),
-    ({"variant": "romanian", "end_kind": "rounds"}, "Romanian tile rummy series end by"),
+    ({"variant": "romanian", "end_kind": "rounds"},
+     "A Romanian tile rummy series ends after a number of hands or at a target score"),
 ])
 def test_a_refused_series_says_why_keeps_what_was_typed_and_stores_nothing(
         app, client, change, message):
