@@ -40,7 +40,8 @@ class SeriesForm(FlaskForm):
         same as the names are typed."""
         names = self.seated()
         self.first_dealer.choices = [
-            SelectChoice(i, names[i] if i < len(names) else f"Seat {i + 1}")
+            SelectChoice(i, names[i] if i < len(names) and not players.name_problem(names[i])
+                         else f"Seat {i + 1}")
             for i in range(MAX_SEATS)]
 
     def seated(self) -> list[str]:
