@@ -102,3 +102,27 @@
     });
   }, 10000);
 }());
+
+// The player who went out has no rack: once they are chosen their rack part is hidden
+// and left out of the form, so nothing typed there before is sent.
+(function () {
+  "use strict";
+
+  var form = document.querySelector("form.tally");
+  if (!form) { return; }
+
+  function showRacks() {
+    var chosen = form.querySelector("input[name='went_out']:checked");
+    form.querySelectorAll(".rack-part").forEach(function (part) {
+      var out = !!chosen && chosen.value === part.getAttribute("data-player");
+      part.hidden = out;
+      part.querySelectorAll("input").forEach(function (f) { f.disabled = out; });
+    });
+  }
+
+  showRacks();
+  form.addEventListener("change", function (event) {
+    if (event.target.name === "went_out") { showRacks(); }
+  });
+  window.addEventListener("pageshow", showRacks);
+}());

@@ -173,3 +173,20 @@ def test_the_reference_hand_by_tile_pad_in_17_taps(phone, laptop):
     expect(phone.get_by_text("Hand 1 saved.")).to_be_visible()
     assert laptop.hands() == [(1, REFERENCE_SCORES)]
     assert taps == 17
+
+
+def test_the_player_who_went_out_has_no_rack_and_points_are_folded_away(phone, laptop):
+    open_form(phone)
+    expect(phone.locator("#players-3-rack")).to_be_visible()
+    expect(phone.locator("#players-0-rack_points")).to_be_hidden()
+    phone.fill("#players-3-rack", "r5")
+    phone.locator("#went_out label", has_text="Dee").click()
+    expect(phone.locator("#players-3-rack")).to_be_hidden()
+    expect(phone.locator("#players-3-rack")).to_be_disabled()
+    phone.locator("#players-0").get_by_text("Type points instead").click()
+    phone.fill("#players-0-rack_points", "45")
+    phone.fill("#players-1-rack", "b1 b2 y13 y13")
+    phone.fill("#players-2-rack", "k9")
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.get_by_text("Hand 1 saved.")).to_be_visible()
+    assert laptop.hands() == [(1, {"Ana": -45, "Bo": -29, "Cai": -9, "Dee": 83})]

@@ -23,6 +23,19 @@ def test_the_form_shows_only_what_the_variant_needs(client):
     assert "jokers credited" in page
     assert "Announced the exposed tile&#39;s twin" in page
     assert 'data-ace-places="1"' in page
+    assert "of them swapped" not in page  # swapped jokers are scored only in Rummy Meld
+    client.post("/nights/1/series/new", data=series_form(variant="rummy-meld", end_kind="hands"))
+    page = client.get(f"/series/{rummikub + 2}/hands/new").get_data(as_text=True)
+    assert "of them swapped" in page
+
+
+def test_rack_points_are_folded_behind_one_control_per_player(client):
+    rummikub = start_series(client)
+    page = client.get(f"/series/{rummikub}/hands/new").get_data(as_text=True)
+    assert page.count("<summary>Type points instead</summary>") == page.count('class="rack-part"')
+    assert page.count('class="rack-part"') >= 2
+    assert "All at once" not in page and "of them swapped" not in page
+    assert '<details class="points-instead" open>' not in page
 
 
 def test_preview_shows_every_score_and_stores_nothing(app, client):

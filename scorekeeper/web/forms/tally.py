@@ -22,7 +22,7 @@ from wtforms import (
 from wtforms.validators import Length, NumberRange, Optional
 
 from ...engine import InvalidHand, Variant
-from ...engine.checks import has_rule, nobody_out_words
+from ...engine.checks import nobody_out_words, player_fields
 from ...engine.hands import FINISH_WORDS
 from .common import SelectChoice
 
@@ -106,16 +106,18 @@ def posted_per_seat(formdata: Any, players: int) -> Any:
 
 
 def shows(variant: Variant) -> dict[str, bool]:
-    """Which fields the variant needs, so the form shows only those."""
-    melded = variant.scoring == "melded"
+    """Which fields the variant has a rule for (the engine's `player_fields`), so the
+    form shows only those."""
+    fields = player_fields(variant)
+    melded = "melded_tiles" in fields
     return {
         "finish": len(variant.finishes) > 1,
-        "all_at_once": has_rule(variant, "all_at_once"),
+        "all_at_once": "all_at_once" in fields,
         "jokers_used": variant.all_at_once_bonus is not None
         and len(set(variant.all_at_once_bonus)) > 1,
         "melded": melded,
-        "credited_jokers": melded and variant.melded_joker_bonus is not None,
-        "swapped_jokers": variant.rack_swapped_joker != variant.joker_rack,
+        "credited_jokers": "credited_jokers" in fields,
+        "swapped_jokers": "swapped_jokers" in fields,
         "exposed_twin": variant.exposed_twin_bonus is not None,
         "left_table": variant.left_table_penalty is not None,
         "ace_places": melded and variant.ace_place_matters,
