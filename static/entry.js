@@ -120,9 +120,19 @@
     });
   }
 
+  // Once who went out is picked, the first other player's rack is selected for the pad.
+  function selectFirstRack() {
+    var part = form.querySelector(".rack-part:not([hidden])");
+    var toggle = part && part.querySelector(".rack-toggle");
+    if (toggle && toggle.getAttribute("aria-expanded") !== "true") { toggle.click(); }
+  }
+
   showRacks();
   form.addEventListener("change", function (event) {
-    if (event.target.name === "went_out") { showRacks(); }
+    if (event.target.name === "went_out") {
+      showRacks();
+      selectFirstRack();
+    }
   });
   window.addEventListener("pageshow", showRacks);
 }());

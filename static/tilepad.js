@@ -7,6 +7,7 @@
   var COLOURS = [
     ["r", "Red"], ["b", "Blue"], ["k", "Black"], ["y", "Yellow"]
   ];
+  var SUITS = { r: "Hearts", b: "Clubs", k: "Spades", y: "Diamonds" };
 
   function tokens(field) {
     return field.value.trim().split(/[\s,]+/).filter(Boolean);
@@ -39,9 +40,10 @@
     var colourRow = document.createElement("div");
     colourRow.className = "pad-row pad-colours";
     COLOURS.forEach(function (c) {
-      var label = suits ? { r: "Hearts", b: "Clubs", k: "Spades", y: "Diamonds" }[c[0]] : c[1];
+      var label = suits ? SUITS[c[0]] : c[1];
       var key = button(label + " <b>" + c[0] + "</b>", label + " (" + c[0] + ")", function () {
         colour = c[0];
+        nameColour();
         colourRow.querySelectorAll(".pad-key").forEach(function (k) {
           k.setAttribute("aria-pressed", k === key ? "true" : "false");
         });
@@ -50,6 +52,17 @@
       colourRow.appendChild(key);
     });
     pad.appendChild(colourRow);
+
+    // Each number key says its colour too: the colour chosen stays chosen between tiles.
+    var colourNow = document.createElement("span");
+    colourNow.id = field.id + "-pad-colour";
+    colourNow.hidden = true;
+    pad.appendChild(colourNow);
+    function nameColour() {
+      var c = COLOURS.filter(function (x) { return x[0] === colour; })[0];
+      colourNow.textContent = suits ? SUITS[colour] : c[1];
+    }
+    nameColour();
 
     var numbers = document.createElement("div");
     numbers.className = "pad-row pad-numbers";
@@ -63,11 +76,15 @@
         var face = suits ? ({ 1: "A", 11: "J", 12: "Q", 13: "K" }[n] || String(n)) : String(n);
         if (n === 1 && acePlaces) {
           [["low", "1 low"], ["high", "1 high"], ["set", "1 set"]].forEach(function (p) {
-            numbers.appendChild(button(p[1], "ace in a " + p[0] + (p[0] === "set" ? "" : " run"),
-              function () { add(colour + "1/" + p[0]); }, "pad-ace"));
+            var key = button(p[1], "ace in a " + p[0] + (p[0] === "set" ? "" : " run"),
+              function () { add(colour + "1/" + p[0]); }, "pad-ace");
+            key.setAttribute("aria-describedby", colourNow.id);
+            numbers.appendChild(key);
           });
         } else {
-          numbers.appendChild(button(face, face, function () { add(colour + n); }));
+          var key = button(face, face, function () { add(colour + n); });
+          key.setAttribute("aria-describedby", colourNow.id);
+          numbers.appendChild(key);
         }
       })(n);
     }
@@ -84,6 +101,7 @@
     tools.appendChild(button("Clear", "remove every tile", function () { write(field, []); }));
     tools.appendChild(button("Done", "close the tile pad", function () {
       pad.hidden = true;
+      pad.dispatchEvent(new Event("padclosed", { bubbles: true }));
     }, "pad-done"));
     pad.appendChild(tools);
     return pad;
@@ -100,17 +118,96 @@
       if (!pad) {
         pad = buildPad(field);
         toggle.parentNode.insertBefore(pad, toggle.nextSibling);
+        pad.addEventListener("padclosed", function () {
+          toggle.setAttribute("aria-expanded", "false");
+          document.body.classList.remove("pad-open");
+        });
       } else {
-        pad.hidden = !pad.hidden;
+        // A rack on the record-hand form is selected by tapping it; Done closes the pad.
+        pad.hidden = toggle.classList.contains("rack-toggle") ? false : !pad.hidden;
       }
       // Close the other pads so one hand can reach the keys.
       document.querySelectorAll(".tilepad").forEach(function (other) {
         if (other !== pad) { other.hidden = true; }
       });
-      toggle.setAttribute("aria-expanded", pad.hidden ? "false" : "true");
+      document.querySelectorAll(".pad-toggle").forEach(function (t) {
+        t.setAttribute("aria-expanded", t === toggle && !pad.hidden ? "true" : "false");
+      });
+      document.body.classList.toggle("pad-open", !pad.hidden);
     });
     field.parentNode.insertBefore(toggle, field.nextSibling);
+    return toggle;
   }
 
-  document.querySelectorAll("input[data-tiles]").forEach(enhance);
+  // On the record-hand form the pad is docked at the bottom and each player's rack is its
+  // toggle: tapping the rack selects it, and it shows the rack as small tiles with its
+  // running points (each tile's cost comes from the page, as the rules count it).
+  var form = document.querySelector("form.tally[data-rack-costs]");
+  var costs = form ? JSON.parse(form.getAttribute("data-rack-costs")) : null;
+
+  function cost(token) {
+    var m = /^[rbky]?(\d+)/.exec(token);
+    return token.charAt(0) === "j" ? costs.j : (m && costs[String(Number(m[1]))]) || 0;
+  }
+
+  function drawRack(field, toggle) {
+    var list = tokens(field);
+    var points = list.reduce(function (sum, t) { return sum + cost(t); }, 0);
+    toggle.textContent = "";
+    if (!list.length) {
+      toggle.appendChild(document.createTextNode("Tap to add tiles"));
+    }
+    list.forEach(function (t) {
+      var tile = document.createElement("span");
+      tile.className = "rack-tile pad-" + (t.charAt(0) === "j" ? "j" : t.charAt(0));
+      tile.textContent = t.charAt(0) === "j" ? "J" : t.replace(/^[rbky]/, "");
+      toggle.appendChild(tile);
+    });
+    if (list.length) {
+      var sum = document.createElement("span");
+      sum.className = "rack-points";
+      sum.textContent = points + (points === 1 ? " point" : " points");
+      toggle.appendChild(sum);
+    }
+    toggle.setAttribute("aria-label", "Tile pad for " + field.labels[0].textContent.trim() +
+      ": " + (list.length ? list.join(" ") + ", " + points + " points" : "empty"));
+    liveTotal();
+  }
+
+  function liveTotal() {
+    var total = document.getElementById("live-total");
+    if (!total) { return; }
+    var sum = 0;
+    form.querySelectorAll(".rack-part:not([hidden])").forEach(function (part) {
+      var rack = part.querySelector("input[data-tiles]");
+      var typed = part.querySelector("input[name$='-rack_points']");
+      var jokers = part.querySelector("input[name$='-rack_jokers']");
+      sum += tokens(rack).reduce(function (s, t) { return s + cost(t); }, 0);
+      sum += Number(typed && typed.value) || 0;
+      sum += (Number(jokers && jokers.value) || 0) * costs.j;
+    });
+    total.textContent = "On the racks: " + sum;
+    total.hidden = false;
+  }
+
+  document.querySelectorAll("input[data-tiles]").forEach(function (field) {
+    var toggle = enhance(field);
+    if (costs && /-rack$/.test(field.name)) {
+      toggle.classList.add("rack-toggle");
+      drawRack(field, toggle);
+      field.addEventListener("input", function () { drawRack(field, toggle); });
+    }
+  });
+  if (form && costs) {
+    form.classList.add("docked");
+    // The pad sits right on top of the Preview/Save bar, however tall the bar wraps.
+    var bar = form.querySelector(".entry-bar");
+    var fit = function () {
+      document.documentElement.style.setProperty("--bar-height", bar.offsetHeight + "px");
+    };
+    fit();
+    window.addEventListener("resize", fit);
+    form.addEventListener("input", liveTotal);
+    form.addEventListener("change", liveTotal);
+  }
 })();

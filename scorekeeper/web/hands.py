@@ -44,7 +44,8 @@ def _entry_page(series: Series, form: tally.HandForm, *, hand: dict | None,
     saved = used_form_tokens(get_db(), series.id) if hand is None else []
     return render_template("hands/form.html", series=series, form=form, hand=hand,
                            preview=preview, shows=shows, table_mode=table_mode,
-                           in_play=in_play, saved_tokens=saved)
+                           in_play=in_play, saved_tokens=saved,
+                           rack_costs=tally.rack_costs(series.variant))
 
 
 def _preview_or_save(db: Database, series: Series, form: tally.HandForm,

@@ -38,9 +38,9 @@ def test_the_rummikub_score_table_played_on_a_phone(browser_page, screenshot):
 
     # Hand 2 with points typed instead of tiles.
     save_hand(page, "C")
-    page.fill("#players-0-rack_points", "6")
-    page.fill("#players-1-rack_points", "11")
-    page.fill("#players-3-rack_points", "5")
+    for seat, points in ((0, "6"), (1, "11"), (3, "5")):
+        page.locator(f"#players-{seat}").get_by_text("Type points instead").click()
+        page.fill(f"#players-{seat}-rack_points", points)
     page.get_by_role("button", name="Save hand").click()
 
     # Hand 3: a joker on A's rack (30) and a typed rack.

@@ -24,6 +24,8 @@ from wtforms.validators import Length, NumberRange, Optional
 from ...engine import InvalidHand, Variant
 from ...engine.checks import nobody_out_words, player_fields
 from ...engine.hands import FINISH_WORDS
+from ...engine.melds import rack_value
+from ...engine.tiles import parse_tile
 from .common import SelectChoice
 
 NOBODY = "-"
@@ -122,6 +124,16 @@ def shows(variant: Variant) -> dict[str, bool]:
         "left_table": variant.left_table_penalty is not None,
         "ace_places": melded and variant.ace_place_matters,
     }
+
+
+def rack_costs(variant: Variant) -> dict[str, int]:
+    """What each number and the joker cost on a rack under the variant, as the engine
+    counts them (`rack_value`), for the tile pad's running points; the colour never
+    changes a tile's cost."""
+    costs = {str(n): rack_value(parse_tile(f"r{n}", in_meld=False), variant)
+             for n in range(1, 14)}
+    costs["j"] = rack_value(parse_tile("j", in_meld=False), variant)
+    return costs
 
 
 def form_to_record(form: HandForm, names: list[str]) -> dict:
