@@ -10,6 +10,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import axe_playwright_python
 import pytest
 from conftest import PHONE, app_settings
 from playwright.sync_api import Page, expect
@@ -224,3 +225,25 @@ def test_the_player_who_went_out_has_no_rack_and_points_are_folded_away(phone, l
     phone.get_by_role("button", name="Save hand").click()
     expect(phone.get_by_text("Hand 1 saved.")).to_be_visible()
     assert laptop.hands() == [(1, {"Ana": -45, "Bo": -29, "Cai": -9, "Dee": 83})]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violation_on_the_form_with_the_pad_open(chromium, laptop, scheme):
+    # axe-core is injected as a script, which the page's Content-Security-Policy forbids.
+    context = chromium.new_context(viewport=PHONE, base_url=f"http://127.0.0.1:{laptop.port}",
+                                   bypass_csp=True, color_scheme=scheme)
+    page = context.new_page()
+    page.goto("/")
+    start_series(page, SEATS, "rummikub", "hands", 9)
+    open_form(page)
+    page.locator("#went_out label", has_text="Dee").click()
+    for name in ("12", "Black (k)", "3"):
+        key(page, name).click()
+    expect(page.locator("#players-0-rack + .pad-toggle")).to_have_attribute(
+        "aria-expanded", "true")
+    page.add_script_tag(path=str(Path(axe_playwright_python.__file__).parent / "axe.min.js"))
+    found = page.evaluate("async () => (await axe.run()).violations.map("
+                          "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))")
+    page.screenshot(path=str(Path(__file__).parents[2] / "screenshots" / f"hand-pad-{scheme}.png"))
+    context.close()
+    assert found == []
