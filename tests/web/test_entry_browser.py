@@ -184,7 +184,9 @@ def test_the_reference_hand_by_tile_pad_in_at_most_17_taps_without_scrolling(
     open_form(phone)
     screenshot(phone, "hand-form-untouched")
     # Who went out and the four racks fit in about one and a half screens.
-    assert phone.evaluate("document.documentElement.scrollHeight") <= 1.5 * PHONE["height"]
+    height = phone.evaluate("document.documentElement.scrollHeight")
+    print(f"Rummikub form: {height} px")
+    assert height <= 1.5 * PHONE["height"]
     tap = Taps(phone)
     tap(phone.locator("#went_out label", has_text="Dee"))
     # Ana's rack is chosen for the pad at once; red is the colour to start with.
@@ -247,3 +249,40 @@ def test_axe_finds_no_violation_on_the_form_with_the_pad_open(chromium, laptop, 
     page.screenshot(path=str(Path(__file__).parents[2] / "screenshots" / f"hand-pad-{scheme}.png"))
     context.close()
     assert found == []
+
+
+def test_a_romanian_hand_with_melds_by_tile_pad_on_at_most_three_screens(chromium, laptop):
+    context = chromium.new_context(viewport=PHONE, base_url=f"http://127.0.0.1:{laptop.port}")
+    page = context.new_page()
+    page.goto("/")
+    start_series(page, SEATS, "romanian", "hands", 9)
+    open_form(page)
+    height = page.evaluate("document.documentElement.scrollHeight")
+    print(f"Romanian form: {height} px")
+    assert height <= 3 * PHONE["height"]
+    taps = 0
+
+    def tap(locator) -> None:
+        nonlocal taps
+        locator.click()
+        taps += 1
+
+    # Dee went out having laid b6 b7 b8; Ana laid r10 r11 r12 and holds k3; Bo holds
+    # b1 b2, Cai k9 (each loser who laid nothing pays the Romanian 200).
+    tap(page.locator("#went_out label", has_text="Dee"))
+    for name in ("Black (k)", "3"):
+        tap(key(page, name))
+    for field, keys in (("players-0-melded_tiles", ("10", "11", "12")),
+                        ("players-1-rack", ("Blue (b)", "1", "2")),
+                        ("players-2-rack", ("Black (k)", "9")),
+                        ("players-3-melded_tiles", ("Blue (b)", "6", "7", "8"))):
+        tap(page.locator(f"#{field} + .pad-toggle"))
+        for name in keys:
+            tap(key(page, name))
+    expect(page.locator("#players-0-melded_tiles")).to_have_value("r10 r11 r12 ")
+    tap(page.get_by_role("button", name="Save hand"))
+    expect(page.get_by_text("Hand 1 saved.")).to_be_visible()
+    context.close()
+    assert laptop.hands() == [(1, {"Ana": 25, "Bo": -200, "Cai": -200, "Dee": 115})]
+    assert taps <= 20
+    print(f"Romanian hand with melds: {taps} taps")
