@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import InvalidMeld, InvalidTile
 from ..melds import RUN, SET, check_meld, end_values
-from ..table_actions import InvalidAction
+from ..table_actions import SAME_TURN, InvalidAction
 from ..tiles import Tile, format_tiles, parse_tiles
 from ..variants import Variant
 from .state import JokerEvent, JokerState, MeldState, Slot, State, cite_rule
@@ -76,10 +76,11 @@ class Step:
 
     def not_in_opening_turn(self, player: str, meld: MeldState, doing: str) -> None:
         if meld.owner != player and self.s.turn_is_opening:
+            # Only reached when the scorer said this is the opening's turn still.
             raise self.refuse(
                 f"{player} opened in this turn: {doing} from the next turn on "
-                f"({cite_rule(self.v, 'turn')}). If this is a later turn of {player}'s, "
-                "mark the action as a new turn", field="player", meld=None)
+                f"({cite_rule(self.v, 'turn')}). If {player}'s turn had ended, untick "
+                f"\"{SAME_TURN}\"", field="same_turn", meld=None)
 
     def take_joker(self, player: str) -> JokerState:
         """The physical joker a player lays from their rack: a joker they took by a
