@@ -226,3 +226,10 @@ def m008_hand_results(db: Database) -> None:
                       row["id"]))
     # The scores and winner stored since m002 are what the same frozen variant gave then.
     db.conn.executemany("UPDATE hands SET result = ?, scores = ?, winner = ? WHERE id = ?", found)
+
+
+@migrations()
+def m009_cleared_tables(db: Database) -> None:
+    """Keep a cleared table in play until the next action, so clearing it can be undone."""
+    # The actions the scorer cleared, as the table mode JSON; null when nothing was cleared.
+    db.table("live_tables").add_column("cleared", str)

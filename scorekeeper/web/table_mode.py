@@ -6,6 +6,9 @@ module only reads the forms, stores the actions and shows what the engine says.
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from sqlite_utils import Database
 
@@ -73,11 +76,15 @@ def colour_word(tile, suits: bool) -> str:
     return (SUIT_NAMES if suits else COLOUR_NAMES)[colour]
 
 
+KINDS = ("meld", "add", "swap")
+
+
 def _table_page(series, table: Table, number: int, forms: dict, status: int = 200,
-                error: str | None = None):
+                error: str | None = None, shown: str = "meld"):
+    cleared = [] if table.actions else live_tables.cleared_actions(get_db(), series.id)
     return render_template("table/live.html", series=series, table=table, forms=forms,
-                           number=number, error=error,
-                           clear_form=UndoForm(prefix="clear")), status
+                           number=number, error=error, shown=shown, cleared=len(cleared),
+                           restore_form=UndoForm(prefix="restore")), status
 
 
 # --- Pages ----------------------------------------------------------------------
@@ -90,13 +97,15 @@ def live(series_id: int):
     series, number = _playable_series(db, series_id)
     table = replay(series.variant, series.names, live_tables.live_actions(db, series_id))
     chosen: dict[str, dict] = {}
+    shown = request.args.get("do", "meld")
+    shown = shown if shown in KINDS else "meld"
     meld = request.args.get("meld", type=int)
     swap = request.args.get("swap", type=int)
     if meld is not None:
-        chosen["add"] = {"meld": meld}
+        chosen["add"], shown = {"meld": meld}, "add"
     if swap is not None:
-        chosen["swap"] = {"meld": swap}
-    return _table_page(series, table, number, action_forms(table, chosen=chosen))
+        chosen["swap"], shown = {"meld": swap}, "swap"
+    return _table_page(series, table, number, action_forms(table, chosen=chosen), shown=shown)
 
 
 @bp.route("/series/<int:series_id>/table/<any(meld, add, swap):kind>", methods=["POST"])
@@ -109,7 +118,7 @@ def act(series_id: int, kind: str):
     forms = action_forms(table, request.form, posted=kind)
     form = forms[kind]
     if not form.validate():
-        return _table_page(series, table, number, forms, 422)
+        return _table_page(series, table, number, forms, 422, shown=kind)
     try:
         with write_lock(db):
             stored = live_tables.check_unchanged(db, series_id, seen(form))
@@ -118,11 +127,12 @@ def act(series_id: int, kind: str):
             played = base.apply(form_action(kind, form))
             live_tables.store_actions(db, series_id, played.actions_to_list())
     except live_tables.TableChanged as changed:
-        return _table_page(series, table, number, forms, 409, error=str(changed))
+        return _table_page(series, table, number, forms, 409, error=str(changed), shown=kind)
     except InvalidAction as refusal:
         attach_refusal(kind, form, refusal)
-        return _table_page(series, table, number, forms, 422)
-    return redirect(url_for("table.live", series_id=series_id) + "#guidance")
+        return _table_page(series, table, number, forms, 422, shown=kind)
+    # Back where the scorer was: the top of the page, what to move, the same form open.
+    return redirect(url_for("table.live", series_id=series_id, do=kind))
 
 
 @bp.route("/series/<int:series_id>/table/undo", methods=["POST"])
@@ -144,15 +154,54 @@ def undo(series_id: int):
     return redirect(url_for("table.live", series_id=series_id))
 
 
-@bp.route("/series/<int:series_id>/table/clear", methods=["POST"])
+@bp.route("/series/<int:series_id>/table/clear", methods=["GET", "POST"])
 def clear(series_id: int):
-    """Start the table over: forget every action of the hand in play."""
+    """Start the table over, once the scorer has said so; it can be brought back."""
+    db = get_db()
+    series, number = _playable_series(db, series_id)
+    actions = live_tables.live_actions(db, series_id)
+    form = UndoForm(prefix="clear")
+    if not actions:
+        return redirect(url_for("table.live", series_id=series_id))
+    if not form.validate_on_submit():
+        table = replay(series.variant, series.names, actions)
+        form.seen.data = str(len(actions))
+        return render_template("table/clear.html", series=series, table=table, form=form,
+                               number=number)
+    try:
+        with write_lock(db):
+            stored = live_tables.check_unchanged(db, series_id, seen(form))
+            live_tables.set_aside(db, series_id, stored)
+    except live_tables.TableChanged as changed:
+        flash(str(changed), "error")
+        return redirect(url_for("table.live", series_id=series_id))
+    flash(f"The table was cleared: its {len(stored)} action{'' if len(stored) == 1 else 's'} "
+          "can be brought back until the next action is recorded.")
+    return redirect(url_for("table.live", series_id=series_id))
+
+
+@bp.route("/series/<int:series_id>/table/restore", methods=["POST"])
+def restore(series_id: int):
+    """Bring back the table the scorer cleared, if nothing was recorded since."""
     db = get_db()
     series_or_404(db, series_id)
-    if UndoForm(prefix="clear").validate_on_submit():
-        live_tables.clear_table(db, series_id)
-        flash("The table was cleared; nothing of it was saved.")
-    return redirect(url_for("series.show", series_id=series_id))
+    if UndoForm(prefix="restore").validate_on_submit():
+        with write_lock(db):
+            cleared = live_tables.cleared_actions(db, series_id)
+            if cleared:
+                live_tables.store_actions(db, series_id, cleared)
+        if cleared:
+            flash(f"The table is back, with its {len(cleared)} "
+                  f"action{'' if len(cleared) == 1 else 's'}.")
+        else:
+            flash("There is no cleared table to bring back: an action was recorded since.",
+                  "error")
+    return redirect(url_for("table.live", series_id=series_id))
+
+
+def fingerprint(record: dict) -> str:
+    """A short tag of a hand's record: the same tag, the same hand."""
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def _end_page(series, table: Table, form: EndHandForm, number: int,
@@ -180,7 +229,10 @@ def end(series_id: int):
     record = end_record(series, table, form)
     try:
         result = score_hand(read_hand(record, series.variant, series.names))
-        if not form.save.data:
+        # Nothing is saved that the scorer has not seen previewed, exactly as it is saved.
+        shown = fingerprint(record)
+        if not form.save.data or form.previewed.data != shown:
+            form.previewed.data = shown
             return _end_page(series, table, form, number, preview=result)
         row = hands.record_hand(db, series, record, table_actions=actions)
     except InvalidHand as error:

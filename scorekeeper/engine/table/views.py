@@ -96,6 +96,18 @@ class Table:
         state = self._state
         return state.turn_player == self._name(player) and state.turn_is_opening
 
+    @property
+    def turn_player(self) -> str | None:
+        """Whose turn the last action was in: the only player whose next action may be
+        in the same turn."""
+        return self._state.turn_player
+
+    @property
+    def asks_first_round(self) -> bool:
+        """Whether the next action must say that every player has had a first turn
+        (where nobody melds in the first round, asked once a hand)."""
+        return self.variant.first_round_no_melds and not self._state.first_round_over
+
     def opened(self, player: str) -> bool:
         """Whether the player has laid their opening."""
         return self._state.opened[self._name(player)]
