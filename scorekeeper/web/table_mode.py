@@ -13,7 +13,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from sqlite_utils import Database
 
 from ..engine import HandResult, InvalidHand, read_hand, score_hand
-from ..engine.table import InvalidAction, Table, replay
+from ..engine.table import InvalidAction, Table, hand_record, replay
 from ..engine.tiles import COLOUR_NAMES, SUIT_NAMES
 from ..store import hands, live_tables
 from ..store.db import write_lock
@@ -29,8 +29,9 @@ from .forms.table import (
     form_action,
     seen,
 )
+from .forms.table_fix import KIND_WORDS, attach_fix_refusal, fix_form, fixed_actions
 from .hands import summary
-from .lookup import series_or_404
+from .lookup import hand_or_404, series_or_404
 
 bp = Blueprint("table", __name__)
 
@@ -244,3 +245,54 @@ def end(series_id: int):
     flash(f"Hand {row['number']} saved from the table. " + summary(result))
     return redirect(url_for("hands.show", series_id=series_id, hand_id=row["id"]))
 
+
+
+# --- Fixing a saved hand's table ---------------------------------------------------------
+
+
+def fixed_record(table: Table, stored: dict) -> dict:
+    """The saved hand's record with the fixed table's melds: the racks, who went out and
+    how, and what was declared stay as saved (without the variant: the series has it)."""
+    players = stored["players"]
+    out = next((p["name"] for p in players if p.get("went_out")), None)
+    finish = next((p.get("finish") for p in players if p.get("went_out")), None)
+    at_once = next((p.get("all_at_once") for p in players if p.get("went_out")), None)
+    record = hand_record(table, {p["name"]: p.get("rack", "") for p in players}, went_out=out,
+                         finish=finish, all_at_once=at_once or None,
+                         declared={p["name"]: p.get("declared", []) for p in players})
+    record.pop("variant")
+    for player in record["players"]:
+        if not player.get("rack"):
+            player.pop("rack", None)
+    return record
+
+
+@bp.route("/series/<int:series_id>/hands/<int:hand_id>/table", methods=["GET", "POST"])
+def fix(series_id: int, hand_id: int):
+    """Fix a saved table-mode hand's table: its melds, who supplied each tile, its jokers.
+    The engine checks the whole table again and the hand is scored and stored anew."""
+    db = get_db()
+    series = series_or_404(db, series_id)
+    hand = hand_or_404(db, series, hand_id)
+    if hand["deleted_at"] or not hand.get("table_actions"):
+        abort(404)
+    form = fix_form(json.loads(hand["table_actions"]), series.names, request.form or None)
+    status = 200
+    if request.method == "POST":
+        status = 422
+        if form.validate():
+            actions, rows = fixed_actions(form)
+            try:
+                table = replay(series.variant, series.names, actions)
+                record = fixed_record(table, hands.hand_record(hand))
+                hands.edit_hand(db, series, hand_id, record, table_actions=actions)
+                result = hands.hand_result(hands.get_hand(db, hand_id) or hand)
+            except InvalidAction as refusal:
+                attach_fix_refusal(form, rows, refusal)
+            except hands.HandRefused as refused_hand:
+                form.form_errors.append(str(refused_hand))
+            else:
+                flash(f"The table of hand {hand['number']} was fixed. " + summary(result))
+                return redirect(url_for("hands.show", series_id=series_id, hand_id=hand_id))
+    return render_template("table/fix.html", series=series, hand=hand, form=form,
+                           kinds=KIND_WORDS), status

@@ -627,3 +627,79 @@ def test_the_quick_tally_warns_of_the_table_in_play_and_saving_clears_it(client,
     assert live(client.application, series_id) == []
     assert "table mode (" not in text(client.get(f"/series/{series_id}/hands/new").get_data(
         as_text=True))
+
+
+# --- Fixing a saved hand's table ---------------------------------------------------------
+
+
+def fix_data(actions, **changes):
+    """The fix form as it comes filled from the stored actions (and a spare new meld),
+    with changes given as {"3-melds": "..."}."""
+    data = {}
+    for i, a in enumerate([*actions, {"action": "new_meld", "player": "Ana"}]):
+        data[f"actions-{i}-kind"] = a["action"]
+        data[f"actions-{i}-player"] = a["player"]
+        data[f"actions-{i}-melds"] = "\n".join(a.get("melds", []))
+        if "meld_index" in a:
+            data[f"actions-{i}-meld"] = str(a["meld_index"] + 1)
+        data[f"actions-{i}-tiles"] = a.get("tiles", "")
+        data[f"actions-{i}-new_meld_tiles"] = a.get("new_meld_tiles") or ""
+    data.update({f"actions-{k}": v for k, v in changes.items()})
+    return data
+
+
+def test_a_saved_hands_table_is_fixed_rescored_and_audited(app, client, series_id, tmp_path,
+                                                             capsys):
+    location = saved_joly_chain(client, series_id)
+    hand_id = int(location.rsplit("/", 1)[1])
+    assert f'href="{location}/table">Fix the table' in client.get(location).get_data(
+        as_text=True)
+    (hand,) = rows(app, "hands")
+    actions = json.loads(hand["table_actions"])
+    form_page = text(client.get(f"{location}/table").get_data(as_text=True))
+    assert "Action 1: new meld" in form_page and "Action 5: joker swap" in form_page
+    assert "A meld left out (laid last)" in form_page
+
+    # Bo's opening run was y2 to y5, and he laid b11 b12 b13 too, which was left out.
+    response = client.post(f"{location}/table", data=fix_data(actions, **{
+        "1-melds": "b6 b7 b8\nr10 b10 k10\ny2 y3 y4 y5", "5-player": "Bo",
+        "5-melds": "b11 b12 b13"}))
+    assert response.status_code == 302, error_summary(response)
+    (hand,) = rows(app, "hands")
+    # Bo: 85 + 5 (y5) + 30 (b11 b12 b13) melded, less 25 for the ace on his rack.
+    assert json.loads(hand["scores"]) == {"Ana": 210, "Bo": 95, "Cici": 65}
+    fixed = json.loads(hand["table_actions"])
+    assert fixed[1]["melds"][2] == "y2 y3 y4 y5"
+    assert fixed[5] == {"action": "new_meld", "player": "Bo", "melds": ["b11 b12 b13"]}
+    record = json.loads(hand["record"])
+    assert record["melds"][-1] == {"tiles": "b11 b12 b13", "by": ["Bo", "Bo", "Bo"]}
+    assert record["players"][1] == {"name": "Bo", "rack": "k1"}
+    audit = [a for a in rows(app, "hand_audit") if a["hand_id"] == hand_id]
+    assert [a["action"] for a in audit] == ["created", "edited"]
+    assert json.loads(audit[1]["new"])["melds"] == record["melds"]
+    # The stored result is the one truth: the page and the download agree with it.
+    assert "Bo +95" in text(client.get(location).get_data(as_text=True))
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(client.get(f"{location}/hand.json").get_json()))
+    assert cli.main(["score", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["scores"] == {"Ana": 210, "Bo": 95, "Cici": 65}
+
+
+def test_a_fix_the_rules_refuse_changes_nothing_and_says_where(app, client, series_id):
+    location = saved_joly_chain(client, series_id)
+    (before,) = rows(app, "hands")
+    actions = json.loads(before["table_actions"])
+    # Cici's run without its 10 counts 40: no opening.
+    response = client.post(f"{location}/table", data=fix_data(
+        actions, **{"3-melds": "r2 r3 r4 r5 r6 r7 r8 r9"}))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Nothing was changed." in html
+    assert error_of(html, "actions-3-melds").startswith("Cici's opening counts 40")
+    # Taking out Bo's swap leaves Cici's swap without its joker.
+    response = client.post(f"{location}/table", data=fix_data(
+        actions, **{"2-remove": "y"}))
+    assert response.status_code == 422
+    assert "holds no joker to swap" in error_of(response.get_data(as_text=True),
+                                                "actions-4-meld")
+    assert rows(app, "hands") == [before]

@@ -4,6 +4,7 @@ of it (meld areas, stacks, points owed, joker histories, each player's count).""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from ..melds import check_meld, end_values
@@ -66,7 +67,7 @@ class Table:
         Apply(self.variant, self.players, state, len(self.actions)).run(action)
         return Table(self.variant, self.players, (*self.actions, action), state)
 
-    def replay(self, actions: list[Action | dict]) -> Table:
+    def replay(self, actions: Sequence[Action | dict]) -> Table:
         """A table with the same variant and players built from these actions."""
         return replay(self.variant, self.players, actions)
 
@@ -179,7 +180,7 @@ class Table:
 
 
 def replay(variant: Variant, players: list[str] | tuple[str, ...],
-           actions: list[Action | dict]) -> Table:
+           actions: Sequence[Action | dict]) -> Table:
     """Build a hand's table from its actions in order. A refused action raises
     InvalidAction naming its place in the list."""
     start = Table(variant, players)
