@@ -14,10 +14,10 @@ from .lookup import series_or_404
 bp = Blueprint("viewer", __name__)
 
 # Seconds between checks for a new hand: by script, or by reloading without script.
-POLL_SECONDS = 4
+POLL_SECONDS = 2
 RELOAD_SECONDS = 15
 # Without script, while a hand is followed in table mode: each action changes the table.
-TABLE_RELOAD_SECONDS = 5
+TABLE_RELOAD_SECONDS = 3
 
 
 def version(db: Database, series_id: int) -> str:

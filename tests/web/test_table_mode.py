@@ -166,7 +166,7 @@ def test_after_an_action_the_scorer_is_back_at_the_same_form(client, series_id):
     html = client.get(response.headers["Location"]).get_data(as_text=True)
     assert 'id="add"' in html and 'id="meld"' not in html
     assert "Same turn as the last action" in html
-    assert "Only if Ana did this too before their turn ended." in html
+    assert "(Ana&#39;s, rare)" in html
 
 
 # --- Actions and guidance --------------------------------------------------------------
@@ -270,7 +270,7 @@ def test_a_refused_action_shows_the_rule_next_to_the_field_and_stores_nothing(
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert message in error_of(html, field_id)
-    assert "This action was not recorded." in html
+    assert re.search(r"role=\"alert\">Not recorded: <a href=\"#[\w-]+\">see why</a>", html)
     for name, value in fields.items():
         if name not in ("player", "meld") and value:
             assert f'value="{value}"' in html

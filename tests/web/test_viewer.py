@@ -103,4 +103,4 @@ def test_the_viewer_shows_the_live_table_read_only_and_follows_every_action(clie
     # Read-only: no form, no link that records or fixes anything.
     assert "<form" not in page and "/table?" not in page and "Swap joker" not in page
     # Without script it reloads within seconds while a table is in play.
-    assert '<noscript><meta http-equiv="refresh" content="5"></noscript>' in page
+    assert '<noscript><meta http-equiv="refresh" content="3"></noscript>' in page
