@@ -16,7 +16,8 @@ bp = Blueprint("viewer", __name__)
 # Seconds between checks for a new hand: by script, or by reloading without script.
 POLL_SECONDS = 2
 RELOAD_SECONDS = 15
-# Without script, while a hand is followed in table mode: each action changes the table.
+# Without script, in a series that can follow its hands in table mode: each action changes
+# the table, and a table may start at any moment.
 TABLE_RELOAD_SECONDS = 3
 
 
@@ -58,9 +59,11 @@ def show(series_id: int):
     result = hands.tally(one, hands.sheet_hands(db, series_id))
     last = result.hands[-1] if result.hands else None
     table = live_table(db, one)
-    reload_seconds = (current_app.config.get("VIEWER_TABLE_RELOAD_SECONDS", TABLE_RELOAD_SECONDS)
-                      if table else current_app.config.get("VIEWER_RELOAD_SECONDS",
-                                                           RELOAD_SECONDS))
+    if one.variant.table_mode and not result.finished:
+        reload_seconds = current_app.config.get("VIEWER_TABLE_RELOAD_SECONDS",
+                                                TABLE_RELOAD_SECONDS)
+    else:
+        reload_seconds = current_app.config.get("VIEWER_RELOAD_SECONDS", RELOAD_SECONDS)
     return render_template(
         "viewer/show.html", series=one, result=result, standings=result.standings, last=last,
         dealer=series.dealer_next(one, result), version=version(db, series_id),

@@ -187,7 +187,7 @@ def test_a_whole_romanian_hand_of_four_at_the_phone_with_every_control_in_reach(
     expect(page.locator(".preview")).to_contain_text("Bo +200", use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "table-end-preview")
-    page.get_by_role("button", name="Save hand").click()
+    scorer.tap(page.get_by_role("button", name="Save hand"))
     expect(page.locator("h1")).to_have_text("Hand 1", use_inner_text=True)
 
     shown = page.locator(".breakdown h2 .num").all_inner_texts()
@@ -207,6 +207,9 @@ def test_the_sources_example_a_takes_7_8_9_and_bs_run_shows_6_to_10(browser_page
     page = browser_page
     start_series(page, ["A", "B", "C"], "romanian", "hands", 4)
     page.get_by_role("link", name="Play hand 1 in table mode").click()
+    expect(page.locator("#guidance h2")).to_have_text("Nothing on the table yet",
+                                                      use_inner_text=True)
+    page.wait_for_load_state()
     assert_fits_a_phone(page)
     screenshot(page, "table-empty")
     scorer = Scorer(page)

@@ -112,7 +112,7 @@ def action_forms(table: Table, formdata: Any = None, posted: str | None = None,
         form.player.choices = _player_choices(list(table.players))
         forms[kind] = form
     melds = [m for m in table.melds if not m.stacked]
-    none = SelectChoice("", "Tap a meld on the table, or choose it here")
+    none = SelectChoice("", "Choose, or tap a meld below")
     forms["add"].meld.choices = [none, *(SelectChoice(m.meld_index, meld_words(table, m))
                                          for m in melds)]
     forms["swap"].meld.choices = [none, *(SelectChoice(m.meld_index, meld_words(table, m))
