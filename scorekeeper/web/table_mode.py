@@ -152,7 +152,10 @@ def undo(series_id: int):
                     flash(f"Action {len(stored)} taken back: {undone[0]}")
         except live_tables.TableChanged as changed:
             flash(str(changed), "error")
-    return redirect(url_for("table.live", series_id=series_id))
+    # Back to the form the scorer had open.
+    shown = request.args.get("do")
+    return redirect(url_for("table.live", series_id=series_id,
+                            do=shown if shown in KINDS else None))
 
 
 @bp.route("/series/<int:series_id>/table/clear", methods=["GET", "POST"])

@@ -470,7 +470,7 @@ def test_unknown_player_and_meld_are_refused():
     assert refusal(NewMeld("Dan", ["r11 b11 k11"])) == (
         "'Dan' is not a player of this hand (Ana, Bo, Cici)")
     assert refusal(ANA_OPENS, AddTiles("Ana", 7, "y11")) == (
-        "Ana: there is no meld 7 on the table (meld_index counts from 0; 2 laid so far)")
+        "Ana: there is no meld 8 on the table (2 laid so far, numbered from 1)")
     assert "'x9' is not a tile" in refusal(ANA_OPENS, AddTiles("Ana", 0, "x9"))
 
 

@@ -703,3 +703,11 @@ def test_a_fix_the_rules_refuse_changes_nothing_and_says_where(app, client, seri
     assert "holds no joker to swap" in error_of(response.get_data(as_text=True),
                                                 "actions-4-meld")
     assert rows(app, "hands") == [before]
+
+
+def test_undo_comes_back_to_the_form_the_scorer_had_open(client, series_id):
+    play_source_example(client, series_id)
+    html = client.get(f"/series/{series_id}/table?do=add").get_data(as_text=True)
+    assert f'action="/series/{series_id}/table/undo?do=add"' in html
+    response = client.post(f"/series/{series_id}/table/undo?do=add", data={"undo-seen": "3"})
+    assert response.headers["Location"] == f"/series/{series_id}/table?do=add"

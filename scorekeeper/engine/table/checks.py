@@ -64,8 +64,10 @@ class Step:
     def meld(self, index: int, player: str) -> MeldState:
         if isinstance(index, bool) or not isinstance(index, int) or not (
                 0 <= index < len(self.s.melds)):
-            raise self.refuse(f"{player}: there is no meld {index!r} on the table "
-                              f"(meld_index counts from 0; {len(self.s.melds)} laid so far)",
+            # People number the melds from 1, as laid (the stored index counts from 0).
+            number = index + 1 if isinstance(index, int) and not isinstance(index, bool) else index
+            raise self.refuse(f"{player}: there is no meld {number!r} on the table "
+                              f"({len(self.s.melds)} laid so far, numbered from 1)",
                               field="meld_index", meld=None)
         return self.s.melds[index]
 
