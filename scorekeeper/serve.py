@@ -7,14 +7,15 @@ from pathlib import Path
 from waitress import serve
 
 from . import create_app
-from .web import address, passcode
+from .web import address, passcode, request_log
 
 EVERY_INTERFACE = ("0.0.0.0", "::", "")
 
 
-def main(host: str = "0.0.0.0", port: int = 8000) -> None:
+def main(host: str = "0.0.0.0", port: int = 8000, instance: Path | None = None) -> None:
     """Start the app, say which address phones should open, and serve until stopped."""
-    app = create_app()
+    app = create_app(instance=instance)
+    print(f"Instance folder (database, secret key, passcode): {app.instance_path}", flush=True)
     passcode.ask_on_first_start(Path(app.instance_path))
     if host in EVERY_INTERFACE:
         url = address.lan_url(port)
@@ -27,4 +28,5 @@ def main(host: str = "0.0.0.0", port: int = 8000) -> None:
               "`scorekeeper passcode`.", flush=True)
     else:
         print("Only a phone that enters the scorer passcode can change scores.", flush=True)
-    serve(app, host=host, port=port, threads=8)
+    request_log.log_to_stderr()
+    serve(request_log.logged(app), host=host, port=port, threads=8)

@@ -11,9 +11,11 @@ from datetime import date, datetime
 from typing import Any
 
 from ..engine import (
+    InvalidSeries,
     RuleError,
     SeriesEnd,
     Variant,
+    check_series_setup,
     read_hand,
     score_hand,
     score_series,
@@ -188,13 +190,11 @@ def _check_series(series: Any, where: str, names: set[str], uids: _Uids) -> None
     for name in seated:
         if name.casefold() not in names:
             raise BadExport(f'{where}: "{name[:40]}" is not in the file\'s players')
-    if len({n.casefold() for n in seated}) != len(seated):
-        raise BadExport(f"{where}: a player is seated twice")
-    if not variant.min_players <= len(seated) <= variant.max_players:
-        raise BadExport(f"{where}: {variant.name} is played by {variant.min_players} to "
-                        f"{variant.max_players} players, not {len(seated)}")
-    if not 0 <= series["first_dealer"] < len(seated):
-        raise BadExport(f'{where}, "first_dealer": must be a seat from 0 to {len(seated) - 1}')
+    try:
+        # The same set-up rules as a series started on a phone or through the API.
+        check_series_setup(variant, seated, series_end, series["first_dealer"])
+    except InvalidSeries as error:
+        raise BadExport(f"{where}: {error}") from None
     numbers: set[int] = set()
     played = []
     for k, hand in enumerate(series["hands"], start=1):

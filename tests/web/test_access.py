@@ -209,7 +209,7 @@ def test_the_server_says_at_start_whether_a_passcode_guards_the_scores(app, monk
     from scorekeeper import serve
     from scorekeeper.web import address
 
-    monkeypatch.setattr(serve, "create_app", lambda: app)
+    monkeypatch.setattr(serve, "create_app", lambda instance=None: app)
     monkeypatch.setattr(serve, "serve", lambda app, **options: None)
     monkeypatch.setattr(address, "lan_ip", lambda: "192.168.1.20")
     serve.main()
