@@ -60,8 +60,7 @@ def show(series_id: int):
     last = result.hands[-1] if result.hands else None
     table = live_table(db, one)
     if one.variant.table_mode and not result.finished:
-        reload_seconds = current_app.config.get("VIEWER_TABLE_RELOAD_SECONDS",
-                                                TABLE_RELOAD_SECONDS)
+        reload_seconds = TABLE_RELOAD_SECONDS
     else:
         reload_seconds = current_app.config.get("VIEWER_RELOAD_SECONDS", RELOAD_SECONDS)
     return render_template(

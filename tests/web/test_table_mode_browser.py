@@ -31,12 +31,14 @@ class Scorer:
     def __init__(self, page):
         self.page = page
         self.heights: list[int] = []
+        self.lowest = 0.0  # the lowest bottom edge of a control tapped
 
     def reach(self, locator):
         """The control, after checking it lies on the first screen of the page."""
         expect(locator).to_be_visible()
         bottom = locator.evaluate(PLACE)
         assert bottom <= PHONE_HEIGHT, (locator, bottom)
+        self.lowest = max(self.lowest, bottom)
         return locator
 
     def tap(self, locator):
@@ -199,7 +201,8 @@ def test_a_whole_romanian_hand_of_four_at_the_phone_with_every_control_in_reach(
     scored = json.loads(capsys.readouterr().out)["scores"]
     assert scored == {"Ana": 110, "Bo": 200, "Cici": 150, "Dan": 115}
     assert shown == [f"{scored[n]:+d}" for n in ("Ana", "Bo", "Cici", "Dan")]
-    print(f"table page heights: max {max(scorer.heights)} px over {len(scorer.heights)} pages")
+    print(f"table page heights: max {max(scorer.heights)} px over {len(scorer.heights)} pages; "
+          f"lowest control tapped ends at {scorer.lowest:.0f} px")
     context.close()
 
 
