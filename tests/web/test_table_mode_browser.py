@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 
 from scorekeeper import cli
 
-from .browser import assert_fits_a_phone, start_series, tap_tiles
+from .browser import assert_fits_a_phone as fits_once
+from .browser import start_series, tap_tiles
 
 pytestmark = pytest.mark.browser
 
@@ -89,6 +90,12 @@ class Scorer:
         self.tap(self.page.get_by_role("button", name=button))
         expect(self.page.locator("[role=alert]")).to_have_count(1 if refused else 0)
         self.measure()
+
+
+def assert_fits_a_phone(page):
+    """The page fits a phone, measured once it has its styles and scripts."""
+    page.wait_for_load_state("load")
+    fits_once(page)
 
 
 def says(page, text):
