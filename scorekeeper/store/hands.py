@@ -57,11 +57,19 @@ def get_hand(db: Database, hand_id: int) -> dict | None:
     return next(db.table("hands").rows_where("id = ?", [hand_id]), None)
 
 
+# Deletion times are kept to the second, and two hands deleted in one second would tie:
+# the audit trail's order says which went last.
+LAST_DELETED = """
+SELECT hands.* FROM hands LEFT JOIN hand_audit AS audit
+  ON audit.hand_id = hands.id AND audit.action = 'deleted'
+WHERE hands.series_id = ? AND hands.deleted_at IS NOT NULL
+ORDER BY hands.deleted_at DESC, audit.id DESC, hands.id DESC LIMIT 1
+"""
+
+
 def last_deleted(db: Database, series_id: int) -> dict | None:
     """The series' most recently deleted hand, which can still be brought back."""
-    return next(db.table("hands").rows_where("series_id = ? AND deleted_at IS NOT NULL",
-                                             [series_id], order_by="deleted_at DESC, id DESC",
-                                             limit=1), None)
+    return next(db.query(LAST_DELETED, [series_id]), None)
 
 
 def hand_record(row: dict) -> dict:

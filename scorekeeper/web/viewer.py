@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, render_template, request, url_for
+from flask import Blueprint, current_app, jsonify, render_template, url_for
 from sqlite_utils import Database
 
 from ..engine.table import InvalidAction, Table, replay
@@ -46,7 +46,7 @@ def live_table(db: Database, one) -> Table | None:
 @bp.app_template_global()
 def viewer_link(series_id: int) -> dict:
     """The viewer's address for other phones, and its QR code as inline SVG."""
-    base = address.join_url(request.host_url, int(request.environ["SERVER_PORT"]))
+    base = address.page_join_url()
     url = base + url_for("viewer.show", series_id=series_id)
     return {"url": url, "qr": address.qr_svg(url)}
 
