@@ -87,7 +87,10 @@ class Scorer:
         self.submit("Swap the joker")
 
     def submit(self, button, refused=False):
-        self.tap(self.page.get_by_role("button", name=button))
+        # The form posts and the page that answers is drawn: recorded, or refused.
+        with self.page.expect_navigation():
+            self.tap(self.page.get_by_role("button", name=button))
+        self.page.wait_for_load_state("load")
         expect(self.page.locator("[role=alert]")).to_have_count(1 if refused else 0)
         self.measure()
 
@@ -162,7 +165,8 @@ def test_a_whole_romanian_hand_of_four_at_the_phone_with_every_control_in_reach(
     scorer.add("Ana", 10, "k1", refused=True)
     scorer.add("Ana", 13, "k1")
     says(page, "Ana takes k13 into their stack; Dan's run shows k11 k12 ... k1.")
-    scorer.tap(page.get_by_role("button", name="Undo action 21"))
+    with page.expect_navigation():
+        scorer.tap(page.get_by_role("button", name="Undo action 21"))
     expect(page.locator(".flash").first).to_contain_text("Action 21 taken back",
                                                          use_inner_text=True)
     scorer.measure()
