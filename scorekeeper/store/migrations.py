@@ -229,7 +229,18 @@ def m008_hand_results(db: Database) -> None:
 
 
 @migrations()
-def m009_cleared_tables(db: Database) -> None:
+def m009_hand_requests(db: Database) -> None:
+    """Remember each request that recorded a hand by its one-time key (the record-hand
+    form's token, the API's Idempotency-Key), so that sending it again stores nothing new."""
+    db.table("hand_requests").create({
+        "key": str, "series_id": int, "fingerprint": str, "hand_id": int, "answer": str,
+        "created": str,
+    }, pk="key", not_null={"series_id", "hand_id", "created"},
+        foreign_keys=[("series_id", "series", "id"), ("hand_id", "hands", "id")])
+
+
+@migrations()
+def m010_cleared_tables(db: Database) -> None:
     """Keep a cleared table in play until the next action, so clearing it can be undone."""
     # The actions the scorer cleared, as the table mode JSON; null when nothing was cleared.
     db.table("live_tables").add_column("cleared", str)
