@@ -7,18 +7,24 @@ so that a stored action reads the way the scorer entered it.
 
 JSON shapes (`meld_index` counts the melds of the hand from 0, in the order they
 were laid, and stays valid when a complete set leaves the table; messages for
-people number them from 1, as the hand format's refusals do; `new_turn` is left
-out when false):
+people number them from 1, as the hand format's refusals do; `same_turn` and
+`first_round_over` are left out when false):
 
     {"action": "new_meld", "player": "Ana", "melds": ["r10 b10 k10", "b6 b7 b8"]}
     {"action": "add_tiles", "player": "Ana", "meld_index": 1, "tiles": "b9 b10"}
     {"action": "swap_joker", "player": "Bo", "meld_index": 0, "tiles": "b7",
      "new_meld_tiles": "j y5 y6"}          # null: the joker goes to the rack (rummy-meld)
 
-`new_turn: true` says the action starts a later turn of its player than their
-previous action. The app cannot see turns in which nobody touches the table,
-so it takes consecutive actions of one player as one turn unless told
-otherwise; this matters only for the turn of a player's opening.
+Turns. The app cannot see turns in which nobody touches the table (most turns:
+the others only drew), so every action is taken as a turn of its own, a later
+turn than the previous action, unless it says `same_turn: true`: the player of
+the previous action did this too before their turn ended. That is the rare
+case, and it matters only for the turn of a player's opening (Romanian tile
+rummy, The Play: no additions to other players' melds and no joker swaps in
+it), and for going out all at once. `first_round_over: true` answers, once,
+on the hand's first action, that every player has had a first turn, where
+the variant lets nobody meld in the first round (Rummy Meld). Stored actions
+from before may carry `new_turn`, which said what is now taken by default.
 """
 
 from __future__ import annotations
@@ -29,6 +35,13 @@ from typing import Any, ClassVar
 from .errors import RuleError
 from .tiles import Tile, format_tiles
 
+# The words of the two questions about turns, as the scorer sees them and as the
+# refusals that they answer name them.
+SAME_TURN = "Same turn as the last action"
+FIRST_ROUND_OVER = "Everyone has had a first turn"
+# Where a joker taken by a swap is melded, in the same action: so in the same turn.
+JOKER_MELD = "New meld with the joker"
+
 
 class InvalidAction(RuleError):
     """A table action the rules refuse; the message names the rule and cites its
@@ -36,9 +49,10 @@ class InvalidAction(RuleError):
 
     `field` is the action's field the scorer typed the refused thing into:
     "player", "meld_index", "tiles", "melds" (with `meld`, which meld of a new
-    meld, when one alone is at fault) or "new_meld_tiles"; "action" and
-    "new_turn" for stored data, "players" and "scoring" for a table that cannot
-    be set up. `player` is who acts, `tile` the tile at fault."""
+    meld, when one alone is at fault), "new_meld_tiles", "same_turn" or
+    "first_round_over" (the turn questions); "action" for stored data,
+    "players" and "scoring" for a table that cannot be set up. `player` is who
+    acts, `tile` the tile at fault."""
 
     names_place = True
 
@@ -80,7 +94,8 @@ class NewMeld:
 
     player: str
     melds: tuple[str, ...]
-    new_turn: bool = False
+    same_turn: bool = False
+    first_round_over: bool = False
     action: ClassVar[str] = "new_meld"
 
     def __post_init__(self) -> None:
@@ -107,7 +122,8 @@ class AddTiles:
     player: str
     meld_index: int
     tiles: str
-    new_turn: bool = False
+    same_turn: bool = False
+    first_round_over: bool = False
     action: ClassVar[str] = "add_tiles"
 
     def __post_init__(self) -> None:
@@ -130,7 +146,8 @@ class SwapJoker:
     meld_index: int
     tiles: str
     new_meld_tiles: str | None = None
-    new_turn: bool = False
+    same_turn: bool = False
+    first_round_over: bool = False
     action: ClassVar[str] = "swap_joker"
 
     def __post_init__(self) -> None:
@@ -153,13 +170,15 @@ _FIELDS = {
     "add_tiles": {"player", "meld_index", "tiles"},
     "swap_joker": {"player", "meld_index", "tiles"},
 }
-_OPTIONAL = {"new_meld": {"new_turn"}, "add_tiles": {"new_turn"},
-             "swap_joker": {"new_turn", "new_meld_tiles"}}
+_TURNS = {"same_turn", "first_round_over"}
+_OPTIONAL = {"new_meld": _TURNS, "add_tiles": _TURNS,
+             "swap_joker": {*_TURNS, "new_meld_tiles"}}
 
 
 def _with_turn(action: Any, data: dict[str, Any]) -> dict[str, Any]:
-    if action.new_turn:
-        data["new_turn"] = True
+    for answer in sorted(_TURNS):
+        if getattr(action, answer):
+            data[answer] = True
     return data
 
 
@@ -169,6 +188,8 @@ def action_from_dict(data: Any) -> Action:
         raise InvalidAction(f"an action needs \"action\": one of {', '.join(ACTIONS)}",
                             field="action")
     kind = data["action"]
+    # `new_turn` said what is now the default (see the module's notes): dropped.
+    data = {k: v for k, v in data.items() if k != "new_turn"}
     fields = set(data) - {"action"}
     missing = sorted(_FIELDS[kind] - fields)
     unknown = sorted(fields - _FIELDS[kind] - _OPTIONAL[kind])
@@ -182,8 +203,9 @@ def action_from_dict(data: Any) -> Action:
                                  or not isinstance(data["meld_index"], int)):
         raise InvalidAction("meld_index must be a whole number (the melds count from 0)",
                             field="meld_index")
-    if not isinstance(data.get("new_turn", False), bool):
-        raise InvalidAction("new_turn must be true or false", field="new_turn")
+    for answer in sorted(_TURNS):
+        if not isinstance(data.get(answer, False), bool):
+            raise InvalidAction(f"{answer} must be true or false", field=answer)
     values = {k: v for k, v in data.items() if k != "action"}
     if kind == "new_meld" and not isinstance(values["melds"], (list, str)):
         raise InvalidAction("melds must be a list of melds written as text", field="melds")

@@ -135,7 +135,7 @@ def parse_tiles(text: str, *, in_meld: bool = True) -> list[Tile]:
 
 def format_tiles(tiles) -> str:
     """Write tiles back in the notation, space separated."""
-    return " ".join([str(t) for t in tiles])
+    return " ".join([t.text if isinstance(t, Tile) else str(t) for t in tiles])
 
 
 def tile_label(tile: Tile, *, suits: bool = False) -> str:

@@ -190,9 +190,11 @@ def hand_export(series: Series, hand: dict) -> dict:
     return {"variant": variant, **hand_record(hand)}
 
 
-def edit_hand(db: Database, series: Series, hand_id: int, record: dict) -> None:
+def edit_hand(db: Database, series: Series, hand_id: int, record: dict,
+              table_actions: list[dict] | None = None) -> None:
     """Replace a hand's record and its result; the series must still hold every hand (a
-    lower total can end a series by target score sooner)."""
+    lower total can end a series by target score sooner). A hand played in table mode
+    whose table was fixed keeps its new `table_actions` too."""
     with write_lock(db):
         rows = series_hands(db, series.id)
         index = next((i for i, r in enumerate(rows) if r["id"] == hand_id), None)
@@ -202,8 +204,9 @@ def edit_hand(db: Database, series: Series, hand_id: int, record: dict) -> None:
         results = [hand_outcome(r) for r in rows]
         results[index] = result
         check_series(series, results)
+        fixed = {"table_actions": json.dumps(table_actions)} if table_actions is not None else {}
         db.table("hands").update(hand_id, {"record": json.dumps(record), "updated": now(),
-                                           **stored_result(result)})
+                                           **stored_result(result), **fixed})
         _audit(db, hand_id, "edited", hand_record(rows[index]), record)
 
 

@@ -34,14 +34,36 @@ def check_unchanged(db: Database, series_id: int, seen: int | None) -> list[Any]
 
 
 def store_actions(db: Database, series_id: int, actions: list[dict]) -> None:
-    """Keep the hand's actions; with none left, the series has no table in play."""
+    """Keep the hand's actions (a table cleared before is then forgotten); with none
+    left, the series has no table in play."""
     if not actions:
         clear_table(db, series_id)
         return
     db.table("live_tables").upsert({"series_id": series_id, "actions": json.dumps(actions),
-                                    "updated": now()}, pk="series_id")
+                                    "updated": now(), "cleared": None}, pk="series_id")
 
 
 def clear_table(db: Database, series_id: int) -> None:
-    """Forget the table in play (the hand was saved, or the scorer started over)."""
+    """Forget the table in play (the hand was saved, or every action was undone)."""
     db.table("live_tables").delete_where("series_id = ?", [series_id])
+
+
+def set_aside(db: Database, series_id: int, actions: list[Any]) -> None:
+    """Clear the table in play but keep its actions, until the next action, to bring back."""
+    db.table("live_tables").upsert({"series_id": series_id, "actions": "[]", "updated": now(),
+                                    "cleared": json.dumps(actions)}, pk="series_id")
+
+
+def cleared_actions(db: Database, series_id: int) -> list[Any]:
+    """The actions of a table the scorer cleared, while nothing new was recorded; else empty."""
+    row = next(db.table("live_tables").rows_where("series_id = ?", [series_id]), None)
+    if not row or not row.get("cleared") or json.loads(row["actions"]):
+        return []
+    return json.loads(row["cleared"])
+
+
+def last_change(db: Database, series_id: int) -> str:
+    """When the table in play last changed, and how many actions it holds: a tag for the
+    viewer ('' when there is none)."""
+    row = next(db.table("live_tables").rows_where("series_id = ?", [series_id]), None)
+    return f"{len(json.loads(row['actions']))}@{row['updated']}" if row else ""

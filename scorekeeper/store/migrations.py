@@ -237,3 +237,10 @@ def m009_hand_requests(db: Database) -> None:
         "created": str,
     }, pk="key", not_null={"series_id", "hand_id", "created"},
         foreign_keys=[("series_id", "series", "id"), ("hand_id", "hands", "id")])
+
+
+@migrations()
+def m010_cleared_tables(db: Database) -> None:
+    """Keep a cleared table in play until the next action, so clearing it can be undone."""
+    # The actions the scorer cleared, as the table mode JSON; null when nothing was cleared.
+    db.table("live_tables").add_column("cleared", str)

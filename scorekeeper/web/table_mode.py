@@ -6,11 +6,14 @@ module only reads the forms, stores the actions and shows what the engine says.
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from sqlite_utils import Database
 
 from ..engine import HandResult, InvalidHand, read_hand, score_hand
-from ..engine.table import InvalidAction, Table, replay
+from ..engine.table import InvalidAction, Table, hand_record, replay
 from ..engine.tiles import COLOUR_NAMES, SUIT_NAMES
 from ..store import hands, live_tables
 from ..store.db import write_lock
@@ -26,8 +29,9 @@ from .forms.table import (
     form_action,
     seen,
 )
+from .forms.table_fix import KIND_WORDS, attach_fix_refusal, fix_form, fixed_actions
 from .hands import summary
-from .lookup import series_or_404
+from .lookup import hand_or_404, series_or_404
 
 bp = Blueprint("table", __name__)
 
@@ -73,11 +77,15 @@ def colour_word(tile, suits: bool) -> str:
     return (SUIT_NAMES if suits else COLOUR_NAMES)[colour]
 
 
+KINDS = ("meld", "add", "swap")
+
+
 def _table_page(series, table: Table, number: int, forms: dict, status: int = 200,
-                error: str | None = None):
+                error: str | None = None, shown: str = "meld"):
+    cleared = [] if table.actions else live_tables.cleared_actions(get_db(), series.id)
     return render_template("table/live.html", series=series, table=table, forms=forms,
-                           number=number, error=error,
-                           clear_form=UndoForm(prefix="clear")), status
+                           number=number, error=error, shown=shown, cleared=len(cleared),
+                           restore_form=UndoForm(prefix="restore")), status
 
 
 # --- Pages ----------------------------------------------------------------------
@@ -90,13 +98,15 @@ def live(series_id: int):
     series, number = _playable_series(db, series_id)
     table = replay(series.variant, series.names, live_tables.live_actions(db, series_id))
     chosen: dict[str, dict] = {}
+    shown = request.args.get("do", "meld")
+    shown = shown if shown in KINDS else "meld"
     meld = request.args.get("meld", type=int)
     swap = request.args.get("swap", type=int)
     if meld is not None:
-        chosen["add"] = {"meld": meld}
+        chosen["add"], shown = {"meld": meld}, "add"
     if swap is not None:
-        chosen["swap"] = {"meld": swap}
-    return _table_page(series, table, number, action_forms(table, chosen=chosen))
+        chosen["swap"], shown = {"meld": swap}, "swap"
+    return _table_page(series, table, number, action_forms(table, chosen=chosen), shown=shown)
 
 
 @bp.route("/series/<int:series_id>/table/<any(meld, add, swap):kind>", methods=["POST"])
@@ -109,7 +119,7 @@ def act(series_id: int, kind: str):
     forms = action_forms(table, request.form, posted=kind)
     form = forms[kind]
     if not form.validate():
-        return _table_page(series, table, number, forms, 422)
+        return _table_page(series, table, number, forms, 422, shown=kind)
     try:
         with write_lock(db):
             stored = live_tables.check_unchanged(db, series_id, seen(form))
@@ -118,11 +128,12 @@ def act(series_id: int, kind: str):
             played = base.apply(form_action(kind, form))
             live_tables.store_actions(db, series_id, played.actions_to_list())
     except live_tables.TableChanged as changed:
-        return _table_page(series, table, number, forms, 409, error=str(changed))
+        return _table_page(series, table, number, forms, 409, error=str(changed), shown=kind)
     except InvalidAction as refusal:
         attach_refusal(kind, form, refusal)
-        return _table_page(series, table, number, forms, 422)
-    return redirect(url_for("table.live", series_id=series_id) + "#guidance")
+        return _table_page(series, table, number, forms, 422, shown=kind)
+    # Back where the scorer was: the top of the page, what to move, the same form open.
+    return redirect(url_for("table.live", series_id=series_id, do=kind))
 
 
 @bp.route("/series/<int:series_id>/table/undo", methods=["POST"])
@@ -141,18 +152,60 @@ def undo(series_id: int):
                     flash(f"Action {len(stored)} taken back: {undone[0]}")
         except live_tables.TableChanged as changed:
             flash(str(changed), "error")
+    # Back to the form the scorer had open.
+    shown = request.args.get("do")
+    return redirect(url_for("table.live", series_id=series_id,
+                            do=shown if shown in KINDS else None))
+
+
+@bp.route("/series/<int:series_id>/table/clear", methods=["GET", "POST"])
+def clear(series_id: int):
+    """Start the table over, once the scorer has said so; it can be brought back."""
+    db = get_db()
+    series, number = _playable_series(db, series_id)
+    actions = live_tables.live_actions(db, series_id)
+    form = UndoForm(prefix="clear")
+    if not actions:
+        return redirect(url_for("table.live", series_id=series_id))
+    if not form.validate_on_submit():
+        table = replay(series.variant, series.names, actions)
+        form.seen.data = str(len(actions))
+        return render_template("table/clear.html", series=series, table=table, form=form,
+                               number=number)
+    try:
+        with write_lock(db):
+            stored = live_tables.check_unchanged(db, series_id, seen(form))
+            live_tables.set_aside(db, series_id, stored)
+    except live_tables.TableChanged as changed:
+        flash(str(changed), "error")
+        return redirect(url_for("table.live", series_id=series_id))
+    flash(f"The table was cleared: its {len(stored)} action{'' if len(stored) == 1 else 's'} "
+          "can be brought back until the next action is recorded.")
     return redirect(url_for("table.live", series_id=series_id))
 
 
-@bp.route("/series/<int:series_id>/table/clear", methods=["POST"])
-def clear(series_id: int):
-    """Start the table over: forget every action of the hand in play."""
+@bp.route("/series/<int:series_id>/table/restore", methods=["POST"])
+def restore(series_id: int):
+    """Bring back the table the scorer cleared, if nothing was recorded since."""
     db = get_db()
     series_or_404(db, series_id)
-    if UndoForm(prefix="clear").validate_on_submit():
-        live_tables.clear_table(db, series_id)
-        flash("The table was cleared; nothing of it was saved.")
-    return redirect(url_for("series.show", series_id=series_id))
+    if UndoForm(prefix="restore").validate_on_submit():
+        with write_lock(db):
+            cleared = live_tables.cleared_actions(db, series_id)
+            if cleared:
+                live_tables.store_actions(db, series_id, cleared)
+        if cleared:
+            flash(f"The table is back, with its {len(cleared)} "
+                  f"action{'' if len(cleared) == 1 else 's'}.")
+        else:
+            flash("There is no cleared table to bring back: an action was recorded since.",
+                  "error")
+    return redirect(url_for("table.live", series_id=series_id))
+
+
+def fingerprint(record: dict) -> str:
+    """A short tag of a hand's record: the same tag, the same hand."""
+    return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def _end_page(series, table: Table, form: EndHandForm, number: int,
@@ -180,7 +233,10 @@ def end(series_id: int):
     record = end_record(series, table, form)
     try:
         result = score_hand(read_hand(record, series.variant, series.names))
-        if not form.save.data:
+        # Nothing is saved that the scorer has not seen previewed, exactly as it is saved.
+        shown = fingerprint(record)
+        if not form.save.data or form.previewed.data != shown:
+            form.previewed.data = shown
             return _end_page(series, table, form, number, preview=result)
         row = hands.record_hand(db, series, record, table_actions=actions)
     except InvalidHand as error:
@@ -192,3 +248,54 @@ def end(series_id: int):
     flash(f"Hand {row['number']} saved from the table. " + summary(result))
     return redirect(url_for("hands.show", series_id=series_id, hand_id=row["id"]))
 
+
+
+# --- Fixing a saved hand's table ---------------------------------------------------------
+
+
+def fixed_record(table: Table, stored: dict) -> dict:
+    """The saved hand's record with the fixed table's melds: the racks, who went out and
+    how, and what was declared stay as saved (without the variant: the series has it)."""
+    players = stored["players"]
+    out = next((p["name"] for p in players if p.get("went_out")), None)
+    finish = next((p.get("finish") for p in players if p.get("went_out")), None)
+    at_once = next((p.get("all_at_once") for p in players if p.get("went_out")), None)
+    record = hand_record(table, {p["name"]: p.get("rack", "") for p in players}, went_out=out,
+                         finish=finish, all_at_once=at_once or None,
+                         declared={p["name"]: p.get("declared", []) for p in players})
+    record.pop("variant")
+    for player in record["players"]:
+        if not player.get("rack"):
+            player.pop("rack", None)
+    return record
+
+
+@bp.route("/series/<int:series_id>/hands/<int:hand_id>/table", methods=["GET", "POST"])
+def fix(series_id: int, hand_id: int):
+    """Fix a saved table-mode hand's table: its melds, who supplied each tile, its jokers.
+    The engine checks the whole table again and the hand is scored and stored anew."""
+    db = get_db()
+    series = series_or_404(db, series_id)
+    hand = hand_or_404(db, series, hand_id)
+    if hand["deleted_at"] or not hand.get("table_actions"):
+        abort(404)
+    form = fix_form(json.loads(hand["table_actions"]), series.names, request.form or None)
+    status = 200
+    if request.method == "POST":
+        status = 422
+        if form.validate():
+            actions, rows = fixed_actions(form)
+            try:
+                table = replay(series.variant, series.names, actions)
+                record = fixed_record(table, hands.hand_record(hand))
+                hands.edit_hand(db, series, hand_id, record, table_actions=actions)
+                result = hands.hand_result(hands.get_hand(db, hand_id) or hand)
+            except InvalidAction as refusal:
+                attach_fix_refusal(form, rows, refusal)
+            except hands.HandRefused as refused_hand:
+                form.form_errors.append(str(refused_hand))
+            else:
+                flash(f"The table of hand {hand['number']} was fixed. " + summary(result))
+                return redirect(url_for("hands.show", series_id=series_id, hand_id=hand_id))
+    return render_template("table/fix.html", series=series, hand=hand, form=form,
+                           kinds=KIND_WORDS), status

@@ -5,7 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify, render_template, url_for
 from sqlite_utils import Database
 
-from ..store import hands, series
+from ..engine.table import InvalidAction, Table, replay
+from ..store import hands, live_tables, series
 from . import address
 from .db import get_db
 from .lookup import series_or_404
@@ -13,8 +14,11 @@ from .lookup import series_or_404
 bp = Blueprint("viewer", __name__)
 
 # Seconds between checks for a new hand: by script, or by reloading without script.
-POLL_SECONDS = 4
+POLL_SECONDS = 2
 RELOAD_SECONDS = 15
+# Without script, in a series that can follow its hands in table mode: each action changes
+# the table, and a table may start at any moment.
+TABLE_RELOAD_SECONDS = 3
 
 
 def version(db: Database, series_id: int) -> str:
@@ -25,7 +29,18 @@ def version(db: Database, series_id: int) -> str:
         "  WHERE h.series_id = ?)"
         " FROM hands WHERE series_id = ? AND deleted_at IS NULL",
         [series_id, series_id]).fetchone()
-    return f"{count}.{changes}.{updated or ''}"
+    return f"{count}.{changes}.{updated or ''}.{live_tables.last_change(db, series_id)}"
+
+
+def live_table(db: Database, one) -> Table | None:
+    """The table of the hand in play, as the scorer recorded it so far; None without one."""
+    actions = live_tables.live_actions(db, one.id)
+    if not actions or not one.variant.table_mode:
+        return None
+    try:
+        return replay(one.variant, one.names, actions)
+    except InvalidAction:  # stored by an older version under other rules: show the standings
+        return None
 
 
 @bp.app_template_global()
@@ -43,11 +58,16 @@ def show(series_id: int):
     one = series_or_404(db, series_id)
     result = hands.tally(one, hands.sheet_hands(db, series_id))
     last = result.hands[-1] if result.hands else None
+    table = live_table(db, one)
+    if one.variant.table_mode and not result.finished:
+        reload_seconds = TABLE_RELOAD_SECONDS
+    else:
+        reload_seconds = current_app.config.get("VIEWER_RELOAD_SECONDS", RELOAD_SECONDS)
     return render_template(
         "viewer/show.html", series=one, result=result, standings=result.standings, last=last,
         dealer=series.dealer_next(one, result), version=version(db, series_id),
         poll_seconds=current_app.config.get("VIEWER_POLL_SECONDS", POLL_SECONDS),
-        reload_seconds=current_app.config.get("VIEWER_RELOAD_SECONDS", RELOAD_SECONDS))
+        reload_seconds=reload_seconds, table=table, hand_number=len(result.hands) + 1)
 
 
 @bp.route("/series/<int:series_id>/view.json")

@@ -183,18 +183,22 @@ def next_action(data, table, turn, v):
     """A legal next action, or None when the drawn player has nothing to do."""
     player = data.draw(st.sampled_from(table.players))
     pool = pool_of(table)
-    new_turn = data.draw(st.booleans()) if turn[0] == player else False
-    in_opening_turn = turn == (player, True) and not new_turn
+    # The same turn as the last action can only be its player's.
+    same = data.draw(st.booleans()) if turn[0] == player else False
+    # Where nobody melds in the first round, the hand's first action says it is over.
+    first = {"first_round_over": True} if not table.actions else {}
+    turns = {"same_turn": same, **first}
+    in_opening_turn = turn == (player, True) and same
     if not table.opened(player):
         melds = draw_opening(data, pool, table, player, v)
-        return melds and NewMeld(player, melds, new_turn)
+        return melds and NewMeld(player, melds, **turns)
     kind = data.draw(st.sampled_from(["new", "add", "add", "swap"]))
     if kind == "add":
         options = [(m, t) for m, t in add_options(table, pool, player, v)
                    if not (in_opening_turn and m.owner != player)]
         if options:
             meld, tile = data.draw(st.sampled_from(options))
-            return AddTiles(player, meld.meld_index, str(tile), new_turn)
+            return AddTiles(player, meld.meld_index, str(tile), **turns)
     if kind == "swap":
         options = [(m, ts) for m, ts in swap_options(table, pool, v)
                    if not (in_opening_turn and m.owner != player)]
@@ -206,9 +210,9 @@ def next_action(data, table, turn, v):
             remelds = [] if keep else joker_melds(left, v)
             if keep or remelds:
                 new = None if keep else text(data.draw(st.sampled_from(remelds)))
-                return SwapJoker(player, meld.meld_index, text(tiles), new, new_turn)
+                return SwapJoker(player, meld.meld_index, text(tiles), new, **turns)
     tiles = draw_meld(data, pool, v, jokers_for(table))
-    return tiles and NewMeld(player, [text(tiles)], new_turn)
+    return tiles and NewMeld(player, [text(tiles)], **turns)
 
 
 def check_table(table):
@@ -239,7 +243,7 @@ def test_howarth_count_always_equals_the_exact_melded_value(data):
             continue
         opening = isinstance(action, NewMeld) and not table.opened(action.player)
         table = table.apply(action)  # a legal action must be accepted
-        if turn[0] != action.player or action.new_turn:
+        if not action.same_turn:
             turn = (action.player, False)
         if opening:
             turn = (action.player, True)
@@ -262,8 +266,7 @@ def test_undo_gives_back_the_table_before_the_last_action(data):
             continue
         opening = isinstance(action, NewMeld) and not table.opened(action.player)
         table = table.apply(action)
-        turn = (action.player, opening or (turn[0] == action.player and turn[1]
-                                           and not action.new_turn))
+        turn = (action.player, opening or (turn[1] and action.same_turn))
         tables.append(table)
     if len(tables) > 1:
         undone = table.undo()

@@ -111,7 +111,7 @@ BO = NewMeld("Bo", ["b6 b7 b8", "r10 b10 k10", "y2 y3 y4"])
 
 
 def test_the_swap_rules_come_from_the_fields_not_the_source():
-    swap = SwapJoker("Bo", 0, "k7", None, new_turn=True)
+    swap = SwapJoker("Bo", 0, "k7", None)
     table = Table(KEEPS_THE_JOKER, PLAYERS).apply(ANA).apply(BO).apply(swap)
     assert table.swapped_jokers("Bo") == 1
     # Romanian: a set's joker goes only to every missing colour at once (k7 and y7).
@@ -122,13 +122,13 @@ def test_the_swap_rules_come_from_the_fields_not_the_source():
 def test_a_swapped_joker_may_be_swapped_again_only_where_the_variant_says():
     again = ROMANIAN.changed(id="custom-once", name="Once", based_on="romanian",
                              swap_again=False)
-    actions = [ANA, BO, SwapJoker("Bo", 0, "k7 y7", "r12 r13 j", new_turn=True)]
+    actions = [ANA, BO, SwapJoker("Bo", 0, "k7 y7", "r12 r13 j")]
     table = Table(ROMANIAN, PLAYERS)
     for action in actions:
         table = table.apply(action)
     # The joker now stands for r1 in Bo's new run r12 r13 j (meld 6); Cici opens and takes it.
     cici = NewMeld("Cici", ["r2 r3 r4 r5 r6 r7 r8 r9 r10"])
-    take = SwapJoker("Cici", 6, "r1", "j k9 y9", new_turn=True)
+    take = SwapJoker("Cici", 6, "r1", "j k9 y9")
     assert table.apply(cici).apply(take).jokers[0].events[-1].player == "Cici"
     once = Table(again, PLAYERS)
     for action in actions:
@@ -141,7 +141,7 @@ def test_a_swapped_joker_may_be_swapped_again_only_where_the_variant_says():
 def test_splitting_refusals_follow_the_field():
     bo = NewMeld("Bo", ["b6 b7 j b9 b10", "r10 b10 k10"])
     ana = NewMeld("Ana", ["r11 b11 k11", "y12 y13 y1"])
-    add = AddTiles("Ana", 2, "b7", new_turn=True)
+    add = AddTiles("Ana", 2, "b7")
     with_joker = ROMANIAN.changed(id="custom-split", name="Split", based_on="romanian",
                                   split_melds="without_joker")
     message = str(_refusal(with_joker, ana, bo, add))

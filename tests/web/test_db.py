@@ -34,7 +34,12 @@ def test_migrations_create_every_table(db):
     assert [row["name"] for row in db["_sqlite_migrations"].rows] == [
         "m001_create_tables", "m002_hand_scores", "m003_table_mode", "m004_house_rulings",
         "m005_history", "m007_history_uids_and_figures", "m008_hand_results",
-        "m009_hand_requests"]
+        "m009_hand_requests", "m010_cleared_tables"]
+
+
+def test_a_cleared_table_is_kept_beside_the_table_in_play(db):
+    assert db["live_tables"].columns_dict == {"series_id": int, "actions": str, "updated": str,
+                                              "cleared": str}
 
 
 def test_hands_stored_before_results_were_kept_get_theirs_once(tmp_path):

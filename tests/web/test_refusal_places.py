@@ -132,12 +132,22 @@ TABLE_CASES = [
      ("add", {"player": "Ana", "meld": "2", "tiles": "b8"}), "add-tiles"),
     ([("meld", {"player": "Ana", "melds-0": "k3 j k5", "melds-1": "r11 b11 k11",
                 "melds-2": "y8 y9 y10"}), ("meld", BO_OPENS)],
-     ("swap", {"player": "Bo", "meld": "0", "tiles": "k4", "new_meld_tiles": "r12 r13 r1",
-               "new_turn": "y"}), "swap-new_meld_tiles"),
+     ("swap", {"player": "Bo", "meld": "0", "tiles": "k4", "new_meld_tiles": "r12 r13 r1"}),
+     "swap-new_meld_tiles"),
     ([("meld", {"player": "Ana", "melds-0": "k3 j k5", "melds-1": "r11 b11 k11",
                 "melds-2": "y8 y9 y10"}), ("meld", BO_OPENS)],
-     ("swap", {"player": "Bo", "meld": "0", "tiles": "k7", "new_meld_tiles": "r12 r13 j",
-               "new_turn": "y"}), "swap-tiles"),
+     ("swap", {"player": "Bo", "meld": "0", "tiles": "k7", "new_meld_tiles": "r12 r13 j"}),
+     "swap-tiles"),
+    # The turn questions: the same turn as an opening, or as another player's action.
+    ([("meld", BO_OPENS), ("meld", ANA_OPENS)],
+     ("add", {"player": "Ana", "meld": "0", "tiles": "b9", "same_turn": "y"}), "add-same_turn"),
+    ([("meld", ANA_OPENS)],
+     ("meld", {"player": "Bo", "melds-0": "b6 b7 b8 b9 b10", "same_turn": "y"}),
+     "meld-same_turn"),
+    ([("meld", {"player": "Ana", "melds-0": "k3 j k5", "melds-1": "r11 b11 k11",
+                "melds-2": "y8 y9 y10"}), ("meld", BO_OPENS)],
+     ("swap", {"player": "Bo", "meld": "0", "tiles": "k4", "new_meld_tiles": ""}),
+     "swap-new_meld_tiles"),
 ]
 
 
@@ -154,6 +164,17 @@ def test_a_refused_table_action_shows_its_refusal_beside_the_field_it_is_about(
     shown = refusals(response)
     assert list(shown) == [field], shown
     assert shown[field].startswith("(reworded)") == (wording == "reworded")
+
+
+def test_melding_in_rummy_melds_first_round_is_refused_beside_its_question(client, wording):
+    series_id = start_series(client, variant="rummy-meld", seats=ROMANIANS, end_kind="hands",
+                             end_value=4)
+    response = act(client, series_id, "meld", {"player": "Ana", "melds-0": "b1 b2 b3 b4 b5",
+                                               "melds-1": "r11 b11 k11"})
+    assert response.status_code == 422
+    shown = refusals(response)
+    assert list(shown) == ["meld-first_round_over"], shown
+    assert shown["meld-first_round_over"].startswith("(reworded)") == (wording == "reworded")
 
 
 # --- Copy and edit a variant ----------------------------------------------------------------

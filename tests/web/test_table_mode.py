@@ -62,11 +62,9 @@ def play_source_example(client, series_id):
 def play_joly_chain(client, series_id):
     for kind, fields in [
         ("meld", ANA_JOLY), ("meld", BO_OPENS),
-        ("swap", {"player": "Bo", "meld": "0", "tiles": "k4", "new_meld_tiles": "r12 r13 j",
-                  "new_turn": "y"}),
+        ("swap", {"player": "Bo", "meld": "0", "tiles": "k4", "new_meld_tiles": "r12 r13 j"}),
         ("meld", {"player": "Cici", "melds-0": "r2 r3 r4 r5 r6 r7 r8 r9 r10"}),
-        ("swap", {"player": "Cici", "meld": "6", "tiles": "r1", "new_meld_tiles": "j k9 y9",
-                  "new_turn": "y"}),
+        ("swap", {"player": "Cici", "meld": "6", "tiles": "r1", "new_meld_tiles": "j k9 y9"}),
     ]:
         response = act(client, series_id, kind, fields)
         assert response.status_code == 302, error_summary(response)
@@ -77,12 +75,23 @@ def error_summary(response):
 
 
 def end_hand(client, series_id, racks, went_out="-", save=True, **extra):
+    """Preview the end of the hand and, with save, save what the preview showed."""
     data = {"went_out": went_out, "finish": "discard", "seen": str(len(live(
         client.application, series_id))), **extra}
     for seat, rack in enumerate(racks):
         data[f"players-{seat}-rack"] = rack
-    data["save" if save else "preview"] = "yes"
-    return client.post(f"/series/{series_id}/table/end", data=data)
+    preview = client.post(f"/series/{series_id}/table/end", data={**data, "preview": "yes"})
+    if not save or preview.status_code != 200:
+        return preview
+    return client.post(f"/series/{series_id}/table/end",
+                       data={**data, "previewed": previewed(preview), "save": "yes"})
+
+
+def previewed(response):
+    """The fingerprint of the hand a preview showed, as its form carries it."""
+    found = re.search(r'id="previewed" name="previewed" type="hidden" value="(\w+)"',
+                      response.get_data(as_text=True))
+    return found.group(1) if found else ""
 
 
 # --- Getting to the table -------------------------------------------------------------
@@ -131,15 +140,33 @@ def test_unknown_series_are_not_found(client):
     assert client.get("/series/9/table/end").status_code == 404
 
 
-def test_the_empty_table_says_what_to_do_and_has_every_form(client, series_id):
+def test_the_empty_table_says_what_to_do_and_offers_every_form_one_at_a_time(client, series_id):
     html = page(client, series_id)
     assert "Nothing on the table yet" in html
-    for action in ("meld", "add", "swap"):
-        assert f'id="{action}"' in html
+    for label in ("New meld", "Add tiles", "Swap a joker", "End of hand"):
+        assert f">{label}</a>" in html
+    assert 'id="meld"' in html and 'id="add"' not in html
     assert 'action="/series/1/table/meld"' in html
-    assert "No meld on the table yet." in html
-    assert "No meld on the table holds a joker." in html
+    assert "No meld on the table yet." in client.get(
+        f"/series/{series_id}/table?do=add").get_data(as_text=True)
+    assert "No meld on the table holds a joker." in client.get(
+        f"/series/{series_id}/table?do=swap").get_data(as_text=True)
     assert "Undo action" not in html
+    # Nothing to be in the same turn as; Romanian tile rummy asks nothing of the first round.
+    assert "Same turn as the last action" not in html
+    assert "Everyone has had a first turn" not in html
+
+
+def test_after_an_action_the_scorer_is_back_at_the_same_form(client, series_id):
+    response = act(client, series_id, "add", {"player": "Ana", "meld": "0", "tiles": "b9"})
+    assert response.status_code == 422  # no meld yet: nothing to add to
+    act(client, series_id, "meld", ANA_OPENS)
+    response = act(client, series_id, "add", {"player": "Ana", "meld": "0", "tiles": "y11"})
+    assert response.headers["Location"] == f"/series/{series_id}/table?do=add"
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert 'id="add"' in html and 'id="meld"' not in html
+    assert "Same turn as the last action" in html
+    assert "(Ana&#39;s, rare)" in html
 
 
 # --- Actions and guidance --------------------------------------------------------------
@@ -151,8 +178,8 @@ def test_the_sources_example_shows_what_ana_takes_and_how_bos_run_lies(app, clie
     assert "Ana adds b9 b10 to Bo's run. Ana takes b7 b8 b9 into their stack; Bo's run shows " \
            "b6 ... b10." in html
     assert "Ana count 75" in html and "Bo count 60" in html
-    assert "Stack: 3 tiles 7 blue 8 blue 9 blue" in html
-    assert "Meld 3 · run 6 blue … 10 blue" in html
+    assert "Stack 3 7 blue 8 blue 9 blue" in html
+    assert "3 run (meld 3 · run) 6 blue … 10 blue" in html
     assert [a["action"] for a in live(app, series_id)] == ["new_meld", "new_meld", "add_tiles"]
     assert live(app, series_id)[2] == {"action": "add_tiles", "player": "Ana", "meld_index": 2,
                                        "tiles": "b9 b10"}
@@ -161,9 +188,9 @@ def test_the_sources_example_shows_what_ana_takes_and_how_bos_run_lies(app, clie
 def test_tapping_a_meld_chooses_it_in_the_add_form(client, series_id):
     play_source_example(client, series_id)
     html = page(client, series_id)
-    assert f'href="/series/{series_id}/table?meld=2#add"' in html
+    assert f'href="/series/{series_id}/table?meld=2"' in html
     chosen = client.get(f"/series/{series_id}/table?meld=2").get_data(as_text=True)
-    assert re.search(r'<input checked id="add-meld-2"[^>]*value="2"', chosen)
+    assert re.search(r'<option selected value="2">3. Bo&#39;s run: b6 \.\.\. b10</option>', chosen)
 
 
 def test_a_set_completed_by_a_fourth_tile_tells_each_contributor_to_stack(client, series_id):
@@ -180,17 +207,27 @@ def test_a_joly_chain_is_followed_with_the_joly_still_counting_for_its_first_mel
     html = text(page(client, series_id))
     assert "Cici melds the joker in a new set j=9 k9 y9; it still counts for Ana." in html
     assert "Ana count 110" in html  # 60 of tiles and the Joly's 50
-    assert f'href="/series/{series_id}/table?swap=8#swap"' in page(client, series_id)
+    assert f'href="/series/{series_id}/table?swap=8"' in page(client, series_id)
 
 
 def test_a_joker_may_stay_on_the_rack_where_the_variant_allows_it(app, client):
     series_id = start_series(client, variant="rummy-meld", seats=("Ana", "Bo"),
                              end_kind="hands", end_value=2)
-    act(client, series_id, "meld", {"player": "Ana", "melds-0": "r7 b7 j",
-                                    "melds-1": "b1 b2 b3 b4 b5 b6"})
+    html = page(client, series_id)
+    assert "Everyone has had a first turn" in html
+    first = {"player": "Ana", "melds-0": "r7 b7 j", "melds-1": "b1 b2 b3 b4 b5 b6"}
+    response = act(client, series_id, "meld", first)
+    assert response.status_code == 422
+    assert error_of(response.get_data(as_text=True), "meld-first_round_over") == (
+        "Ana cannot touch the table yet: nobody melds in the first round (Rummy Meld tutorial, "
+        "First Round &amp; Initial Meld). Once every player has had a turn, tick "
+        "&#34;Everyone has had a first turn&#34;")
+    # One question a hand: asked with the first action, never again.
+    assert act(client, series_id, "meld", {**first, "first_round_over": "y"}).status_code == 302
+    assert "Everyone has had a first turn" not in page(client, series_id)
     act(client, series_id, "meld", {"player": "Bo", "melds-0": "y3 y4 y5 y6 y7 y8 y9 y10 y11"})
     response = act(client, series_id, "swap", {"player": "Bo", "meld": "0", "tiles": "k7",
-                                               "new_meld_tiles": "", "new_turn": "y"})
+                                               "new_meld_tiles": ""})
     assert response.status_code == 302
     assert "Bo keeps the joker on the rack" in text(page(client, series_id))
     assert "Holds 1 joker taken from the table by a swap." in text(page(client, series_id))
@@ -229,36 +266,48 @@ def test_a_refused_action_shows_the_rule_next_to_the_field_and_stores_nothing(
         act(client, series_id, "meld", ANA_JOLY if kind == "swap" else ANA_OPENS)
         act(client, series_id, "meld", BO_OPENS)
     before = live(app, series_id)
-    response = act(client, series_id, kind, {**fields, "new_turn": "y"})
+    response = act(client, series_id, kind, fields)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert message in error_of(html, field_id)
-    assert "This action was not recorded." in html
+    assert re.search(r"role=\"alert\">Not recorded: <a href=\"#[\w-]+\">see why</a>", html)
     for name, value in fields.items():
         if name not in ("player", "meld") and value:
             assert f'value="{value}"' in html
     assert live(app, series_id) == before
 
 
-def test_opening_turn_rule_is_shown_at_the_player(app, client, series_id):
+def test_a_later_turn_needs_no_box_and_the_opening_turn_rule_is_shown_at_same_turn(
+        app, client, series_id):
     act(client, series_id, "meld", BO_OPENS)
     act(client, series_id, "meld", ANA_OPENS)
-    response = act(client, series_id, "add", {"player": "Ana", "meld": "0", "tiles": "b9"})
-    assert response.status_code == 422
-    assert error_of(response.get_data(as_text=True), "add-player").startswith(
-        "Ana opened in this turn: adding to other players' melds is allowed from the next turn "
-        "on (Romanian tile rummy, The Play)")
-    assert len(live(app, series_id)) == 2
-    # Marked as a later turn of Ana's, it is recorded.
+    # Said to be the same turn as her opening: refused, at the box that says so.
     response = act(client, series_id, "add", {"player": "Ana", "meld": "0", "tiles": "b9",
-                                              "new_turn": "y"})
+                                              "same_turn": "y"})
+    assert response.status_code == 422
+    assert error_of(response.get_data(as_text=True), "add-same_turn") == (
+        "Ana opened in this turn: adding to other players' melds is allowed from the next "
+        "turn on (Romanian tile rummy, The Play). If Ana's turn had ended, untick "
+        "&#34;Same turn as the last action&#34;")
+    assert len(live(app, series_id)) == 2
+    # Nothing ticked: a later turn of Ana's (the others only drew), and it is recorded.
+    response = act(client, series_id, "add", {"player": "Ana", "meld": "0", "tiles": "b9"})
     assert response.status_code == 302
+    assert "same_turn" not in live(app, series_id)[2]
+    # The same turn as another player's action is refused at the box, too.
+    response = act(client, series_id, "add", {"player": "Bo", "meld": "2", "tiles": "y11",
+                                              "same_turn": "y"})
+    assert error_of(response.get_data(as_text=True), "add-same_turn") == (
+        "the last action was Ana's, so this cannot be in the same turn for Bo: untick "
+        "&#34;Same turn as the last action&#34;")
 
 
 @pytest.mark.parametrize("kind, fields, field_id, message", [
     ("meld", {"melds-0": "r11 b11 k11"}, "meld-player", "Choose the player."),
     ("add", {"player": "Ana", "tiles": "y11"}, "add-meld", "Choose the meld the tiles go to."),
     ("swap", {"player": "Bo", "meld": "1", "tiles": "r11"}, "swap-meld", "Not a valid choice"),
+    ("swap", {"player": "Bo", "meld": "", "tiles": "k4"}, "swap-meld",
+     "Choose the meld holding the joker."),
 ])
 def test_an_incomplete_form_is_refused_and_stores_nothing(app, client, series_id, kind, fields,
                                                           field_id, message):
@@ -298,12 +347,38 @@ def test_undo_takes_back_the_last_action_only(app, client, series_id):
     assert rows(app, "live_tables") == []
 
 
-def test_clear_forgets_the_table_and_saves_nothing(app, client, series_id):
+def test_clearing_asks_first_saves_nothing_and_can_be_undone(app, client, series_id):
     play_source_example(client, series_id)
-    response = client.post(f"/series/{series_id}/table/clear", follow_redirects=True)
-    assert "The table was cleared; nothing of it was saved." in response.get_data(as_text=True)
-    assert rows(app, "live_tables") == []
-    assert rows(app, "hands") == []
+    kept = live(app, series_id)
+    # The page offers a link, never a one-tap button: the link asks first.
+    html = page(client, series_id)
+    assert f'href="/series/{series_id}/table/clear">Clear the table&hellip;</a>' in html
+    asked = text(client.get(f"/series/{series_id}/table/clear").get_data(as_text=True))
+    assert "Clear the table of hand 1? It holds 3 actions and 5 melds." in asked
+    assert live(app, series_id) == kept
+    response = client.post(f"/series/{series_id}/table/clear", data={"clear-seen": "3"},
+                           follow_redirects=True)
+    html = text(response.get_data(as_text=True))
+    assert "The table was cleared: its 3 actions can be brought back" in html
+    assert "Bring the table back" in html
+    assert live(app, series_id) == [] and rows(app, "hands") == []
+    response = client.post(f"/series/{series_id}/table/restore", follow_redirects=True)
+    assert "The table is back, with its 3 actions." in text(response.get_data(as_text=True))
+    assert live(app, series_id) == kept
+    # Once an action follows a clearing, the cleared table is gone for good.
+    client.post(f"/series/{series_id}/table/clear", data={"clear-seen": "3"})
+    act(client, series_id, "meld", ANA_OPENS)
+    response = client.post(f"/series/{series_id}/table/restore", follow_redirects=True)
+    assert "There is no cleared table to bring back" in text(response.get_data(as_text=True))
+    assert [a["player"] for a in live(app, series_id)] == ["Ana"]
+
+
+def test_a_stale_page_cannot_clear_the_table(app, client, series_id):
+    play_source_example(client, series_id)
+    response = client.post(f"/series/{series_id}/table/clear", data={"clear-seen": "2"},
+                           follow_redirects=True)
+    assert "The table changed since this page was loaded" in response.get_data(as_text=True)
+    assert len(live(app, series_id)) == 3
 
 
 # --- End of hand ---------------------------------------------------------------------------
@@ -326,6 +401,29 @@ def test_a_preview_scores_the_hand_and_stores_nothing(app, client, series_id):
     assert "Ana +175 Bo +55 Cici -200" in html
     assert rows(app, "hands") == []
     assert len(live(app, series_id)) == 3
+
+
+def test_nothing_is_saved_that_was_not_previewed_as_it_is_saved(app, client, series_id):
+    play_source_example(client, series_id)
+    first = client.get(f"/series/{series_id}/table/end").get_data(as_text=True)
+    assert "Save hand" not in first and "Preview the scores" in first
+    data = {"went_out": "Ana", "finish": "discard", "seen": "3", "players-1-rack": "r5",
+            "players-2-rack": "k2"}
+    # Save without a preview: the preview is shown, with Save under it, and nothing is stored.
+    response = client.post(f"/series/{series_id}/table/end", data={**data, "save": "yes"})
+    html = text(response.get_data(as_text=True))
+    assert "Preview: nothing is saved yet" in html and "Ana +175 Bo +55 Cici -200" in html
+    assert "The preview above is what will be saved." in html
+    assert rows(app, "hands") == []
+    # A rack changed after the preview: previewed again, still nothing stored.
+    changed = client.post(f"/series/{series_id}/table/end", data={
+        **data, "players-1-rack": "r5 r6", "save": "yes", "previewed": previewed(response)})
+    assert "Ana +175 Bo +50 Cici -200" in text(changed.get_data(as_text=True))
+    assert rows(app, "hands") == []
+    saved = client.post(f"/series/{series_id}/table/end", data={
+        **data, "players-1-rack": "r5 r6", "save": "yes", "previewed": previewed(changed)})
+    assert saved.status_code == 302
+    assert json.loads(rows(app, "hands")[0]["scores"]) == {"Ana": 175, "Bo": 50, "Cici": -200}
 
 
 def test_the_hand_is_saved_like_any_hand_with_its_melds_and_actions(app, client, series_id):
@@ -529,3 +627,87 @@ def test_the_quick_tally_warns_of_the_table_in_play_and_saving_clears_it(client,
     assert live(client.application, series_id) == []
     assert "table mode (" not in text(client.get(f"/series/{series_id}/hands/new").get_data(
         as_text=True))
+
+
+# --- Fixing a saved hand's table ---------------------------------------------------------
+
+
+def fix_data(actions, **changes):
+    """The fix form as it comes filled from the stored actions (and a spare new meld),
+    with changes given as {"3-melds": "..."}."""
+    data = {}
+    for i, a in enumerate([*actions, {"action": "new_meld", "player": "Ana"}]):
+        data[f"actions-{i}-kind"] = a["action"]
+        data[f"actions-{i}-player"] = a["player"]
+        data[f"actions-{i}-melds"] = "\n".join(a.get("melds", []))
+        if "meld_index" in a:
+            data[f"actions-{i}-meld"] = str(a["meld_index"] + 1)
+        data[f"actions-{i}-tiles"] = a.get("tiles", "")
+        data[f"actions-{i}-new_meld_tiles"] = a.get("new_meld_tiles") or ""
+    data.update({f"actions-{k}": v for k, v in changes.items()})
+    return data
+
+
+def test_a_saved_hands_table_is_fixed_rescored_and_audited(app, client, series_id, tmp_path,
+                                                             capsys):
+    location = saved_joly_chain(client, series_id)
+    hand_id = int(location.rsplit("/", 1)[1])
+    assert f'href="{location}/table">Fix the table' in client.get(location).get_data(
+        as_text=True)
+    (hand,) = rows(app, "hands")
+    actions = json.loads(hand["table_actions"])
+    form_page = text(client.get(f"{location}/table").get_data(as_text=True))
+    assert "Action 1: new meld" in form_page and "Action 5: joker swap" in form_page
+    assert "A meld left out (laid last)" in form_page
+
+    # Bo's opening run was y2 to y5, and he laid b11 b12 b13 too, which was left out.
+    response = client.post(f"{location}/table", data=fix_data(actions, **{
+        "1-melds": "b6 b7 b8\nr10 b10 k10\ny2 y3 y4 y5", "5-player": "Bo",
+        "5-melds": "b11 b12 b13"}))
+    assert response.status_code == 302, error_summary(response)
+    (hand,) = rows(app, "hands")
+    # Bo: 85 + 5 (y5) + 30 (b11 b12 b13) melded, less 25 for the ace on his rack.
+    assert json.loads(hand["scores"]) == {"Ana": 210, "Bo": 95, "Cici": 65}
+    fixed = json.loads(hand["table_actions"])
+    assert fixed[1]["melds"][2] == "y2 y3 y4 y5"
+    assert fixed[5] == {"action": "new_meld", "player": "Bo", "melds": ["b11 b12 b13"]}
+    record = json.loads(hand["record"])
+    assert record["melds"][-1] == {"tiles": "b11 b12 b13", "by": ["Bo", "Bo", "Bo"]}
+    assert record["players"][1] == {"name": "Bo", "rack": "k1"}
+    audit = [a for a in rows(app, "hand_audit") if a["hand_id"] == hand_id]
+    assert [a["action"] for a in audit] == ["created", "edited"]
+    assert json.loads(audit[1]["new"])["melds"] == record["melds"]
+    # The stored result is the one truth: the page and the download agree with it.
+    assert "Bo +95" in text(client.get(location).get_data(as_text=True))
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(client.get(f"{location}/hand.json").get_json()))
+    assert cli.main(["score", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["scores"] == {"Ana": 210, "Bo": 95, "Cici": 65}
+
+
+def test_a_fix_the_rules_refuse_changes_nothing_and_says_where(app, client, series_id):
+    location = saved_joly_chain(client, series_id)
+    (before,) = rows(app, "hands")
+    actions = json.loads(before["table_actions"])
+    # Cici's run without its 10 counts 40: no opening.
+    response = client.post(f"{location}/table", data=fix_data(
+        actions, **{"3-melds": "r2 r3 r4 r5 r6 r7 r8 r9"}))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Nothing was changed." in html
+    assert error_of(html, "actions-3-melds").startswith("Cici's opening counts 40")
+    # Taking out Bo's swap leaves Cici's swap without its joker.
+    response = client.post(f"{location}/table", data=fix_data(
+        actions, **{"2-remove": "y"}))
+    assert response.status_code == 422
+    assert "holds no joker to swap" in error_of(response.get_data(as_text=True),
+                                                "actions-4-meld")
+    assert rows(app, "hands") == [before]
+
+
+def test_undo_comes_back_to_the_form_the_scorer_had_open(client, series_id):
+    play_source_example(client, series_id)
+    html = client.get(f"/series/{series_id}/table?do=add").get_data(as_text=True)
+    assert f'action="/series/{series_id}/table/undo?do=add"' in html
+    response = client.post(f"/series/{series_id}/table/undo?do=add", data={"undo-seen": "3"})
+    assert response.headers["Location"] == f"/series/{series_id}/table?do=add"

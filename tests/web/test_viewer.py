@@ -6,6 +6,7 @@ from pathlib import Path
 from scorekeeper.web import passcode
 
 from .steps import SOURCE_HANDS, start_series, tally
+from .steps import page_text as text
 
 
 def test_the_series_page_links_to_its_viewer_with_a_qr_code(client):
@@ -69,3 +70,38 @@ def test_an_unknown_series_has_no_viewer(client):
     response = client.get("/series/9/view.json")
     assert response.status_code == 404 and response.get_json() == {
         "error": "there is no series 9"}
+
+
+def test_the_viewer_shows_the_live_table_read_only_and_follows_every_action(client):
+    series_id = start_series(client, variant="romanian", seats=("Ana", "Bo", "Cici"),
+                             end_kind="hands", end_value=4)
+    first = client.get(f"/series/{series_id}/view").get_data(as_text=True)
+    assert "on the table" not in first
+    version = client.get(f"/series/{series_id}/view.json").get_json()["version"]
+    for seen_actions, (kind, fields) in enumerate([
+        ("meld", {"player": "Ana", "melds-0": "k3 j k5", "melds-1": "r11 b11 k11",
+                  "melds-2": "y8 y9 y10"}),
+        ("meld", {"player": "Bo", "melds-0": "b6 b7 b8", "melds-1": "r10 b10 k10",
+                  "melds-2": "y2 y3 y4"}),
+        ("swap", {"player": "Bo", "meld": "0", "tiles": "k4", "new_meld_tiles": "r12 r13 j"}),
+    ]):
+        seen = client.get(f"/series/{series_id}/view.json").get_json()["version"]
+        data = {f"{kind}-{k}": v for k, v in fields.items()}
+        client.post(f"/series/{series_id}/table/{kind}",
+                    data={**data, f"{kind}-seen": str(seen_actions)})
+        # Every action changes what the viewer polls, so the other phones redraw.
+        assert client.get(f"/series/{series_id}/view.json").get_json()["version"] != seen
+    assert version != seen
+    page = client.get(f"/series/{series_id}/view").get_data(as_text=True)
+    words = text(page)
+    assert "Hand 1 on the table" in words
+    assert "After action 3: Bo puts k4 in Ana's run in place of the joker" in words
+    assert "Bo melds the joker in a new run r12 r13 j=r1; it still counts for Ana." in words
+    # Bo's k4 lies upside down in Ana's run: it counts for him; the Joly's 50 for Ana.
+    for name, count in (("Ana", 110), ("Bo", 85), ("Cici", 0)):
+        assert f"{name} count {count}" in words
+    assert "Joker 1 , first melded by Ana : melded by Ana in meld 1 swapped by Bo for k4" in words
+    # Read-only: no form, no link that records or fixes anything.
+    assert "<form" not in page and "/table?" not in page and "Swap joker" not in page
+    # Without script it reloads within seconds while a table is in play.
+    assert '<noscript><meta http-equiv="refresh" content="3"></noscript>' in page

@@ -11,19 +11,20 @@ variant and the players in seat order. It keeps two views of the table:
   (the tiles still lying there), their stack, and points still owed, which is
   what `count` adds up. The two always agree; that is what the method is for.
 
-What the app cannot know it does not pretend to know: whose turn it is, which
-tile was drawn or discarded, what is on a rack. So it does not check the
-Romanian discard-row options, "no melds in the first round" (Rummy Meld), the
-one-or-two-tiles-left rules, or that a tile came from the player's rack rather
-than the discards.
+What the app cannot know it does not pretend to know: which tile was drawn or
+discarded, what is on a rack. So it does not check the Romanian discard-row
+options, the one-or-two-tiles-left rules, or that a tile came from the player's
+rack rather than the discards.
 
-Turns. Consecutive actions of one player are taken as one turn unless an action
-says `new_turn`; an action by anyone else always starts a new turn. The opening
-is one `NewMeld` action holding every meld of it, so it is checked at once and
-exactly (an opening entered meld by meld would only be checkable when the turn
-ends, which the app cannot see). In the turn of their opening a player may lay
-further melds and add to their own melds, but may not add to other players'
-melds or take their jokers (Romanian tile rummy, The Play).
+Turns. The scorer records what changes the table and nothing else, so every
+action is a later turn than the one before unless it says `same_turn` (the
+rare case: the same player did more before their turn ended). The opening is
+one `NewMeld` action holding every meld of it, so it is checked at once and
+exactly. In the turn of their opening a player may lay further melds and add to
+their own melds, but may not add to other players' melds or take their jokers
+(Romanian tile rummy, The Play). A joker taken by a swap is melded in the swap
+action itself, so in the same turn. Where nobody melds in the first round (Rummy
+Meld), the hand's first action must say `first_round_over`: one question a hand.
 
 Not modelled: splitting or rearranging melds. Romanian tile rummy and Rummy
 Meld do not allow it, and table mode is offered only for the variants that

@@ -6,6 +6,8 @@ from __future__ import annotations
 from ..errors import InvalidMeld
 from ..melds import RUN, SET, check_meld, opening_values
 from ..table_actions import (
+    FIRST_ROUND_OVER,
+    SAME_TURN,
     Action,
     AddTiles,
     InvalidAction,
@@ -24,16 +26,37 @@ class Apply(SwapsAndSplits):
         if not isinstance(action, (NewMeld, AddTiles, SwapJoker)):
             raise InvalidAction(f"not a table action: {action!r}", field="action")
         player = self.player = seat_name(self.players, action.player)
-        s = self.s
-        if s.turn_player != player or action.new_turn:
-            s.turn_player, s.turn_is_opening = player, False
+        self.whose_turn(player, action)
         if isinstance(action, NewMeld):
             self.new_meld(player, action)
         elif isinstance(action, AddTiles):
             self.add_tiles(player, action)
         else:
             self.swap_joker(player, action)
-        s.log.append(tuple(self.notes))
+        self.s.log.append(tuple(self.notes))
+
+    def whose_turn(self, player: str, action: Action) -> None:
+        """Start the action's turn: a later one than the previous action's, unless the
+        scorer said it is the same turn (table_actions explains why that is the default)."""
+        v, s = self.v, self.s
+        if v.first_round_no_melds and not s.first_round_over:
+            # Rummy Meld, First Round & Initial Meld: everyone draws and discards once
+            # before anybody melds. Asked once, with the hand's first action.
+            if not action.first_round_over:
+                raise self.refuse(
+                    f"{player} cannot touch the table yet: nobody melds in the first round "
+                    f"({cite_rule(v, 'first_round')}). Once every player has had a turn, tick "
+                    f"\"{FIRST_ROUND_OVER}\"", field="first_round_over")
+            s.first_round_over = True
+        if not action.same_turn:
+            s.turn_player, s.turn_is_opening = player, False
+        elif s.turn_player is None:
+            raise self.refuse(f"nothing was recorded before this action, so it cannot be in the "
+                              f"same turn as one: untick \"{SAME_TURN}\"", field="same_turn")
+        elif s.turn_player != player:
+            raise self.refuse(f"the last action was {s.turn_player}'s, so this cannot be in "
+                              f"the same turn for {player}: untick \"{SAME_TURN}\"",
+                              field="same_turn")
 
     def new_meld(self, player: str, action: NewMeld) -> None:
         v, s = self.v, self.s

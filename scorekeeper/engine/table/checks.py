@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import InvalidMeld, InvalidTile
 from ..melds import RUN, SET, check_meld, end_values
-from ..table_actions import InvalidAction
+from ..table_actions import SAME_TURN, InvalidAction
 from ..tiles import Tile, format_tiles, parse_tiles
 from ..variants import Variant
 from .state import JokerEvent, JokerState, MeldState, Slot, State, cite_rule
@@ -64,8 +64,10 @@ class Step:
     def meld(self, index: int, player: str) -> MeldState:
         if isinstance(index, bool) or not isinstance(index, int) or not (
                 0 <= index < len(self.s.melds)):
-            raise self.refuse(f"{player}: there is no meld {index!r} on the table "
-                              f"(meld_index counts from 0; {len(self.s.melds)} laid so far)",
+            # People number the melds from 1, as laid (the stored index counts from 0).
+            number = index + 1 if isinstance(index, int) and not isinstance(index, bool) else index
+            raise self.refuse(f"{player}: there is no meld {number!r} on the table "
+                              f"({len(self.s.melds)} laid so far, numbered from 1)",
                               field="meld_index", meld=None)
         return self.s.melds[index]
 
@@ -76,10 +78,11 @@ class Step:
 
     def not_in_opening_turn(self, player: str, meld: MeldState, doing: str) -> None:
         if meld.owner != player and self.s.turn_is_opening:
+            # Only reached when the scorer said this is the opening's turn still.
             raise self.refuse(
                 f"{player} opened in this turn: {doing} from the next turn on "
-                f"({cite_rule(self.v, 'turn')}). If this is a later turn of {player}'s, "
-                "mark the action as a new turn", field="player", meld=None)
+                f"({cite_rule(self.v, 'turn')}). If {player}'s turn had ended, untick "
+                f"\"{SAME_TURN}\"", field="same_turn", meld=None)
 
     def take_joker(self, player: str) -> JokerState:
         """The physical joker a player lays from their rack: a joker they took by a

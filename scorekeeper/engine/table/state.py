@@ -143,6 +143,7 @@ class State:
     copies: Counter
     turn_player: str | None = None
     turn_is_opening: bool = False
+    first_round_over: bool = False
     log: list[tuple[str, ...]] = field(default_factory=list)
 
     def copy(self) -> State:
@@ -156,6 +157,7 @@ class State:
             copies=Counter(self.copies),
             turn_player=self.turn_player,
             turn_is_opening=self.turn_is_opening,
+            first_round_over=self.first_round_over,
             log=list(self.log),
         )
 

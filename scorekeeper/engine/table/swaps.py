@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..howarth import split_run
 from ..melds import RUN, SET, check_meld
 from ..sources import ruling, scorekeeper_ruling
-from ..table_actions import SwapJoker
+from ..table_actions import JOKER_MELD, SwapJoker
 from ..tiles import COLOURS, Tile, format_tiles, joker_as
 from ..variants import Variant
 from .checks import Step
@@ -168,9 +168,11 @@ class SwapsAndSplits(Step):
         self.reading("new_meld_tiles")
         if action.new_meld_tiles is None:
             if v.swap_meld_with is not None:
+                # The same turn: the swap action itself carries the joker's new meld.
                 raise self.refuse(
                     f"{player} must meld the joker at once with {v.swap_meld_with} "
-                    f"tiles from the rack, in a new set or run ({cite_rule(v, 'swap')})")
+                    f"tiles from the rack, in a new set or run ({cite_rule(v, 'swap')}): "
+                    f"write them with j in \"{JOKER_MELD}\"")
             joker.holder = player
             self.notes.append(f"{player} keeps the joker on the rack: there it counts "
                               f"{v.rack_swapped_joker} against {player}.")

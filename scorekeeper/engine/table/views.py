@@ -4,6 +4,7 @@ of it (meld areas, stacks, points owed, joker histories, each player's count).""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from ..melds import check_meld, end_values
@@ -66,7 +67,7 @@ class Table:
         Apply(self.variant, self.players, state, len(self.actions)).run(action)
         return Table(self.variant, self.players, (*self.actions, action), state)
 
-    def replay(self, actions: list[Action | dict]) -> Table:
+    def replay(self, actions: Sequence[Action | dict]) -> Table:
         """A table with the same variant and players built from these actions."""
         return replay(self.variant, self.players, actions)
 
@@ -95,6 +96,18 @@ class Table:
         player who goes out then laid their whole hand down at once)."""
         state = self._state
         return state.turn_player == self._name(player) and state.turn_is_opening
+
+    @property
+    def turn_player(self) -> str | None:
+        """Whose turn the last action was in: the only player whose next action may be
+        in the same turn."""
+        return self._state.turn_player
+
+    @property
+    def asks_first_round(self) -> bool:
+        """Whether the next action must say that every player has had a first turn
+        (where nobody melds in the first round, asked once a hand)."""
+        return self.variant.first_round_no_melds and not self._state.first_round_over
 
     def opened(self, player: str) -> bool:
         """Whether the player has laid their opening."""
@@ -167,7 +180,7 @@ class Table:
 
 
 def replay(variant: Variant, players: list[str] | tuple[str, ...],
-           actions: list[Action | dict]) -> Table:
+           actions: Sequence[Action | dict]) -> Table:
     """Build a hand's table from its actions in order. A refused action raises
     InvalidAction naming its place in the list."""
     start = Table(variant, players)

@@ -20,18 +20,28 @@ from wtforms.validators import InputRequired
 
 from ...engine.hands import FINISH_WORDS
 from ...engine.table import AddTiles, InvalidAction, NewMeld, SwapJoker, Table, hand_record
+from ...engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
 from . import tally
 from .common import SelectChoice
 
 MELD_FIELDS = 4  # an opening of 13 or 14 tiles holds at most four melds
 
 
+def _meld_number(value: Any) -> int | None:
+    """A meld chosen in a list (its index from 0), or None when none was chosen."""
+    if value in (None, ""):
+        return None
+    return int(value)
+
+
 class ActionForm(FlaskForm):
-    """What every table action says: who, whether it is a later turn of theirs,
-    and how many actions the page showed (so a stale page cannot act)."""
+    """What every table action says: who, and how many actions the page showed (so a
+    stale page cannot act). Every action is a later turn unless the scorer ticks the
+    rare same-turn box; the first-round question is asked once, where it matters."""
 
     player = RadioField("Who?", validators=[InputRequired("Choose the player.")])
-    new_turn = BooleanField("A later turn of this player's (nobody else touched the table since)")
+    same_turn = BooleanField(SAME_TURN)
+    first_round_over = BooleanField(FIRST_ROUND_OVER)
     seen = HiddenField()
 
 
@@ -45,8 +55,8 @@ class NewMeldForm(ActionForm):
 class AddTilesForm(ActionForm):
     """Tiles from a rack added to a meld on the table."""
 
-    meld = RadioField("To which meld?", coerce=int,
-                      validators=[InputRequired("Choose the meld the tiles go to.")])
+    meld = SelectField("To which meld?", coerce=_meld_number,
+                       validators=[InputRequired("Choose the meld the tiles go to.")])
     tiles = StringField("Tiles added")
     submit = SubmitField("Add the tiles")
 
@@ -54,10 +64,10 @@ class AddTilesForm(ActionForm):
 class SwapJokerForm(ActionForm):
     """Real tiles replace a joker; the joker goes into a new meld (or to the rack)."""
 
-    meld = RadioField("Which meld's joker?", coerce=int,
-                      validators=[InputRequired("Choose the meld holding the joker.")])
+    meld = SelectField("Which meld's joker?", coerce=_meld_number,
+                       validators=[InputRequired("Choose the meld holding the joker.")])
     tiles = StringField("Tile(s) that replace the joker")
-    new_meld_tiles = StringField("New meld with the joker (j and the tiles from the rack)")
+    new_meld_tiles = StringField(JOKER_MELD)
     submit = SubmitField("Swap the joker")
 
 
@@ -82,6 +92,7 @@ class EndHandForm(FlaskForm):
     finish = SelectField("How?", validate_choice=False)
     players = FieldList(FormField(EndPlayerForm))
     seen = HiddenField()
+    previewed = HiddenField()  # the fingerprint of the hand the scorer saw previewed
     preview = SubmitField("Preview")
     save = SubmitField("Save hand")
 
@@ -101,9 +112,11 @@ def action_forms(table: Table, formdata: Any = None, posted: str | None = None,
         form.player.choices = _player_choices(list(table.players))
         forms[kind] = form
     melds = [m for m in table.melds if not m.stacked]
-    forms["add"].meld.choices = [SelectChoice(m.meld_index, meld_words(table, m)) for m in melds]
-    forms["swap"].meld.choices = [SelectChoice(m.meld_index, meld_words(table, m))
-                                  for m in melds if any(j is not None for j in m.jokers)]
+    none = SelectChoice("", "Choose, or tap a meld below")
+    forms["add"].meld.choices = [none, *(SelectChoice(m.meld_index, meld_words(table, m))
+                                         for m in melds)]
+    forms["swap"].meld.choices = [none, *(SelectChoice(m.meld_index, meld_words(table, m))
+                                          for m in melds if any(j is not None for j in m.jokers))]
     forms["undo"] = UndoForm(formdata=formdata if posted == "undo" else None, prefix="undo")
     for form in forms.values():
         form.seen.data = str(len(table.actions))
@@ -114,25 +127,29 @@ def meld_words(table: Table, meld) -> str:
     """A meld as the scorer finds it on the table: whose, what kind, as it lies."""
     lying = next((m.text for m in table.area(meld.owner) if m.meld_index == meld.meld_index),
                  " ".join(str(t) for t in meld.tiles))
-    return f"{meld.owner}'s {meld.kind}: {lying}"
+    return f"{meld.meld_index + 1}. {meld.owner}'s {meld.kind}: {lying}"
 
 
 def form_action(kind: str, form: FlaskForm):
     """The engine action a posted form describes."""
-    player, new_turn = form.player.data, bool(form.new_turn.data)
+    player = form.player.data
+    turns = {"same_turn": bool(form.same_turn.data),
+             "first_round_over": bool(form.first_round_over.data)}
     if kind == "meld":
         melds = [m.data.strip() for m in form.melds if m.data and m.data.strip()]
-        return NewMeld(player, tuple(melds), new_turn)
+        return NewMeld(player, tuple(melds), **turns)
     if kind == "add":
-        return AddTiles(player, form.meld.data, form.tiles.data or "", new_turn)
+        return AddTiles(player, form.meld.data, form.tiles.data or "", **turns)
     new_meld = (form.new_meld_tiles.data or "").strip() or None
-    return SwapJoker(player, form.meld.data, form.tiles.data or "", new_meld, new_turn)
+    return SwapJoker(player, form.meld.data, form.tiles.data or "", new_meld, **turns)
 
 
 def attach_refusal(kind: str, form: FlaskForm, refusal: InvalidAction) -> None:
     """Put the engine's refusal next to the field it is about, as its `field` says."""
     if refusal.field == "player":
         field = form.player
+    elif refusal.field in ("same_turn", "first_round_over"):
+        field = form[refusal.field]
     elif refusal.field == "meld_index":
         field = form.meld
     elif kind == "meld":
