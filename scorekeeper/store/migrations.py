@@ -226,3 +226,10 @@ def m008_hand_results(db: Database) -> None:
                       row["id"]))
     # The scores and winner stored since m002 are what the same frozen variant gave then.
     db.conn.executemany("UPDATE hands SET result = ?, scores = ?, winner = ? WHERE id = ?", found)
+
+
+@migrations()
+def m009_scorer_sessions(db: Database) -> None:
+    """Keep each scorer session's id, so that stopping being the scorer ends every copy of
+    its cookie, not just the one in the browser that asked."""
+    db.table("scorer_sessions").create({"id": str, "passcode": str, "started": str}, pk="id")
