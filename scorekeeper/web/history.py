@@ -12,7 +12,7 @@ from ..store.hands import series_hands
 from ..store.history import night_series_ids, night_summaries, stored_scores
 from ..store.rulings import night_rulings
 from ..store.series import Series, seats, series_of
-from . import charts
+from . import charts, ids
 from .db import get_db
 from .forms.common import SelectChoice
 from .forms.history import FilterForm
@@ -64,7 +64,9 @@ def index():
     """Every game night, newest first, with its players and series results."""
     db = get_db()
     stats.refresh(db)
-    page = max(request.args.get("page", 1, type=int), 1)
+    # Bounded so that the page's offset stays a number SQLite holds.
+    page = min(max(request.args.get("page", 1, type=ids.sqlite_int), 1),
+               ids.LARGEST // NIGHTS_PER_PAGE)
     total = db["nights"].count
     found = night_summaries(db, NIGHTS_PER_PAGE, (page - 1) * NIGHTS_PER_PAGE)
     if page > 1 and not found:

@@ -14,6 +14,7 @@ from ..engine.table import InvalidAction, Table, replay
 from ..engine.tiles import COLOUR_NAMES, SUIT_NAMES
 from ..store import hands, live_tables
 from ..store.db import write_lock
+from . import ids
 from .db import get_db
 from .forms import tally
 from .forms.table import (
@@ -90,8 +91,8 @@ def live(series_id: int):
     series, number = _playable_series(db, series_id)
     table = replay(series.variant, series.names, live_tables.live_actions(db, series_id))
     chosen: dict[str, dict] = {}
-    meld = request.args.get("meld", type=int)
-    swap = request.args.get("swap", type=int)
+    meld = request.args.get("meld", type=ids.sqlite_int)
+    swap = request.args.get("swap", type=ids.sqlite_int)
     if meld is not None:
         chosen["add"] = {"meld": meld}
     if swap is not None:
