@@ -116,7 +116,7 @@ def _database(args: argparse.Namespace) -> str:
     if args.database:
         return args.database
     path = database_path()
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     return path
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -29,8 +30,19 @@ def connect(path: str | Path) -> Database:
     return db
 
 
+def create_private(path: str | Path) -> None:
+    """Create the database file readable by its owner only, if it does not exist yet.
+
+    SQLite gives the -wal and -shm files beside it the same mode, so the scores, the
+    audit trail and the scorer sessions are never readable by other users of the laptop.
+    """
+    with suppress(FileExistsError):
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+
+
 def migrate(path: str | Path) -> None:
     """Create or bring the schema up to date; running it again changes nothing."""
+    create_private(path)
     with connect(path) as db:
         db.enable_wal()
         migrations.apply(db)

@@ -41,7 +41,7 @@ def check_new(passcode: str) -> str:
 
 def _write(instance: Path, text: str) -> None:
     """Replace the passcode file in one step, readable by this user only."""
-    Path(instance).mkdir(parents=True, exist_ok=True)
+    Path(instance).mkdir(parents=True, exist_ok=True, mode=0o700)
     draft = passcode_file(instance).with_name(f"{FILE_NAME}.{os.getpid()}")
     draft.write_text(text)
     draft.chmod(0o600)
