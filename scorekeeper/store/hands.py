@@ -52,10 +52,17 @@ def get_hand(db: Database, hand_id: int) -> dict | None:
 
 
 def last_deleted(db: Database, series_id: int) -> dict | None:
-    """The series' most recently deleted hand, which can still be brought back."""
-    return next(db.table("hands").rows_where("series_id = ? AND deleted_at IS NOT NULL",
-                                             [series_id], order_by="deleted_at DESC, id DESC",
-                                             limit=1), None)
+    """The series' most recently deleted hand, which can still be brought back.
+
+    Found by the order of the deletions in the audit trail (its ids only grow), not by
+    their times: a clock set back would otherwise make undo offer an older deletion.
+    """
+    return next(db.query(
+        "SELECT hands.* FROM hands LEFT JOIN hand_audit ON hand_audit.hand_id = hands.id"
+        " AND hand_audit.action = 'deleted'"
+        " WHERE hands.series_id = ? AND hands.deleted_at IS NOT NULL"
+        " GROUP BY hands.id ORDER BY MAX(hand_audit.id) DESC NULLS LAST, hands.id DESC LIMIT 1",
+        [series_id]), None)
 
 
 def hand_record(row: dict) -> dict:
