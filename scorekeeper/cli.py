@@ -22,8 +22,8 @@ from .engine import (
     split_run,
 )
 from .engine.openings import best_opening, check
-from .store.backup import backup_database
-from .store.db import connect, migrate
+from .store.backup import BadTarget, backup_database
+from .store.db import DatabaseFault, check_database, connect, migrate
 from .store.export import export_document, to_json
 from .store.export_format import BadExport, read_document
 from .store.importer import import_document
@@ -106,17 +106,28 @@ def cmd_best_opening(args: argparse.Namespace) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> None:
     """Start the score pad for phones on this network."""
+    from .serve import CannotServe
     from .serve import main as serve
 
-    serve(host=args.host, port=args.port)
+    try:
+        serve(host=args.host, port=args.port)
+    except CannotServe as error:
+        raise BadInput(str(error)) from None
 
 
-def _database(args: argparse.Namespace) -> str:
-    """The database file: --database, or the app's own (instance/scorekeeper.db)."""
-    if args.database:
-        return args.database
-    path = database_path()
-    Path(path).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+def _database(args: argparse.Namespace, create: bool = False) -> str:
+    """The database file: --database, or the app's own (instance/scorekeeper.db).
+
+    Only `import` may create one, and only the app's own or a new file in a folder that
+    exists: a mistyped --database must never become an empty database quietly.
+    """
+    path = args.database or database_path()
+    if create and not Path(path).exists():
+        if args.database and not Path(path).parent.is_dir():
+            raise BadInput(f"there is no folder {Path(path).parent} for the database {path}")
+        Path(path).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return path
+    check_database(path)
     return path
 
 
@@ -146,7 +157,7 @@ def cmd_import(args: argparse.Namespace) -> None:
         data = sys.stdin.buffer.read() if args.path == "-" else Path(args.path).read_bytes()
     except OSError as error:
         raise BadInput(f"{where}: cannot read the file ({error.strerror})") from None
-    path = _database(args)
+    path = _database(args, create=True)
     migrate(path)
     try:
         document = read_document(data)
@@ -162,12 +173,10 @@ def cmd_import(args: argparse.Namespace) -> None:
 def cmd_backup(args: argparse.Namespace) -> None:
     """Copy the live database consistently, while the app runs."""
     path = _database(args)
-    if not Path(path).is_file():
-        raise BadInput(f"there is no database at {path}")
-    if Path(args.path).is_dir():
-        raise BadInput(f"{args.path} is a folder; give the backup a file name")
     try:
         backup_database(path, args.path)
+    except BadTarget as error:
+        raise BadInput(str(error)) from None
     except (OSError, sqlite3.Error) as error:
         raise BadInput(f"cannot back up {path} to {args.path}: {error}") from None
     print(f"Backed up {path} to {args.path}")
@@ -287,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         args.handler(args)
-    except BadInput as error:
+    except (BadInput, DatabaseFault) as error:
         print(f"scorekeeper {args.command}: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     return 0

@@ -2,20 +2,55 @@
 
 from __future__ import annotations
 
+import errno
+import socket
 from pathlib import Path
 
-from waitress import serve
+from waitress import create_server
 
 from . import create_app
+from .store.db import DatabaseFault
 from .web import address, passcode
 
 EVERY_INTERFACE = ("0.0.0.0", "::", "")
 
 
+class CannotServe(Exception):
+    """The server cannot start; the message says why and what to do, in one line."""
+
+
+def try_port(host: str, port: int) -> None:
+    """Bind a socket of our own first: waitress leaves its sockets open when binding fails."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))
+
+
+def listen(app, host: str, port: int):
+    """Take the port before saying anything, so a port in use is one line, not a traceback."""
+    try:
+        try_port(host, port)
+        return create_server(app, host=host, port=port, threads=8)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            raise CannotServe(f"port {port} is in use (is Scorekeeper already running?): stop "
+                              f"the other program or choose another port with --port") from None
+        if error.errno == errno.EACCES:
+            raise CannotServe(f"port {port} needs administrator rights: choose one above 1023 "
+                              f"with --port") from None
+        raise CannotServe(f"cannot listen on {host} port {port} ({error.strerror}): check "
+                          f"--host and --port") from None
+
+
 def main(host: str = "0.0.0.0", port: int = 8000) -> None:
     """Start the app, say which address phones should open, and serve until stopped."""
-    app = create_app()
+    try:
+        app = create_app()
+    except DatabaseFault as error:
+        raise CannotServe(str(error)) from None
     passcode.ask_on_first_start(Path(app.instance_path))
+    server = listen(app, host, port)
     if host in EVERY_INTERFACE:
         url = address.lan_url(port)
     else:
@@ -27,4 +62,4 @@ def main(host: str = "0.0.0.0", port: int = 8000) -> None:
               "`scorekeeper passcode`.", flush=True)
     else:
         print("Only a phone that enters the scorer passcode can change scores.", flush=True)
-    serve(app, host=host, port=port, threads=8)
+    server.run()

@@ -228,8 +228,11 @@ def test_the_server_says_at_start_whether_a_passcode_guards_the_scores(app, monk
     from scorekeeper import serve
     from scorekeeper.web import address
 
+    from .test_serve import Waiting
+
     monkeypatch.setattr(serve, "create_app", lambda: app)
-    monkeypatch.setattr(serve, "serve", lambda app, **options: None)
+    monkeypatch.setattr(serve, "try_port", lambda host, port: None)
+    monkeypatch.setattr(serve, "create_server", lambda app, **options: Waiting())
     monkeypatch.setattr(address, "lan_ip", lambda: "192.168.1.20")
     serve.main()
     assert "No scorer passcode: every phone can change scores." in capsys.readouterr().out

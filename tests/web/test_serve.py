@@ -4,10 +4,19 @@ from scorekeeper import serve
 from scorekeeper.web import address
 
 
+class Waiting:
+    """A server that was listening and returns at once when asked to serve."""
+
+    def run(self) -> None:
+        return None
+
+
 def test_serve_prints_the_address_and_its_qr_code_then_serves(app, monkeypatch, capsys):
     served = {}
     monkeypatch.setattr(serve, "create_app", lambda: app)
-    monkeypatch.setattr(serve, "serve", lambda app, **options: served.update(options, app=app))
+    monkeypatch.setattr(serve, "try_port", lambda host, port: None)
+    monkeypatch.setattr(serve, "create_server",
+                        lambda app, **options: served.update(options, app=app) or Waiting())
     monkeypatch.setattr(address, "lan_ip", lambda: "192.168.1.20")
     serve.main()
     out = capsys.readouterr().out
@@ -20,6 +29,7 @@ def test_serve_prints_the_address_and_its_qr_code_then_serves(app, monkeypatch, 
 
 def test_serving_on_one_address_names_that_address(app, monkeypatch, capsys):
     monkeypatch.setattr(serve, "create_app", lambda: app)
-    monkeypatch.setattr(serve, "serve", lambda app, **options: None)
+    monkeypatch.setattr(serve, "try_port", lambda host, port: None)
+    monkeypatch.setattr(serve, "create_server", lambda app, **options: Waiting())
     serve.main(host="127.0.0.1", port=8123)
     assert "Open http://127.0.0.1:8123 on" in capsys.readouterr().out
