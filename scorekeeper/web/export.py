@@ -22,6 +22,7 @@ from ..store.importer import import_document
 from ..store.nights import get_night
 from . import history
 from .db import get_db
+from .faults import refresh_figures
 from .forms.export import UPLOAD_LIMIT, ImportForm
 from .lookup import night_or_404, series_or_404
 from .site import csrf
@@ -67,7 +68,7 @@ def series(series_id: int, kind: str):
 def print_sheet(series_id: int):
     """A series' score sheet laid out for paper."""
     db = get_db()
-    stats.refresh(db)
+    refresh_figures(db)
     one = series_or_404(db, series_id)
     # Only this series' sheet, numbered as on its night's page.
     number = night_series_ids(db, one.night_id).index(series_id) + 1
