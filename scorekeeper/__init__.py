@@ -8,12 +8,13 @@ import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .instance import environment_settings, instance_folder
+
 if TYPE_CHECKING:
     from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
-# The database, the secret key and an optional config.py live here, beside the package.
-INSTANCE = ROOT / "instance"
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
 
 
 def load_secret_key(instance: Path) -> str:
@@ -41,13 +42,22 @@ def instance_settings(instance: Path) -> dict[str, Any]:
     return {k: v for k, v in runpy.run_path(str(path)).items() if k.isupper()}
 
 
-def database_path() -> str:
-    """The app's database file: the instance's config.py may name another."""
-    return str(instance_settings(INSTANCE).get("DATABASE", INSTANCE / "scorekeeper.db"))
+def database_path(instance: Path) -> str:
+    """The app's database file: config.py or SCOREKEEPER_DATABASE may name another."""
+    settings = {**instance_settings(instance), **environment_settings()}
+    return str(settings.get("DATABASE", instance / "scorekeeper.db"))
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Create and configure the Scorekeeper app."""
+def shipped(folder: str) -> Path:
+    """The pages' or static files' folder: inside the installed package, or at the top of a
+    checkout, where they are kept (see pyproject.toml)."""
+    installed = PACKAGE / folder
+    return installed if installed.is_dir() else ROOT / folder
+
+
+def create_app(test_config: dict[str, Any] | None = None,
+               instance: Path | None = None) -> Flask:
+    """Create and configure the Scorekeeper app, on the instance folder chosen or found."""
     # Imported here so that the engine, the store and the command line never load Flask.
     from flask import Flask
 
@@ -70,10 +80,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .web import rules as rules_pages
     from .web import rulings as house_rulings
 
-    app = Flask(__name__, instance_path=str(INSTANCE), template_folder=str(ROOT / "templates"),
-                static_folder=str(ROOT / "static"))
+    folder = instance_folder(instance)
+    app = Flask(__name__, instance_path=str(folder), template_folder=str(shipped("templates")),
+                static_folder=str(shipped("static")))
     app.config.from_mapping(
-        DATABASE=str(INSTANCE / "scorekeeper.db"),
+        DATABASE=str(folder / "scorekeeper.db"),
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         # A form stays open on a phone through a whole game night; Flask-WTF's default
         # of one hour would refuse a hand recorded late in the evening.
@@ -81,7 +92,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
     )
     if test_config is None:
-        app.config.from_mapping(instance_settings(INSTANCE))
+        app.config.from_mapping(instance_settings(folder), **environment_settings())
     else:
         app.config.from_mapping(test_config)
     # Tests (and a second deployment) keep the secret key and passcode somewhere else.

@@ -7,10 +7,12 @@ import getpass
 import json
 import sqlite3
 import sys
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from . import INSTANCE, database_path
+from . import database_path
+from .cli_input import BadInput, one_line, parse_json, read_bytes, read_json, shown_name
 from .engine import (
     RuleError,
     parse_tiles,
@@ -22,34 +24,15 @@ from .engine import (
     split_run,
 )
 from .engine.openings import best_opening, check
+from .instance import instance_folder
 from .store.backup import BadTarget, backup_database
 from .store.db import DatabaseFault, check_database, connect, migrate
 from .store.export import export_document, to_json
-from .store.export_format import BadExport, read_document
+from .store.export_format import BadExport, check_document
 from .store.importer import import_document
 from .store.stats import refresh
 
 EXIT_BAD_INPUT = 2
-
-
-class BadInput(Exception):
-    """Input the command cannot use; the message names what and where."""
-
-
-def _read_json(path: str) -> Any:
-    """Read a JSON file, or standard input for `-`."""
-    where = "standard input" if path == "-" else path
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise BadInput(f"{where}: cannot read the file ({error.strerror})") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{where}: not a UTF-8 text file") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BadInput(f"{where}: not valid JSON (line {error.lineno}, column {error.colno}: "
-                       f"{error.msg})") from None
 
 
 def _print(data: Any) -> None:
@@ -58,21 +41,21 @@ def _print(data: Any) -> None:
 
 def cmd_score(args: argparse.Namespace) -> None:
     """Score one hand."""
-    data = _read_json(args.hand)
+    data = read_json(args.hand)
     try:
         _print(score_hand(read_hand(data)).to_dict())
     except RuleError as error:
-        raise BadInput(f"{_name(args.hand)}: {error}") from None
+        raise BadInput(f"{shown_name(args.hand)}: {error}") from None
 
 
 def cmd_series(args: argparse.Namespace) -> None:
     """Score a series of hands."""
-    data = _read_json(args.series)
+    data = read_json(args.series)
     try:
         variant, names, end, hands = read_series(data)
         _print(score_series(variant, names, end, hands).to_dict())
     except RuleError as error:
-        raise BadInput(f"{_name(args.series)}: {error}") from None
+        raise BadInput(f"{shown_name(args.series)}: {error}") from None
 
 
 def cmd_split_run(args: argparse.Namespace) -> None:
@@ -81,7 +64,7 @@ def cmd_split_run(args: argparse.Namespace) -> None:
         variant = preset(args.variant)
         run = parse_tiles(args.run)
         added = parse_tiles(args.add)
-        _print(split_run(run, added, variant).to_dict())
+        _print(split_run(run, added, variant, ace=args.ace).to_dict())
     except RuleError as error:
         raise BadInput(str(error)) from None
 
@@ -110,18 +93,29 @@ def cmd_serve(args: argparse.Namespace) -> None:
     from .serve import main as serve
 
     try:
-        serve(host=args.host, port=args.port)
+        serve(host=args.host, port=args.port, instance=_instance(args, say=False))
     except CannotServe as error:
         raise BadInput(str(error)) from None
 
 
+def _instance(args: argparse.Namespace, say: bool = True) -> Path:
+    """The instance folder the command uses (--instance, SCOREKEEPER_INSTANCE, or found), said
+    in one line; on standard error when standard output carries an export, so it stays JSON."""
+    folder = instance_folder(args.instance)
+    if say:
+        exporting = args.command == "export" and args.path == "-"
+        print(f"scorekeeper {args.command}: instance folder {folder}",
+              file=sys.stderr if exporting else sys.stdout)
+    return folder
+
+
 def _database(args: argparse.Namespace, create: bool = False) -> str:
-    """The database file: --database, or the app's own (instance/scorekeeper.db).
+    """The database file: --database, or the app's own (scorekeeper.db in the instance folder).
 
     Only `import` may create one, and only the app's own or a new file in a folder that
     exists: a mistyped --database must never become an empty database quietly.
     """
-    path = args.database or database_path()
+    path = args.database or database_path(_instance(args))
     if create and not Path(path).exists():
         if args.database and not Path(path).parent.is_dir():
             raise BadInput(f"there is no folder {Path(path).parent} for the database {path}")
@@ -152,15 +146,13 @@ def cmd_export(args: argparse.Namespace) -> None:
 
 def cmd_import(args: argparse.Namespace) -> None:
     """Bring in an export file; a file with any fault is refused whole."""
-    where = _name(args.path)
-    try:
-        data = sys.stdin.buffer.read() if args.path == "-" else Path(args.path).read_bytes()
-    except OSError as error:
-        raise BadInput(f"{where}: cannot read the file ({error.strerror})") from None
+    where = shown_name(args.path)
     path = _database(args, create=True)
+    data = read_bytes(args.path)
     migrate(path)
+    document = parse_json(data, where)
     try:
-        document = read_document(data)
+        check_document(document)
         with connect(path) as db:
             added = import_document(db, document)
             # Work out the statistics now, not on the first page viewed after the import.
@@ -188,17 +180,21 @@ def cmd_passcode(args: argparse.Namespace) -> None:
     # so that scoring and the archive commands never load the web layer.
     from .web import passcode
 
-    instance = Path(args.instance) if args.instance else INSTANCE
+    instance = _instance(args)
     if args.clear:
         passcode.clear_passcode(instance)
         print("Passcode cleared: every phone can change scores.")
         return
     if sys.stdin.isatty():
-        typed = getpass.getpass("New scorer passcode: ")
-        if getpass.getpass("Type it again: ") != typed:
+        try:
+            typed = getpass.getpass("New scorer passcode: ")
+            again = getpass.getpass("Type it again: ")
+        except EOFError:
+            raise BadInput("no passcode typed; nothing changed") from None
+        if again != typed:
             raise BadInput("the two passcodes differ; nothing changed")
     else:
-        typed = sys.stdin.readline().rstrip("\r\n")
+        typed = _first_line()
     try:
         passcode.set_passcode(instance, typed)
     except passcode.InvalidPasscode as error:
@@ -207,15 +203,24 @@ def cmd_passcode(args: argparse.Namespace) -> None:
           "phones that were the scorer must enter it again.")
 
 
-def _name(path: str) -> str:
-    return "standard input" if path == "-" else path
+def _first_line() -> str:
+    """The first line of standard input, which must be UTF-8 text."""
+    stdin = getattr(sys.stdin, "buffer", None)
+    if stdin is None:
+        return sys.stdin.readline().rstrip("\r\n")
+    line = stdin.readline()
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadInput("the passcode is not UTF-8 text; nothing changed") from None
+    return text.rstrip("\r\n")
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line on stderr and status 2."""
 
     def error(self, message: str):
-        print(f"{self.prog}: {message} (see {self.prog} --help)", file=sys.stderr)
+        print(one_line(f"{self.prog}: {message} (see {self.prog} --help)"), file=sys.stderr)
         sys.exit(EXIT_BAD_INPUT)
 
 
@@ -225,8 +230,16 @@ def build_parser() -> argparse.ArgumentParser:
         prog="scorekeeper",
         description="Scores tile rummy hands and series under the rules your group plays.",
     )
+    parser.add_argument("--version", action="version",
+                        version=f"%(prog)s {version('scorekeeper')}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_rules_commands(commands)
+    _add_app_commands(commands)
+    return parser
 
+
+def _add_rules_commands(commands: Any) -> None:
+    """The commands that answer from the rules alone: scores, splits, melds, openings."""
     score = commands.add_parser("score", help="score one hand (JSON hand format)")
     score.add_argument("hand", help="a hand JSON file, or - to read standard input")
     score.set_defaults(handler=cmd_score)
@@ -240,6 +253,9 @@ def build_parser() -> argparse.ArgumentParser:
     split.add_argument("--run", required=True, help='the run as it lies, e.g. "b6 b7 b8"')
     split.add_argument("--add", required=True, help='the tiles added, e.g. "b9 b10"')
     split.add_argument("--variant", default="romanian", help="preset id (default romanian)")
+    split.add_argument("--ace", choices=("low", "high"),
+                       help="where an added ace lies when it could be either end: "
+                            "low (before the 2) or high (after the 13)")
     split.set_defaults(handler=cmd_split_run)
 
     meld = commands.add_parser(
@@ -255,14 +271,24 @@ def build_parser() -> argparse.ArgumentParser:
     opening.add_argument("--variant", required=True, help="preset id, e.g. rummy-meld")
     opening.set_defaults(handler=cmd_best_opening)
 
-    serve = commands.add_parser("serve", help="start the score pad on this network")
+
+def _add_app_commands(commands: Any) -> None:
+    """The commands of the app itself: serving it, its database and its passcode."""
+    instance = _Parser(add_help=False)
+    instance.add_argument(
+        "--instance", metavar="DIR",
+        help="the instance folder: database, secret key, passcode, config.py (default: "
+             "SCOREKEEPER_INSTANCE, else instance/ in a checkout, else the user's data folder)")
+
+    serve = commands.add_parser("serve", parents=[instance],
+                                help="start the score pad on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default all)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.set_defaults(handler=cmd_serve)
 
-    database = _Parser(add_help=False)
+    database = _Parser(add_help=False, parents=[instance])
     database.add_argument("--database", metavar="FILE",
-                          help="the database (default: the app's, instance/scorekeeper.db)")
+                          help="the database (default: the app's, in the instance folder)")
     export = commands.add_parser("export", parents=[database],
                                  help="write everything, a night or a series as JSON")
     scope = export.add_mutually_exclusive_group()
@@ -282,12 +308,11 @@ def build_parser() -> argparse.ArgumentParser:
     backup.set_defaults(handler=cmd_backup)
 
     code = commands.add_parser(
-        "passcode", help="set the scorer passcode (asked, or read from standard input) or clear it")
+        "passcode", parents=[instance],
+        help="set the scorer passcode (asked, or read from standard input) or clear it")
     code.add_argument("--clear", action="store_true",
                       help="remove the passcode: every phone can change scores")
-    code.add_argument("--instance", help="the instance folder (default: instance/ beside the app)")
     code.set_defaults(handler=cmd_passcode)
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -297,7 +322,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args.handler(args)
     except (BadInput, DatabaseFault) as error:
-        print(f"scorekeeper {args.command}: {error}", file=sys.stderr)
+        print(one_line(f"scorekeeper {args.command}: {error}"), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except sqlite3.Error as error:  # --database names a file that is no usable database
+        where = getattr(args, "database", None) or "the app's database"
+        print(one_line(f"scorekeeper {args.command}: {where}: cannot use it as a database "
+                       f"({error})"), file=sys.stderr)
         return EXIT_BAD_INPUT
     return 0
 

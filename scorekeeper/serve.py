@@ -10,7 +10,7 @@ from waitress import create_server
 
 from . import create_app
 from .store.db import DatabaseFault
-from .web import address, passcode
+from .web import address, passcode, request_log
 
 EVERY_INTERFACE = ("0.0.0.0", "::", "")
 
@@ -43,14 +43,15 @@ def listen(app, host: str, port: int):
                           f"--host and --port") from None
 
 
-def main(host: str = "0.0.0.0", port: int = 8000) -> None:
+def main(host: str = "0.0.0.0", port: int = 8000, instance: Path | None = None) -> None:
     """Start the app, say which address phones should open, and serve until stopped."""
     try:
-        app = create_app()
+        app = create_app(instance=instance)
     except DatabaseFault as error:
         raise CannotServe(str(error)) from None
+    server = listen(request_log.logged(app), host, port)
+    print(f"Instance folder (database, secret key, passcode): {app.instance_path}", flush=True)
     passcode.ask_on_first_start(Path(app.instance_path))
-    server = listen(app, host, port)
     if host in EVERY_INTERFACE:
         url = address.lan_url(port)
     else:
@@ -62,4 +63,5 @@ def main(host: str = "0.0.0.0", port: int = 8000) -> None:
               "`scorekeeper passcode`.", flush=True)
     else:
         print("Only a phone that enters the scorer passcode can change scores.", flush=True)
+    request_log.log_to_stderr()
     server.run()

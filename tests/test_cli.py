@@ -233,3 +233,24 @@ def test_the_installed_console_script(tmp_path):
     assert bad.stdout == ""
     assert bad.stderr.count("\n") == 1
     assert "standard input" in bad.stderr and "player A" in bad.stderr and "zz" in bad.stderr
+
+
+def test_split_run_asks_at_which_end_an_ace_lies_when_it_could_be_either(capsys):
+    stderr = one_line_error(capsys, ["split-run", "--run", "b2 b13", "--add", "b1"])
+    assert "b1 could lie before the b2 or after the b13: say which end" in stderr
+    for ace, printed in (("high", {"take": ["b13"], "remains": ["b2", "b1"], "owed": 0}),
+                         ("low", {"take": ["b2"], "remains": ["b1", "b13"], "owed": 0})):
+        status, stdout, _ = run(capsys, "split-run", "--run", "b2 b13", "--add", "b1",
+                                "--ace", ace)
+        assert status == 0
+        assert json.loads(stdout) == printed
+
+
+@pytest.mark.parametrize(("players", "end", "fragment"), [
+    (["A", "B"], {"rounds": 1}, "not after a number of rounds"),
+    (["A"], {"hands": 2}, "not 1"),
+    (["A", "B", "C", "D", "E", "F", "G"], {"hands": 2}, "not 7"),
+])
+def test_series_refuses_a_set_up_the_app_refuses(tmp_path, capsys, players, end, fragment):
+    series = {"variant": "romanian", "players": players, "end": end, "hands": []}
+    assert fragment in one_line_error(capsys, ["series", write(tmp_path, series)])

@@ -73,7 +73,7 @@ def test_import_into_an_empty_database_then_again(capsys, database, tmp_path):
 
 
 @pytest.mark.parametrize(("content", "message"), [
-    (b"\xff\xfe", "not a UTF-8 text file, so not an export"),
+    (b"\xff\xfe", "not a UTF-8 text file (byte 1)"),
     (b"{", "not valid JSON (line 1, column 2: Expecting property name enclosed in double "
            "quotes)"),
     (b'{"format": "csv"}', 'not a Scorekeeper export (it has no "format": "scorekeeper-export")'),

@@ -78,8 +78,8 @@ def test_a_damaged_database_names_the_file_and_points_to_the_backups(capsys, tmp
 def test_the_server_at_a_damaged_database_says_so_in_one_line(capsys, tmp_path, database,
                                                               monkeypatch):
     damage(database)
-    monkeypatch.setattr(serve, "create_app",
-                        lambda: create_app(app_settings(tmp_path, DATABASE=str(database))))
+    monkeypatch.setattr(serve, "create_app", lambda instance=None: create_app(
+        app_settings(tmp_path, DATABASE=str(database))))
     status, out, err = run(capsys, "serve")
     assert (status, out) == (2, "")
     assert err.startswith(f"scorekeeper serve: {database} is damaged (")
@@ -92,7 +92,7 @@ def test_a_port_in_use_is_one_line_before_anything_says_running(capsys, tmp_path
     taken.bind(("127.0.0.1", 0))
     taken.listen()
     port = taken.getsockname()[1]
-    monkeypatch.setattr(serve, "create_app", lambda: app)
+    monkeypatch.setattr(serve, "create_app", lambda instance=None: app)
     try:
         status, out, err = run(capsys, "serve", "--host", "127.0.0.1", "--port", port)
     finally:

@@ -300,11 +300,14 @@ def filled_database(client, tmp_path) -> Path:
 
 
 @pytest.fixture
-def command_lines(filled_database, tmp_path) -> dict[str, list[str]]:
-    """Each file command, on small real files: the examples, an export of a real database."""
+def command_lines(filled_database, tmp_path, monkeypatch) -> dict[str, list[str]]:
+    """Each file command, on small real files: the examples, an export of a real database, and
+    the database found in the instance folder (given here as people do, by the environment)."""
     archive = tmp_path / "export.json"
     assert main(["export", "--database", str(filled_database), str(archive)]) == 0
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(filled_database.parent))
     return {
+        "export from the instance folder": ["export", str(tmp_path / "found.json")],
         "score": ["score", str(EXAMPLES / "hands" / "romanian.json")],
         "series": ["series", str(EXAMPLES / "series" / "rummikub-score-table.json")],
         "export": ["export", "--database", str(filled_database), str(tmp_path / "again.json")],
@@ -315,7 +318,7 @@ def command_lines(filled_database, tmp_path) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize("command", [
     "score", "series",
-    "export",
+    "export", "export from the instance folder",
     "import",
     "backup",
 ])

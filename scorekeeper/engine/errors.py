@@ -98,21 +98,6 @@ class InvalidHand(RuleError):
 
     names_place = True
 
-    def __init__(self, message: str, legacy_where: str | None = None, **about):
-        # TRANSITIONAL: raise sites still passing the place as words; removed once
-        # every raise site passes attributes (no code may read a place out of words).
-        if legacy_where is not None and not about:
-            name, _, field = legacy_where.partition(", ")
-            if name.startswith("player "):
-                about = {"player": name[len("player "):], "field": field or None}
-        self._legacy_where = legacy_where
-        super().__init__(message, **about)
-
-    @property
-    def where(self) -> str | None:
-        """The place the refusal is about, in words, or None."""
-        return self._legacy_where if self._legacy_where is not None else super().where
-
 
 class InvalidSeries(RuleError):
     """A series that cannot be scored or set up (bad end, players, hand after the end)."""

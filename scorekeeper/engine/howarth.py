@@ -36,24 +36,32 @@ class Split:
                 "owed": self.owed}
 
 
-def split_run(lying: list[Tile], added: list[Tile], v: Variant) -> Split:
+ACE_ENDS = ("low", "high")
+
+
+def split_run(lying: list[Tile], added: list[Tile], v: Variant,
+              ace: str | None = None) -> Split:
     """Split a run after `added` tiles were laid at its ends.
 
     `lying` is the run as it lies, from low to high: its ends and whatever
     middle tiles are still there. A joker stands after the tile before it
-    unless it says which tile it is (`j=b9`).
+    unless it says which tile it is (`j=b9`). `ace` says at which end an added
+    ace lies ("low": before the 2, "high": after the 13) when it could be either;
+    it is asked for, never guessed.
     """
     if v.scoring != "melded":
         raise InvalidMeld(f"the split-run bookkeeping is for variants that score melded "
-                          f"tiles; {v.name} scores only the racks")
+                          f"tiles; {v.name} scores only the racks", field="variant")
+    if ace is not None and ace not in ACE_ENDS:
+        raise InvalidMeld(f"an added ace lies low or high, not {ace!r}", field="ace")
     if len(lying) < 2:
-        raise InvalidMeld("give the run as it lies: at least its two end tiles")
+        raise InvalidMeld("give the run as it lies: at least its two end tiles", field="run")
     if not added:
-        raise InvalidMeld("give the tiles that were added to the run")
+        raise InvalidMeld("give the tiles that were added to the run", field="added")
     colour = _run_colour(lying, added)
     placed = _place_lying(lying, colour, v)
     low, high = placed[0][0], placed[-1][0]
-    placed_added = _place_added(added, colour, low, high, v)
+    placed_added = _place_added(added, colour, low, high, v, ace)
     full = sorted(placed + placed_added, key=lambda pair: pair[0])
     _check_whole_run(full, colour, v)
     new_low, new_high = full[0][0], full[-1][0]
@@ -77,9 +85,11 @@ def _value(rank: int, v: Variant) -> int:
 def _run_colour(lying: list[Tile], added: list[Tile]) -> str:
     colours = {t.face_colour for t in lying + added if t.face_colour}
     if not colours:
-        raise InvalidMeld("the run needs at least one numbered tile")
+        raise InvalidMeld("the run needs at least one numbered tile", field="run")
     if len(colours) > 1:
-        raise InvalidMeld("a run is one colour: " + format_tiles(lying + added))
+        odd = next(t for t in lying + added if t.face_colour not in (None, _first_colour(lying)))
+        raise InvalidMeld("a run is one colour: " + format_tiles(lying + added),
+                          field="added" if odd in added else "run", tile=str(odd))
     return colours.pop()
 
 
@@ -93,18 +103,20 @@ def _rank_of(number: int, first: bool, v: Variant) -> int:
 
 def _place_lying(lying: list[Tile], colour: str, v: Variant) -> list[tuple[int, Tile]]:
     """Each tile of the lying run with its rank, checked to rise from low to high."""
-    ranks: list[int | None] = []
-    for i, t in enumerate(lying):
-        ranks.append(None if t.face_number is None else _rank_of(t.face_number, i == 0, v))
-    for i in range(len(ranks)):
-        if ranks[i] is None:
-            before = ranks[i - 1] if i else None
-            after = next((r for r in ranks[i + 1:] if r is not None), None)
-            ranks[i] = before + 1 if before is not None else (after - 1 if after else None)
-    if any(r is None or not 1 <= r <= 25 for r in ranks):
-        raise InvalidMeld("say which tile each joker stands for, e.g. j=" + f"{colour}9")
+    known = [None if t.face_number is None else _rank_of(t.face_number, i == 0, v)
+             for i, t in enumerate(lying)]
+    ranks: list[int] = []
+    for i, rank in enumerate(known):
+        if rank is None:  # a joker: after the tile before it, else before the tile after
+            after = next((r for r in known[i + 1:] if r is not None), None)
+            rank = ranks[-1] + 1 if ranks else (after - 1 if after else None)
+        if rank is None or not 1 <= rank <= 25:
+            raise InvalidMeld("say which tile each joker stands for, e.g. j=" + f"{colour}9",
+                              field="run", tile=str(lying[i]))
+        ranks.append(rank)
     if any(b <= a for a, b in pairwise(ranks)):
-        raise InvalidMeld(f"give the run from low to high as it lies: {format_tiles(lying)}")
+        raise InvalidMeld(f"give the run from low to high as it lies: {format_tiles(lying)}",
+                          field="run")
     return [(r, _as(t, colour, r)) for r, t in zip(ranks, lying, strict=True)]
 
 
@@ -112,24 +124,39 @@ def _as(tile: Tile, colour: str, rank: int) -> Tile:
     return Tile(joker=True, as_colour=colour, as_number=number_at(rank)) if tile.joker else tile
 
 
-def _place_added(added: list[Tile], colour: str, low: int, high: int,
-                 v: Variant) -> list[tuple[int, Tile]]:
-    """The added tiles with their ranks: they must extend the run at its ends."""
+def _first_colour(tiles: list[Tile]) -> str | None:
+    return next((t.face_colour for t in tiles if t.face_colour), None)
+
+
+def _place_added(added: list[Tile], colour: str, low: int, high: int, v: Variant,
+                 ace: str | None) -> list[tuple[int, Tile]]:
+    """The added tiles with their ranks: they must extend the run at its ends.
+
+    An added ace lies before the 2 or, where runs may be high (12-13-1), after
+    the 13, also when the 13 comes in the same addition (b11 b12 b13 b1 added to
+    b3...b10). When both fit, `ace` must say which (Howarth's split differs)."""
     for t in added:
         if t.face_number is None:
             raise InvalidMeld(f"say which tile the added joker stands for, e.g. j={colour}"
-                              f"{number_at(high + 1)}")
-    # An added ace lies before the 2 or, where runs may be high (12-13-1), after
-    # the 13, also when the 13 comes in the same addition (b11 b12 b13 b1 added to
-    # b3...b10). Where the run already ends at the 13, after it is read first.
-    readings = (True, False) if high >= 13 else (False, True)
-    first_error = None
-    for ace_high in readings if v.ace_high else (False,):
+                              f"{number_at(high + 1)}", field="added", tile=str(t))
+    readings = [False, True] if v.ace_high else [False]
+    if ace is not None and any(t.face_number == 1 for t in added):
+        readings = [ace == "high"] if v.ace_high or ace == "low" else []
+        if not readings:
+            raise InvalidMeld(f"an ace lies only low in {v.name}", field="ace")
+    fits, errors = [], []
+    for ace_high in readings:
         try:
-            return _place_at_ends(added, colour, low, high, ace_high)
+            fits.append(_place_at_ends(added, colour, low, high, ace_high))
         except InvalidMeld as error:
-            first_error = first_error or error
-    raise first_error
+            errors.append(error)
+    if not fits:
+        raise errors[0]
+    if len(fits) > 1 and fits[0] != fits[1]:
+        token = next(str(t) for t in added if t.face_number == 1)
+        raise InvalidMeld(f"{token} could lie before the {colour}2 or after the {colour}13: "
+                          "say which end (low or high)", field="ace", tile=token)
+    return fits[0]
 
 
 def _place_at_ends(added: list[Tile], colour: str, low: int, high: int,
@@ -137,7 +164,7 @@ def _place_at_ends(added: list[Tile], colour: str, low: int, high: int,
     """The added tiles with their ranks, an ace low or high as told, or InvalidMeld."""
     placed = []
     for t in added:
-        rank = 14 if t.face_number == 1 and ace_high else t.face_number
+        rank = 14 if t.face_number == 1 and ace_high else t.face_number or 0
         placed.append((rank, _as(t, colour, rank)))
     placed.sort(key=lambda pair: pair[0])
     ranks = [r for r, _ in placed]
@@ -145,11 +172,12 @@ def _place_at_ends(added: list[Tile], colour: str, low: int, high: int,
     above = [r for r in ranks if r > high]
     if len(below) + len(above) != len(ranks):
         inside = next(t for r, t in placed if low <= r <= high)
-        raise InvalidMeld(f"{inside} is inside the run; tiles are added at its ends")
+        raise InvalidMeld(f"{inside} is inside the run; tiles are added at its ends",
+                          field="added", tile=str(inside))
     if below != list(range(low - len(below), low)) or above != list(
             range(high + 1, high + 1 + len(above))):
         raise InvalidMeld(f"{format_tiles(added)} does not extend the run "
-                          f"{number_at(low)}...{number_at(high)} without a gap")
+                          f"{number_at(low)}...{number_at(high)} without a gap", field="added")
     return placed
 
 

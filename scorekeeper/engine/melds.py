@@ -50,66 +50,84 @@ def number_at(rank: int) -> int:
 
 
 def check_meld(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> Meld:
-    """The legal meld these tiles make, or InvalidMeld with the exact reason."""
+    """The legal meld these tiles make, or InvalidMeld with the exact reason
+    (`field` "tiles", and `tile` the tile at fault where there is one)."""
     tiles = tuple(tiles)
     if len(tiles) < 3:
-        raise InvalidMeld(f"{format_tiles(tiles) or 'no tiles'}: a meld needs at least 3 tiles")
+        raise InvalidMeld(f"{format_tiles(tiles) or 'no tiles'}: a meld needs at least 3 tiles",
+                          field="tiles")
     reals = [t for t in tiles if not t.joker]
     if not reals:
-        raise InvalidMeld("a meld needs at least one numbered tile, not only jokers")
+        raise InvalidMeld("a meld needs at least one numbered tile, not only jokers",
+                          field="tiles")
     as_set, as_run = _try_set(tiles, variant), _try_run(tiles, variant)
     if isinstance(as_set, Meld) and isinstance(as_run, Meld):
         raise InvalidMeld(
             f"{format_tiles(tiles)} could be a set or a run: say what a joker stands for, "
-            f"e.g. j={reals[0].colour}{_neighbour(reals[0].number)} for a run"
-        )
+            f"e.g. j={reals[0].colour}{_neighbour(reals[0].number or 0)} for a run",
+            field="tiles", tile=str(next(t for t in tiles if t.joker)))
     if isinstance(as_set, Meld):
         return as_set
     if isinstance(as_run, Meld):
         return as_run
-    numbers = {t.number for t in reals}
-    colours = {t.colour for t in reals}
+    raise _why_neither(tiles, reals, as_set, as_run)
+
+
+def _why_neither(tiles: tuple[Tile, ...], reals: list[Tile], as_set: _Why,
+                 as_run: _Why) -> InvalidMeld:
+    """The refusal of tiles that are neither a set nor a run: the reason that fits."""
     if len(reals) == 1:
-        raise InvalidMeld(f"not a set: {as_set}; not a run: {as_run}")
-    if len(numbers) == 1:
-        raise InvalidMeld(f"not a set: {as_set}")
-    if len(colours) == 1:
-        raise InvalidMeld(f"not a run: {as_run}")
-    raise InvalidMeld(
-        f"{format_tiles(tiles)}: a set needs one number in different colours, "
-        "a run one colour in consecutive numbers"
-    )
+        return InvalidMeld(f"not a set: {as_set}; not a run: {as_run}", field="tiles",
+                           tile=as_set.tile or as_run.tile)
+    if len({t.number for t in reals}) == 1:
+        return InvalidMeld(f"not a set: {as_set}", field="tiles", tile=as_set.tile)
+    if len({t.colour for t in reals}) == 1:
+        return InvalidMeld(f"not a run: {as_run}", field="tiles", tile=as_run.tile)
+    return InvalidMeld(f"{format_tiles(tiles)}: a set needs one number in different colours, "
+                       "a run one colour in consecutive numbers", field="tiles")
+
+
+@dataclass(frozen=True)
+class _Why:
+    """Why tiles are not a set (or not a run), and the tile at fault if one is."""
+
+    text: str
+    tile: str | None = None
+
+    def __str__(self) -> str:
+        return self.text
 
 
 def _neighbour(number: int) -> int:
     return number + 1 if number < 13 else number - 1
 
 
-def _try_set(tiles: tuple[Tile, ...], v: Variant) -> Meld | str:
+def _try_set(tiles: tuple[Tile, ...], v: Variant) -> Meld | _Why:
     """The tiles as a set, or the reason they are not one."""
     reals = [t for t in tiles if not t.joker]
     jokers = [t for t in tiles if t.joker]
-    number = reals[0].number
+    number = reals[0].number or 0
     for t in reals:
         if t.number != number:
-            return f"{reals[0]} and {t} are different numbers"
+            return _Why(f"{reals[0]} and {t} are different numbers", str(t))
     twice = [c for c, n in Counter(t.colour for t in reals).items() if n > 1]
     if twice:
-        return f"{twice[0]}{number} appears twice; a set needs different colours"
+        return _Why(f"{twice[0]}{number} appears twice; a set needs different colours",
+                    f"{twice[0]}{number}")
     if len(tiles) > 4:
-        return "a set has at most 4 tiles, one of each colour"
+        return _Why("a set has at most 4 tiles, one of each colour")
     for j in jokers:
         if j.as_number is not None and j.as_number != number:
-            return f"{j} cannot stand in a set of {number}s"
+            return _Why(f"{j} cannot stand in a set of {number}s", str(j))
     used = {t.colour for t in reals}
     for j in jokers:
         if j.as_colour is not None:
             if j.as_colour in used:
-                return f"{j} stands for a colour the set already has"
+                return _Why(f"{j} stands for a colour the set already has", str(j))
             used.add(j.as_colour)
     problem = _joker_limits(len(reals), len(jokers), v, SET)
     if problem:
-        return problem
+        return _Why(problem, str(jokers[-1]))
     missing = [c for c in COLOURS if c not in used]
     unknown = [j for j in jokers if j.as_colour is None]
     resolved = []
@@ -123,34 +141,35 @@ def _try_set(tiles: tuple[Tile, ...], v: Variant) -> Meld | str:
     return Meld(SET, tuple(resolved), (number,) * len(tiles))
 
 
-def _try_run(tiles: tuple[Tile, ...], v: Variant) -> Meld | str:
+def _try_run(tiles: tuple[Tile, ...], v: Variant) -> Meld | _Why:
     """The tiles as a run, or the reason they are not one."""
     reals = [t for t in tiles if not t.joker]
     colour = reals[0].colour
     for t in reals:
         if t.colour != colour:
-            return f"{reals[0]} and {t} are different colours"
+            return _Why(f"{reals[0]} and {t} are different colours", str(t))
     for j in tiles:
         if j.joker and j.as_colour not in (None, colour):
-            return f"{j} cannot stand in a run of colour {colour}"
+            return _Why(f"{j} cannot stand in a run of colour {colour}", str(j))
     seen = Counter(t.number for t in reals)
     twice = [n for n, c in seen.items() if c > 1]
     if twice:
-        return f"{colour}{twice[0]} appears twice; a run needs consecutive numbers"
+        return _Why(f"{colour}{twice[0]} appears twice; a run needs consecutive numbers",
+                    f"{colour}{twice[0]}")
     if len(tiles) > 13:
-        return "a run has at most 13 tiles"
+        return _Why("a run has at most 13 tiles")
     ranks = _ranks_as_typed(tiles, v) or _ranks_sorted(tiles, v)
     if ranks is None:
         return _why_not_run(tiles, v)
     jokers = len(tiles) - len(reals)
     problem = _joker_limits(len(reals), jokers, v, RUN)
     if problem:
-        return problem
+        return _Why(problem, str([t for t in tiles if t.joker][-1]))
     if not v.adjacent_jokers:
         by_rank = sorted(zip(ranks, tiles, strict=True), key=_first)
         for (_, a), (_, b) in itertools.pairwise(by_rank):
             if a.joker and b.joker:
-                return "two jokers may not lie next to each other in a run"
+                return _Why("two jokers may not lie next to each other in a run", str(b))
     resolved = tuple(
         joker_as(colour, number_at(r)) if t.joker else t for t, r in zip(tiles, ranks, strict=True)
     )
@@ -206,15 +225,15 @@ def _ranks_sorted(tiles: tuple[Tile, ...], v: Variant) -> list[int] | None:
     return None
 
 
-def _why_not_run(tiles: tuple[Tile, ...], v: Variant) -> str:
+def _why_not_run(tiles: tuple[Tile, ...], v: Variant) -> _Why:
     """The plain reason real tiles of one colour still make no run."""
-    reals = sorted((t for t in tiles if not t.joker), key=lambda t: t.number)
-    numbers = [t.number for t in reals]
+    reals = sorted((t for t in tiles if not t.joker), key=lambda t: t.number or 0)
+    numbers = [t.number or 0 for t in reals]
     colour = reals[0].colour
     if 1 in numbers and 13 in numbers and 2 in numbers and not v.wrap:
-        return "a run may not go round the corner from 13 to 1 to 2"
+        return _Why("a run may not go round the corner from 13 to 1 to 2", f"{colour}1")
     if 1 in numbers and 13 in numbers and not v.ace_high:
-        return "the ace is only low here: 12-13-1 is not a run"
+        return _Why("the ace is only low here: 12-13-1 is not a run", f"{colour}1")
     low, high = numbers[0], numbers[-1]
     if 1 in numbers and v.ace_high and high >= 12:
         low_numbers = [n for n in numbers if n != 1]
@@ -223,8 +242,9 @@ def _why_not_run(tiles: tuple[Tile, ...], v: Variant) -> str:
     jokers = sum(t.joker for t in tiles)
     if len(missing) > jokers:
         gap = " ".join(f"{colour}{number_at(n)}" for n in missing[: len(missing) - jokers])
-        return f"{gap} missing between {reals[0]} and {reals[-1]}"
-    return "the jokers do not fit where they were said to stand"
+        return _Why(f"{gap} missing between {reals[0]} and {reals[-1]}")
+    return _Why("the jokers do not fit where they were said to stand",
+                next((str(t) for t in tiles if t.joker), None))
 
 
 def _joker_limits(reals: int, jokers: int, v: Variant, kind: str) -> str | None:
@@ -256,7 +276,13 @@ def rack_value(tile: Tile, v: Variant, *, swapped: bool = False) -> int:
     """What a tile left on a rack costs."""
     if tile.joker:
         return v.rack_swapped_joker if swapped else v.joker_rack
-    return number_value(tile.number, v, ON_RACK)
+    # number_value written out: a rack's every tile is costed for every hand.
+    number = tile.number or 0
+    if number == 1:
+        return v.ace_rack
+    if number <= 9:
+        return number if v.value_2_9 is None else v.value_2_9
+    return number if v.value_10_13 is None else v.value_10_13
 
 
 def _where(meld: Meld, rank: int) -> str:
@@ -286,10 +312,10 @@ def end_values(meld: Meld, v: Variant) -> list[int]:
     """What each tile scores as melded value at the end of the hand. A joker
     scores the variant's bonus (for the player credited with it) or the tile it
     stands for."""
-    values = []
-    for i, t in enumerate(meld.tiles):
-        if t.joker and v.melded_joker_bonus is not None:
-            values.append(v.melded_joker_bonus)
-        else:
-            values.append(stood_for_value(meld, i, v))
-    return values
+    bonus = v.melded_joker_bonus
+    if meld.kind == SET:
+        each = number_value(meld.ranks[0], v, IN_SET)
+        return [bonus if t.joker and bonus is not None else each for t in meld.tiles]
+    return [bonus if t.joker and bonus is not None
+            else number_value(number_at(rank), v, HIGH_RUN if rank >= 14 else LOW_RUN)
+            for t, rank in zip(meld.tiles, meld.ranks, strict=True)]

@@ -44,12 +44,13 @@ class InvalidRack(RuleError):
 def check_rack(tiles: list[Tile] | tuple[Tile, ...]) -> None:
     """Refuse more than 15 tiles, more than two jokers or three copies of a tile."""
     if len(tiles) > MAX_RACK:
-        raise InvalidRack(f"{len(tiles)} tiles: a rack holds at most {MAX_RACK}")
-    copies = Counter(t.plain().key for t in tiles)
+        raise InvalidRack(f"{len(tiles)} tiles: a rack holds at most {MAX_RACK}", field="rack")
+    copies = Counter(t.key for t in tiles)
     for key, count in copies.items():
         if count > 2:
-            tile = "jokers" if key == "j" else f"tile {key}"
-            raise InvalidRack(f"{tile}: {count} given; a set has only two")
+            what = f"{count} jokers" if key == "j" else f"{count} copies of {key}"
+            raise InvalidRack(f"{what}: a box of tiles holds only two", field="rack",
+                              tile=key)
 
 
 # --- The meld checker ----------------------------------------------------------
@@ -145,7 +146,7 @@ def best_opening(rack: list[Tile] | tuple[Tile, ...], variant: Variant) -> Openi
     """The exact best opening of a rack under the variant (see the module doc)."""
     check_rack(rack)
     v = variant
-    reals = Counter((t.colour, t.number) for t in rack if not t.joker)
+    reals = Counter((t.colour or "", t.number or 0) for t in rack if not t.joker)
     jokers = sum(t.joker for t in rack)
     # Kinds in number order, colours within a number: a set's tiles lie together.
     kinds = sorted(reals, key=lambda k: (k[1], COLOURS.index(k[0])))
@@ -173,26 +174,33 @@ def best_opening(rack: list[Tile] | tuple[Tile, ...], variant: Variant) -> Openi
 
 
 def _all_at_once(whole: int, stray: int, by_low: list[list[_Candidate]], v: Variant) -> bool:
-    """Whether the whole rack, less one discard where the variant's usual
-    closing is a discard, makes legal melds that are themselves an opening.
+    """Whether the whole rack can go down at once in one of the variant's closings:
+    every tile in legal melds that are themselves an opening where the rack may be
+    emptied, all but the last tile discarded where the closing is a discard.
     `stray` holds the tiles that are in no meld: they can only be the discard.
 
     Rummy Meld with a Jolly closing: the discard must be a joker."""
-    closing = v.finishes[0]
-    kinds = len(by_low)
-    if closing == "rack_empty":
-        states = [] if stray else [whole]
-    elif stray:
-        # One stray tile may be the discard (a numbered tile: not for a joker closing).
-        lone = stray & (stray - 1) == 0 and stray.bit_length() % 2 == 1
-        states = [whole - stray] if lone and closing == "discard" else []
-    else:
-        states = [whole - (1 << _JOKERS)] if whole >> _JOKERS & 3 else []
-        if closing == "discard":
-            states.extend(whole - (1 << (2 * i)) for i in range(kinds))
     search = _Search(by_low, cover=True)
     return any(state & ~_NEEDS_RUN and search.best(state) >= max(v.opening, 1)
-               for state in states)
+               for state in _going_out_racks(whole, stray, len(by_low), v.finishes))
+
+
+def _going_out_racks(whole: int, stray: int, kinds: int, finishes: tuple[str, ...]) -> list[int]:
+    """The racks to lay down whole, one per way the variant lets a player go out."""
+    states = []
+    if "rack_empty" in finishes and not stray:
+        states.append(whole)
+    if "discard" in finishes:
+        if stray:
+            # One stray tile may be the discard (a numbered tile: not for a joker closing).
+            if stray & (stray - 1) == 0 and stray.bit_length() % 2 == 1:
+                states.append(whole - stray)
+        else:
+            states.extend(whole - (1 << (2 * i)) for i in range(kinds))
+    discards_joker = "joker_discard" in finishes or "discard" in finishes
+    if discards_joker and not stray and whole >> _JOKERS & 3:
+        states.append(whole - (1 << _JOKERS))
+    return states
 
 
 class _Search:

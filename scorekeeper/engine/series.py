@@ -7,6 +7,7 @@ from typing import Any, NoReturn
 
 from .errors import InvalidHand, InvalidSeries, InvalidVariant
 from .hands import HandRecord, read_hand, read_variant
+from .record import name_problem, tidy_name
 from .scoring import HandResult, score_hand
 from .variants import SERIES_ENDS, Variant
 
@@ -20,12 +21,15 @@ class SeriesEnd:
 
     def __post_init__(self) -> None:
         if self.kind not in SERIES_ENDS:
+            shown = self.kind if isinstance(self.kind, str) else "that"
             raise InvalidSeries(
-                f"a series ends after hands, rounds or at a target, not {self.kind!r}")
+                f"a series ends after hands, rounds or at a target, not {shown[:40]!r}",
+                field="end")
         if isinstance(self.value, bool) or not isinstance(self.value, int) or not (
             1 <= self.value <= 100_000
         ):
-            raise InvalidSeries(f"the series end ({self.kind}) must be a whole number, 1 or more")
+            raise InvalidSeries(f"the series end ({self.kind}) must be a whole number from 1 to "
+                                "100000", field="end")
 
     def hands_for(self, players: int) -> int | None:
         """How many hands the series lasts, when that is fixed in advance."""
@@ -53,7 +57,8 @@ class SeriesEnd:
 def read_end(data: Any) -> SeriesEnd:
     """Read `{"hands": N}`, `{"rounds": N}` or `{"target": N}`."""
     if not isinstance(data, dict) or len(data) != 1:
-        raise InvalidSeries('"end" must be {"hands": N}, {"rounds": N} or {"target": N}')
+        raise InvalidSeries('the end must be {"hands": N}, {"rounds": N} or {"target": N}',
+                            field="end")
     ((kind, value),) = data.items()
     return SeriesEnd(kind, value)
 
@@ -163,34 +168,87 @@ def next_dealer(v: Variant, players: int, first_dealer: int, hands_played: int) 
     return (first_dealer + step * hands_played) % players
 
 
+SERIES_FIELDS = {"variant", "players", "end", "hands"}
+# How each kind of end reads in a sentence ("Romanian tile rummy series end ...").
+END_WORDS = {"hands": "after a number of hands", "rounds": "after a number of rounds",
+             "target": "at a target score"}
+
+
+def read_players(value: Any) -> list[str]:
+    """The players of a series in seat order, names tidied, or InvalidSeries."""
+    if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
+        raise InvalidSeries("the players must be a list of names in seat order",
+                            field="players")
+    return [tidy_name(n) for n in value]
+
+
+def check_series_setup(v: Variant, names: list[str], end: SeriesEnd,
+                       first_dealer: Any = 0) -> None:
+    """Refuse a series the variant cannot be played as: the players it allows
+    (names usable, none twice, between its least and most players), the ends it
+    allows (Romanian and Rummy Meld series have no rounds), and a first dealer
+    who is one of the seats. The one place these rules are decided: the forms,
+    the API, import and the command line all ask here."""
+    seen: set[str] = set()
+    for seat, name in enumerate(names):
+        problem = name_problem(name)
+        if problem:
+            raise InvalidSeries(f"{problem}: {name[:NAME_SHOWN]!r}", field="players", seat=seat)
+        if name.casefold() in seen:
+            raise InvalidSeries(f"{name} is seated twice", field="players", seat=seat)
+        seen.add(name.casefold())
+    if not v.min_players <= len(names) <= v.max_players:
+        raise InvalidSeries(f"{v.name} is played by {v.min_players} to {v.max_players} "
+                            f"players, not {len(names)}", field="players")
+    if end.kind not in v.series_ends:
+        allowed = " or ".join(END_WORDS[e] for e in v.series_ends)
+        raise InvalidSeries(f"a {v.name} series ends {allowed}, not {END_WORDS[end.kind]}",
+                            field="end")
+    if type(first_dealer) is not int or not 0 <= first_dealer < len(names):
+        raise InvalidSeries(f"the first dealer must be one of the {len(names)} seats "
+                            f"(numbered from 0 to {len(names) - 1})", field="first_dealer")
+
+
+NAME_SHOWN = 40  # a refused name is shown at most this long
+
+
 def read_series(data: Any) -> tuple[Variant, list[str], SeriesEnd, list[HandRecord]]:
-    """Read a series file: variant, players, end and its hands."""
+    """Read a series file: variant, players, end and its hands, the set-up checked
+    as the app checks a new series (`check_series_setup`)."""
     if not isinstance(data, dict):
         raise InvalidSeries("a series must be a JSON object")
-    unknown = sorted(set(data) - {"variant", "players", "end", "hands"})
+    unknown = sorted(str(k) for k in set(data) - SERIES_FIELDS)
     if unknown:
-        raise InvalidSeries(f"unknown field '{unknown[0]}' in the series")
+        raise InvalidSeries(f"unknown field '{unknown[0][:NAME_SHOWN]}' in the series")
     try:
         variant = read_variant(data.get("variant"))
     except InvalidVariant as error:
-        raise InvalidSeries(f"variant: {error}") from None
-    names = data.get("players")
-    if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
-        raise InvalidSeries('"players" must be the list of player names in seat order')
-    names = [n.strip() for n in names]
-    if len({n.casefold() for n in names}) != len(names):
-        raise InvalidSeries("two players of the series have the same name")
+        raise InvalidSeries(f"the variant: {error}", field="variant") from None
+    names = read_players(data.get("players"))
     end = read_end(data.get("end"))
+    check_series_setup(variant, names, end)
     raw_hands = data.get("hands", [])
     if not isinstance(raw_hands, list):
-        raise InvalidSeries('"hands" must be a list of hands')
+        raise InvalidSeries("the hands must be a list of hands", field="hands")
     hands = []
     for i, raw in enumerate(raw_hands):
         if isinstance(raw, dict) and "variant" in raw:
-            raise InvalidSeries(f"hand {i + 1}: a hand in a series takes the series' variant; "
-                                'leave out "variant"')
+            raise InvalidSeries("a hand in a series takes the series' variant; leave out "
+                                '"variant"', hand=i + 1, field="variant")
         try:
             hands.append(read_hand(raw, variant, names))
         except InvalidHand as error:
-            raise InvalidSeries(f"hand {i + 1}, {error}") from None
+            raise InvalidSeries(error.detail, hand=i + 1, player=error.player, seat=error.seat,
+                                field=error.field, tile=error.tile, meld=error.meld) from None
     return variant, names, end, hands
+
+
+def winner_words(winners: list[str], *, past: bool = False) -> str:
+    """Who won the series, in words: "C wins", "A and B share the win"; with
+    `past`, "C won", "A and B shared the win"."""
+    if not winners:
+        return "nobody has won the series yet"
+    names = " and ".join(winners)
+    if len(winners) == 1:
+        return f"{names} {'won' if past else 'wins'}"
+    return f"{names} {'shared' if past else 'share'} the win"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property
 
 from .errors import InvalidTile
 
@@ -17,7 +17,9 @@ SUIT_NAMES = {"k": "spades", "r": "hearts", "b": "clubs", "y": "diamonds"}
 COLOUR_ALIASES = {"o": "y"}
 FACE_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
-_TOKEN = re.compile(r"^(?:([rbkyo])(\d{1,2})|j(?:=([rbkyo])?(\d{1,2}))?)$")
+# ASCII only: `\d` would also read full-width digits and those of other scripts
+# as numbers (an `r` and a full-width 5 would be r5).
+_TOKEN = re.compile(r"^(?:([rbkyo])([0-9]{1,2})|j(?:=([rbkyo])?([0-9]{1,2}))?)$", re.ASCII)
 _SEPARATORS = re.compile(r"[\s,]+")
 
 HINT = "write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker"
@@ -34,7 +36,7 @@ class Tile:
     as_colour: str | None = None
     as_number: int | None = None
 
-    @property
+    @cached_property
     def key(self) -> str:
         """The physical tile this is, for counting copies: `b7` or `j`."""
         return "j" if self.joker else f"{self.colour}{self.number}"
@@ -54,6 +56,12 @@ class Tile:
         return self.as_number if self.joker else self.number
 
     def __str__(self) -> str:
+        return self.text
+
+    @cached_property
+    def text(self) -> str:
+        """The tile in the notation (`b7`, `j`, `j=b11`), written once per tile: the
+        tiles of a hand are shared (see _parse_token) and written in every breakdown."""
         if not self.joker:
             return f"{self.colour}{self.number}"
         if self.as_number is None:
@@ -74,13 +82,29 @@ def parse_tile(token: str, *, in_meld: bool = True) -> Tile:
     return _parse_token(token, in_meld)
 
 
-@lru_cache(maxsize=1024)
+# Tiles read before, by token, on a rack and in a meld: tiles are immutable and the
+# hands of a night repeat the same few dozen tokens. Bounded: cleared when full.
+_READ: tuple[dict[str, Tile], dict[str, Tile]] = ({}, {})
+_MAX_READ = 4096
+
+
 def _parse_token(token: str, in_meld: bool) -> Tile:
-    # Tiles are immutable and a hand repeats the same few dozen tokens.
-    text = token.strip().lower()
-    match = _TOKEN.match(text)
+    read = _READ[in_meld]
+    tile = read.get(token)
+    if tile is None:
+        if len(read) >= _MAX_READ:
+            read.clear()
+        tile = read[token] = _read_token(token, in_meld)
+    return tile
+
+
+def _read_token(token: str, in_meld: bool) -> Tile:
+    text = token.strip()
+    # Lower-casing first would turn look-alikes such as the Kelvin sign into `k`.
+    match = _TOKEN.match(text.lower()) if text.isascii() else None
     if not match:
-        raise InvalidTile(token, f"'{token}' is not a tile: {HINT}")
+        shown = token if len(token) <= 20 else token[:20] + "..."
+        raise InvalidTile(token, f"'{shown}' is not a tile: {HINT}")
     colour, number, as_colour, as_number = match.groups()
     if colour:
         return Tile(COLOUR_ALIASES.get(colour, colour), _number(token, number))
@@ -104,13 +128,14 @@ def _number(token: str, digits: str) -> int:
 
 def parse_tiles(text: str, *, in_meld: bool = True) -> list[Tile]:
     """Read tokens separated by spaces or commas, case-insensitive."""
-    tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
-    return [parse_tile(t, in_meld=in_meld) for t in tokens]
+    read = _READ[in_meld]
+    return [read.get(t) or _parse_token(t, in_meld) for t in _SEPARATORS.split(text.strip())
+            if t]
 
 
 def format_tiles(tiles) -> str:
     """Write tiles back in the notation, space separated."""
-    return " ".join(str(t) for t in tiles)
+    return " ".join([str(t) for t in tiles])
 
 
 def tile_label(tile: Tile, *, suits: bool = False) -> str:
@@ -119,7 +144,7 @@ def tile_label(tile: Tile, *, suits: bool = False) -> str:
         return "joker"
     colour, number = tile.face_colour, tile.face_number
     if suits:
-        face = FACE_NAMES.get(number, str(number))
+        face = FACE_NAMES.get(number or 0, str(number))
         text = f"{face} of {SUIT_NAMES[colour]}" if colour else f"{face}"
     else:
         text = f"{COLOUR_NAMES[colour]} {number}" if colour else f"{number}"

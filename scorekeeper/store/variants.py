@@ -86,7 +86,7 @@ def create_custom(db: Database, base: Variant, name: str, changes: dict) -> str:
     """Store a copy of base with a new name and these rule changes; return its id."""
     fixed = sorted(set(changes) & set(NOT_RULES))
     if fixed:
-        raise InvalidVariant(f"{fixed[0]} cannot be changed in a copy")
+        raise InvalidVariant(f"{fixed[0]} cannot be changed in a copy", field=fixed[0])
     based_on = base.based_on if base.custom else base.id
     with write_lock(db):
         name = _check_name(db, name)

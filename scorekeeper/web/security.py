@@ -6,12 +6,14 @@ from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 # Scripts and stylesheets come only from /static: no inline script or style attribute runs.
-# QR codes are inline SVG markup, which needs no source; the favicon is a data: URL.
+# QR codes are inline SVG markup, which needs no source; the icons and the web app manifest
+# (for the phone's home screen) come from /static too.
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    "img-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -50,7 +50,7 @@ def _playable_series(db: Database, series_id: int):
 
 def _playable(series, rows: list[dict]) -> str | None:
     """Why the series, with these stored hands, cannot play a hand in table mode now, or None."""
-    if series.variant.scoring != "melded":
+    if not series.variant.table_mode:
         return (f"{series.variant.name} scores only the racks, so there is nothing to follow on "
                 "the table: record its hands with the quick tally.")
     if hands.tally(series, rows).finished:
@@ -121,7 +121,7 @@ def act(series_id: int, kind: str):
     except live_tables.TableChanged as changed:
         return _table_page(series, table, number, forms, 409, error=str(changed))
     except InvalidAction as refusal:
-        attach_refusal(kind, form, refusal.detail)
+        attach_refusal(kind, form, refusal)
         return _table_page(series, table, number, forms, 422)
     return redirect(url_for("table.live", series_id=series_id) + "#guidance")
 

@@ -1,9 +1,12 @@
 """Every check a hand must pass (RULES.md, "Checks every hand must pass"), and the
 hand format's own field checks. A refusal names the player and the tile."""
 
+import itertools
+
 import pytest
 
-from scorekeeper.engine import InvalidHand, read_hand
+from scorekeeper.engine import PRESETS, InvalidHand, read_hand, score_hand
+from scorekeeper.engine.checks import player_fields
 
 
 def player(text, **extra):
@@ -35,23 +38,23 @@ def refusal(data):
 RULE_CHECKS = [
     pytest.param(
         hand("rummikub", out("Ana"), player("Bo: b7 b7"), player("Cici: b7")),
-        ["tile b7", "Bo", "Cici"], id="three copies on racks"),
+        ["3 copies of b7", "Bo", "Cici"], id="three copies on racks"),
     pytest.param(
         hand("rummikub", out("Ana"), player("Bo: r1"), player("Cici: b7"),
              melds=[("b7 b8 b9", "Ana"), ("b7 r7 k7", "Bo")]),
-        ["tile b7", "Ana", "Bo", "Cici"], id="three copies across table and rack"),
+        ["3 copies of b7", "Ana", "Bo", "Cici"], id="three copies across table and rack"),
     pytest.param(
         hand("rummikub", out("Ana"), player("Bo: r1"), player("Cici: k2"),
              melds=[("b7 b8 b9", "Ana"), ("b7 r7 k7", "Bo"), ("b5 b6 b7", "Cici")]),
-        ["tile b7", "Ana", "Bo", "Cici"], id="three copies in three melds"),
+        ["3 copies of b7", "Ana", "Bo", "Cici"], id="three copies in three melds"),
     pytest.param(
         hand("romanian", out("Ana"), player("Bo: r1"),
              melds=[("b7 b8 b9", "Ana"), ("b7 r7 k7", "Ana"), ("b5 b6 b7", "Ana")]),
-        ["tile b7", "Ana"], id="three copies in one player's melds"),
+        ["3 copies of b7", "Ana"], id="three copies in one player's melds"),
     pytest.param(
         hand("romanian", out("Ana"), player("Bo: r9"),
              {"name": "Cici", "melded_tiles": "r9 r10 r11", "rack": "r9"}),
-        ["tile r9", "Bo", "Cici"], id="three copies with melded tiles"),
+        ["3 copies of r9", "Bo", "Cici"], id="three copies with melded tiles"),
     pytest.param(
         hand("rummikub", out("Ana"), player("Bo: j j"), player("Cici: j")),
         ["jokers", "Bo", "Cici"], id="three jokers on racks"),
@@ -184,22 +187,22 @@ FIELD_CHECKS = [
                       player("E: r6")), ["2 to 4 players", "not 5"], id="five players"),
     pytest.param(hand("rummikub", out("Ana")), ["not 1"], id="one player"),
     pytest.param(hand("rummikub", out("Ana") | {"went_out": "yes"}, player("Bo: r3")),
-                 ["Ana", "went_out must be true or false"], id="went_out not a boolean"),
+                 ["Ana", "went out must be true or false"], id="went_out not a boolean"),
     pytest.param(hand("rummikub", out("Ana"), {"name": "Bo", "rack": 12}),
                  ["Bo", "rack must be tiles"], id="rack not text"),
     pytest.param(hand("rummikub", out("Ana"), {"name": "Bo", "rack_points": "12"}),
-                 ["Bo", "rack_points must be a whole number"], id="rack_points as text"),
+                 ["Bo", "rack points must be a whole number"], id="rack_points as text"),
     pytest.param(hand("rummikub", out("Ana"), {"name": "Bo", "rack_points": -3}),
-                 ["Bo", "rack_points must be a whole number"], id="negative rack_points"),
+                 ["Bo", "rack points must be a whole number"], id="negative rack_points"),
     pytest.param(hand("rummikub", out("Ana"), {"name": "Bo", "rack_points": 2.5}),
                  ["Bo", "rack_points"], id="fractional rack_points"),
     pytest.param(hand("rummikub", out("Ana"), {"name": "Bo", "rack_points": True}),
                  ["Bo", "rack_points"], id="rack_points a boolean"),
     pytest.param(hand("rummikub", out("Ana"), {"name": "Bo", "rack_jokers": 3}),
-                 ["Bo", "rack_jokers must be a whole number from 0 to 2"],
+                 ["Bo", "jokers on the rack must be a whole number from 0 to 2"],
                  id="rack_jokers past 2"),
     pytest.param(hand("rummy-meld", out("Ana"), player("Bo: j", swapped_jokers=None)),
-                 ["Bo", "swapped_jokers must be a whole number"], id="swapped_jokers null"),
+                 ["Bo", "swapped jokers must be a whole number"], id="swapped_jokers null"),
     pytest.param(hand("tile-rummy", out("Ana", all_at_once=True, jokers_used=None),
                       player("Bo: r3")), ["Ana", "jokers_used"], id="jokers_used null"),
     pytest.param(hand("romanian", out("Ana", credited_jokers=None), player("Bo: r3")),
@@ -210,10 +213,10 @@ FIELD_CHECKS = [
     pytest.param(hand("tile-rummy", out("Ana", all_at_once=True, jokers_used=3),
                       player("Bo: r3")), ["Ana", "jokers_used"], id="jokers_used past 2"),
     pytest.param(hand("tile-rummy", out("Ana", jokers_used=1), player("Bo: r3")),
-                 ["Ana", "jokers_used is only for a hand laid down all at once"],
+                 ["Ana", "jokers used is only for a hand laid down all at once"],
                  id="jokers_used without all_at_once"),
     pytest.param(hand("tile-rummy", out("Ana"), player("Bo: r3", all_at_once=True)),
-                 ["Bo", "all_at_once is only for the player who went out"],
+                 ["Bo", "all at once is only for the player who went out"],
                  id="all_at_once for a player who did not go out"),
     pytest.param(hand("rummikub", out("Ana"), player("Bo: r3", finish="discard")),
                  ["Bo", "finish is only for the player who went out"],
@@ -221,7 +224,7 @@ FIELD_CHECKS = [
     pytest.param(hand("romanian", out("Ana", finish="shout"), player("Bo: r3")),
                  ["Ana", "'shout' is not a way to go out"], id="an unknown finish"),
     pytest.param(hand("rummy-meld", out("Ana"), player("Bo: r3 j", swapped_jokers=2)),
-                 ["Bo", "swapped_jokers (2) is more than the jokers on the rack (1)"],
+                 ["Bo", "2 swapped jokers, but only 1 on the rack"],
                  id="more swapped jokers than jokers"),
     pytest.param(hand("romanian", out("Ana"), player("Bo: r3", declared=["lucky"])),
                  ["Bo", "declared"], id="an unknown declaration"),
@@ -242,21 +245,21 @@ FIELD_CHECKS = [
                  ["Ana", "not both"], id="melded points and melds both given"),
     pytest.param(hand("romanian", out("Ana", melded_points=30, melded_tiles="r4 r5 r6"),
                       player("Bo: r3")),
-                 ["Ana", "melded_points or melded_tiles, not both"],
+                 ["Ana", "melded points or melded tiles, not both"],
                  id="melded points and melded tiles both given"),
     pytest.param(hand("rummy-meld", out("Ana", melded_points=30, credited_jokers=1),
                       player("Bo: r3")),
                  ["Ana", "include it in the melded points"],
                  id="credited jokers where a joker counts its tile"),
     pytest.param(hand("romanian", out("Ana", melded_tiles="r4 r5 j=r6"), player("Bo: r3")),
-                 ["Ana", "credited_jokers", "j=r6"], id="a Joly among melded tiles"),
+                 ["Ana", "jokers credited", "j=r6"], id="a Joly among melded tiles"),
     pytest.param(hand("rummy-meld", out("Ana", melded_tiles="r4 r5 j"), player("Bo: r3")),
                  ["Ana", "say which tile the joker stands for"],
                  id="a joker in melded tiles that stands for nothing"),
     pytest.param(hand("romanian", out("Ana", melded_tiles="r1 r2 r3"), player("Bo: r3")),
                  ["Ana", "say where the ace lies", "r1/low"], id="an ace whose place is unknown"),
     pytest.param(hand("romanian", out("Ana", melded_tiles=7), player("Bo: r3")),
-                 ["Ana", "melded_tiles must be tiles"], id="melded tiles not text"),
+                 ["Ana", "melded tiles must be tiles"], id="melded tiles not text"),
     pytest.param({"variant": "rummikub", "players": [out("Ana"), player("Bo: r3")],
                   "melds": "r4 r5 r6"}, ["melds"], id="melds not a list"),
     pytest.param({"variant": "rummikub", "players": [out("Ana"), player("Bo: r3")],
@@ -282,3 +285,191 @@ def test_exactly_two_copies_and_two_jokers_are_fine():
     read_hand(hand("rummikub", out("Ana"), player("Bo: b7 j"), player("Cici: b7"),
                    melds=[("r5 j r7", "Ana")]))
     read_hand(hand("romanian", out("Ana", finish="joker_discard"), player("Bo: j")))
+
+
+# --- Jokers of every origin count together (RULES.md: racks, table, credited,
+# used all at once, discarded to go out) -----------------------------------------
+
+def tile_rummy_at_once(used=None, bo="r5", cici=None, melds=None):
+    ana = out("Ana", all_at_once=True) | ({} if used is None else {"jokers_used": used})
+    cici_entry = {"name": "Cici", "rack_points": 4, "rack_jokers": cici} if cici else \
+        player("Cici: r9")
+    return hand("tile-rummy", ana, player(f"Bo: {bo}"), cici_entry, melds=melds)
+
+
+ANA_AT_ONCE_MELDS = [("r1 r2 j=r3", "Ana"), ("k5 k6 k7 k8", "Ana"), ("b9 y9 r9", "Ana")]
+
+JOKER_ORIGINS = [
+    pytest.param(tile_rummy_at_once(used=2, bo="j r5"), ["3 jokers", "Ana", "jokers used",
+                                                         "Bo's rack"],
+                 id="jokers used all at once and a joker on a rack"),
+    pytest.param(tile_rummy_at_once(used=2, cici=1), ["3 jokers", "Ana", "Cici"],
+                 id="jokers used all at once and rack jokers"),
+    pytest.param(tile_rummy_at_once(used=2, melds=[("r5 j r7", "Bo"), ("b5 b6 j", "Bo")]),
+                 ["2 jokers used", "the melds show 0 laid by Ana"],
+                 id="jokers used that the melds do not show"),
+    pytest.param(tile_rummy_at_once(bo="j j", melds=ANA_AT_ONCE_MELDS),
+                 ["3 jokers", "meld 1 by Ana", "Bo's rack"],
+                 id="a joker in the melds laid all at once and two on a rack"),
+    pytest.param(tile_rummy_at_once(used=0, melds=ANA_AT_ONCE_MELDS),
+                 ["0 jokers used", "the melds show 1 laid by Ana"],
+                 id="jokers used contradicting the melds"),
+    pytest.param(hand("romanian", out("Ana", finish="joker_discard", all_at_once=True,
+                                      melded_points=60, credited_jokers=1), player("Bo: j")),
+                 ["3 jokers", "jokers credited", "last discard", "Bo's rack"],
+                 id="credited, discarded to go out and on a rack"),
+    pytest.param(hand("romanian", out("Ana", all_at_once=True, melded_points=60,
+                                      credited_jokers=1, jokers_used=2), player("Bo: j")),
+                 ["3 jokers", "Ana's jokers used all at once", "Bo's rack"],
+                 id="more jokers used than credited, and one on a rack"),
+    pytest.param(hand("romanian", out("Ana", all_at_once=True, melded_points=60,
+                                      credited_jokers=2, jokers_used=1), player("Bo: r3")),
+                 ["1 jokers used, but the hand shows 2"], id="fewer jokers used than credited"),
+    pytest.param(hand("rummy-meld", out("Ana", melded_tiles="r4 r5 j=r6"), player("Bo: j j")),
+                 ["3 jokers", "Ana's melded tiles", "Bo's rack"],
+                 id="a joker among melded tiles and two on a rack"),
+]
+
+
+@pytest.mark.parametrize(("data", "fragments"), JOKER_ORIGINS)
+def test_jokers_of_every_origin_count_together(data, fragments):
+    message = refusal(data)
+    for fragment in fragments:
+        assert fragment in message
+
+
+def test_jokers_used_all_at_once_and_on_racks_are_refused_exactly_past_two():
+    for used, on_rack, rack_jokers in itertools.product(range(3), repeat=3):
+        data = tile_rummy_at_once(used=used, bo=" ".join(["r5"] + ["j"] * on_rack),
+                                  cici=rack_jokers)
+        if used + on_rack + rack_jokers > 2:
+            assert "jokers in this hand" in refusal(data), (used, on_rack, rack_jokers)
+        else:
+            scored = score_hand(read_hand(data))
+            assert scored.scores["Ana"] == -sum(scored.scores[n] for n in ("Bo", "Cici")) + \
+                (500, 400, 300)[used]
+
+
+def test_credited_discarded_used_and_racked_jokers_are_refused_exactly_past_two():
+    for credited, used, discard, on_rack in itertools.product(range(3), range(3), (0, 1),
+                                                              range(3)):
+        if used < credited:
+            continue  # refused as a contradiction (above)
+        ana = out("Ana", all_at_once=True, melded_points=60, credited_jokers=credited,
+                  jokers_used=used, finish="joker_discard" if discard else "discard")
+        data = hand("romanian", ana, player("Bo: " + " ".join(["r3"] + ["j"] * on_rack)))
+        if used + discard + on_rack > 2:
+            assert "jokers in this hand" in refusal(data)
+        else:
+            read_hand(data)
+
+
+def test_the_all_at_once_bonus_counts_the_jokers_shown_in_the_melds():
+    # Tile Rummy: one joker in the melds laid all at once is the 400 bonus, not 500.
+    scored = score_hand(read_hand(tile_rummy_at_once(bo="r12", melds=ANA_AT_ONCE_MELDS)))
+    assert scored.scores["Ana"] == 12 + 9 + 400
+    record = read_hand(tile_rummy_at_once(used=1, bo="r12", melds=ANA_AT_ONCE_MELDS))
+    assert record.players[0].jokers_used == 1
+    no_joker = [("r1 r2 r3", "Ana"), ("k5 k6 k7 k8", "Ana"), ("b9 y9 r9", "Ana")]
+    assert score_hand(read_hand(tile_rummy_at_once(bo="r12", melds=no_joker))).scores[
+        "Ana"] == 12 + 9 + 500
+
+
+# --- The turn of the opening, fields without a rule, words and digits ---------
+
+LATER_HOLES = [
+    pytest.param(hand("romanian", out("Ana", all_at_once=True), player("Bo: r3"),
+                      melds=[("b6 b7 b8 b9", ["Bo", "Bo", "Bo", "Ana"]),
+                             ("k5 k6 k7", "Ana")]),
+                 ["Ana", "added to Bo's meld", "turn of the opening"],
+                 id="Romanian all at once with a tile added to another's meld"),
+    pytest.param(hand("rummikub", out("Ana", all_at_once=True), player("Bo: r3")),
+                 ["Ana", "Rummikub has no rule for going out all at once"],
+                 id="all at once in Rummikub"),
+    pytest.param(hand("rummy-meld", out("Ana", all_at_once=True), player("Bo: r3")),
+                 ["Ana", "no rule for going out all at once"], id="all at once in Rummy Meld"),
+    pytest.param(hand("rummikub", out("Ana", jokers_used=1), player("Bo: r3")),
+                 ["Ana", "no bonus that depends on the jokers used"],
+                 id="jokers used in Rummikub"),
+    pytest.param(hand("romanian", out("Ana"), player("Bo: j r3", swapped_jokers=1)),
+                 ["Bo", "leave out swapped jokers"], id="swapped jokers in Romanian"),
+    pytest.param(hand("rummikub", {"name": "Ana", "went_out": True, "rack_jokers": 1},
+                      player("Bo: r3")),
+                 ["Ana", "still has tiles on the rack (1 joker)"],
+                 id="went out with only rack jokers"),
+    pytest.param(hand("rummikub", out("Ana"), player("Bo: r\uff15")),
+                 ["Bo", "'r\uff15' is not a tile"],
+                 id="a full-width digit"),
+    pytest.param(hand("rummikub", out("Ana"), player("Bo: r٣")), ["Bo", "'r٣' is not a tile"],
+                 id="an Arabic-Indic digit"),
+    pytest.param(hand("rummikub", out("Ana"), player("Bo: \u212a5")), ["Bo", "not a tile"],
+                 id="the Kelvin sign for k"),
+]
+
+
+@pytest.mark.parametrize(("data", "fragments"), LATER_HOLES)
+def test_a_hand_the_rules_forbid_is_refused(data, fragments):
+    message = refusal(data)
+    for fragment in fragments:
+        assert fragment in message
+    assert "None" not in message
+
+
+def test_an_all_at_once_hand_of_its_own_melds_is_accepted():
+    read_hand(hand("romanian", out("Ana", all_at_once=True), player("Bo: r3"),
+                   melds=[("b6 b7 b8", "Bo"), ("k5 k6 k7", "Ana"), ("r9 b9 y9", "Ana")]))
+
+
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_a_field_is_accepted_exactly_where_the_variant_has_a_rule_for_it(variant):
+    v = PRESETS[variant]
+    fields = player_fields(v)
+    enough = {"melded_points": 250} if v.scoring == "melded" else {}  # minimum-points closing
+    samples = {
+        "all_at_once": out("Ana", all_at_once=True, finish=v.finishes[0], **enough),
+        "swapped_jokers": out("Ana", finish=v.finishes[0], **enough),
+    }
+    bo = {"all_at_once": player("Bo: r3"), "swapped_jokers": player("Bo: j r3",
+                                                                    swapped_jokers=1)}
+    for field, ana in samples.items():
+        data = hand(variant, ana, bo[field])
+        if field in fields:
+            read_hand(data)
+        else:
+            with pytest.raises(InvalidHand) as caught:
+                read_hand(data)
+            assert caught.value.field == field
+
+
+# (hand, player, field, tile, meld): what a refusal is about, as data for the pages
+ABOUT = [
+    pytest.param(hand("rummikub", out("Ana"), player("Bo: r7 x9")), "Bo", "rack", "x9", None,
+                 id="a token on a rack"),
+    pytest.param(hand("romanian", out("Ana", melded_tiles="r4 x6"), player("Bo: r7")),
+                 "Ana", "melded_tiles", "x6", None, id="a token in melded tiles"),
+    pytest.param(hand("rummikub", out("Ana"), player("Bo: r7"),
+                      melds=[("r4 r5 r6 z7", ["Bo", "Bo", "Bo", "Ana"])]),
+                 "Ana", None, "z7", 0, id="a token in a meld, by its supplier"),
+    pytest.param(hand("rummikub", out("Ana"), player("Bo: b7 b7"), player("Cici: b7")),
+                 "Cici", "rack", "b7", None, id="the third copy"),
+    pytest.param(hand("rummikub", out("Ana"), player("Bo: r3"), melds=[("r5 r6 r8", "Ana")]),
+                 "Ana", None, None, 0, id="an illegal meld"),
+    pytest.param(hand("romanian", out("Ana"), player("Bo: r3"), melds=[("k13 k1 k2", "Bo")]),
+                 "Bo", None, "k1", 0, id="a wrapping run"),
+    pytest.param(hand("rummikub", out("Ana"), {"name": "Bo", "rack_points": -3}),
+                 "Bo", "rack_points", None, None, id="a bad count"),
+    pytest.param(hand("rummikub", out("Ana"), {"rack": "r3"}), None, "name", None, None,
+                 id="a player without a name"),
+    pytest.param(hand("tile-rummy", out("Ana", jokers_used=1), player("Bo: r3")),
+                 "Ana", "jokers_used", None, None, id="jokers used without all at once"),
+]
+
+
+@pytest.mark.parametrize(("data", "name", "field", "tile", "meld"), ABOUT)
+def test_a_refusal_says_what_it_is_about_as_data(data, name, field, tile, meld):
+    with pytest.raises(InvalidHand) as caught:
+        read_hand(data)
+    error = caught.value
+    assert (error.player, error.field, error.tile, error.meld) == (name, field, tile, meld)
+    for internal in ("credited_jokers", "rack_points", "jokers_used", "melded_tiles"):
+        assert internal not in error.detail

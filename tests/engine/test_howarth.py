@@ -6,8 +6,8 @@ import pytest
 from scorekeeper.engine import InvalidMeld, parse_tiles, preset, split_run
 
 
-def split(run, add, variant="romanian"):
-    result = split_run(parse_tiles(run), parse_tiles(add), preset(variant))
+def split(run, add, variant="romanian", ace=None):
+    result = split_run(parse_tiles(run), parse_tiles(add), preset(variant), ace=ace)
     return " ".join(map(str, result.take)), " ".join(map(str, result.remains)), result.owed
 
 
@@ -36,11 +36,6 @@ SPLITS = [
     # A high ace added with the 13 it follows: b11 b12 b13 b1 are 10 each = 40;
     # the middle (b10 ... b13, the ends now b3 and b1) is 40.
     ("b3 b10", "b11 b12 b13 b1", "romanian", "b10 b11 b12 b13", "b3 b1", 0),
-    # An ace added below the 2 stays low even when the 13 is added too:
-    # b1 5 + b2...b6 25 + b10...b13 40 = 70; the whole middle b2 ... b12 is
-    # 25 + 5 + 5 + 30 = 65: take it all, owe 5.
-    ("b7 b9", "b1 b2 b3 b4 b5 b6 b10 b11 b12 b13", "romanian",
-     "b2 b3 b4 b5 b6 b7 b9 b10 b11 b12", "b1 b13", 5),
     # The same bookkeeping in the variations and in Rummy Meld.
     ("b6 b7 b8", "b9 b10", "romanian-joly-double", "b7 b8 b9", "b6 b10", 0),
     ("b6 b7 b8", "b9 b10", "rummy-meld", "b7 b8 b9", "b6 b10", 0),
@@ -62,13 +57,48 @@ def test_tiles_added_at_both_ends_leave_both_new_ends():
     assert remains.split()[0] == "b5" and remains.split()[-1] == "b9"
 
 
-def test_an_ace_added_to_a_run_from_2_to_13_goes_after_the_13():
-    # Ruling: b1 could lie before the 2 or after the 13; where the run already
-    # ends at the 13 it is read as the high ace (10 in Romanian), as it is laid
-    # beside the 13 at the table.
-    result = split_run(parse_tiles("b2 b13"), parse_tiles("b1"), preset("romanian"))
-    assert result.added_value == 10
-    assert [str(t) for t in result.remains][-1] == "b1"
+# (run as it lies, tiles added, where the ace was said to lie, take, remains, owed)
+ACE_SAID = [
+    # b1 after the 13 is the high ace, 10 in Romanian; before the 2 it is 5.
+    ("b2 b13", "b1", "high", "b13", "b2 b1", 0),
+    ("b2 b13", "b1", "low", "b2", "b1 b13", 0),
+    # Added with the 13 and the 2 alike, the ace could be either end:
+    # low, b1 5 + b2...b6 25 + b10...b13 40 = 70; the whole middle b2 ... b12 is
+    # 25 + 5 + 5 + 30 = 65: take it all, owe 5.
+    ("b7 b9", "b1 b2 b3 b4 b5 b6 b10 b11 b12 b13", "low",
+     "b2 b3 b4 b5 b6 b7 b9 b10 b11 b12", "b1 b13", 5),
+    # high, the added tiles are 75 and the middle b3 ... b13 is 70: take it all, owe 5.
+    ("b7 b9", "b2 b3 b4 b5 b6 b10 b11 b12 b13 b1", "high",
+     "b3 b4 b5 b6 b7 b9 b10 b11 b12 b13", "b2 b1", 5),
+    # Where only one end fits, saying it changes nothing.
+    ("b11 b12 b13", "b1", "high", "b13", "b11 b12 b1", 0),
+]
+
+
+@pytest.mark.parametrize(("run", "add", "ace", "take", "remains", "owed"), ACE_SAID)
+def test_an_ace_said_to_lie_low_or_high_is_split_there(run, add, ace, take, remains, owed):
+    assert split(run, add, ace=ace) == (take, remains, owed)
+
+
+@pytest.mark.parametrize(("run", "add"), [("b2 b13", "b1"), ("b3 b12", "b13 b1 b2"),
+                                          ("b7 b9", "b1 b2 b3 b4 b5 b6 b10 b11 b12 b13")])
+def test_an_ace_that_could_lie_at_either_end_is_asked_not_guessed(run, add):
+    with pytest.raises(InvalidMeld) as caught:
+        split(run, add)
+    assert caught.value.tile == "b1"
+    assert caught.value.field == "ace"
+    assert "b1 could lie before the b2 or after the b13" in str(caught.value)
+
+
+@pytest.mark.parametrize(("run", "add", "ace", "fragment"), [
+    ("b11 b12 b13", "b1", "low", "does not extend the run"),
+    ("b2 b3 b4", "b1", "high", "does not extend the run"),
+    ("b2 b3 b4", "b1", "middle", "low or high"),
+])
+def test_an_ace_said_to_lie_where_it_cannot_is_refused(run, add, ace, fragment):
+    with pytest.raises(InvalidMeld) as caught:
+        split(run, add, ace=ace)
+    assert fragment in str(caught.value)
 
 
 def test_take_and_owed_make_the_added_value():

@@ -325,14 +325,14 @@ def brute_force(rack: list[str], v: Variant) -> tuple[float, bool]:
 
     everything = (1 << n) - 1
     opening = best(everything, v.opening_needs_run, False)
-    closing = v.finishes[0]
-    if closing == "rack_empty":
-        left_after_discard = [everything]
-    else:
-        left_after_discard = [everything ^ (1 << i) for i in range(n)
-                              if closing == "discard" or rack[i] == "j"]
+    # Every closing the variant allows: the whole rack where it may be emptied,
+    # all but one tile where the last is discarded (a joker for a Jolly closing).
+    left_after_closing = [everything] if "rack_empty" in v.finishes else []
+    left_after_closing += [everything ^ (1 << i) for i in range(n)
+                           if "discard" in v.finishes
+                           or ("joker_discard" in v.finishes and rack[i] == "j")]
     at_once = any(left and best(left, v.opening_needs_run, True) >= max(v.opening, 1)
-                  for left in left_after_discard)
+                  for left in left_after_closing)
     return (opening if opening > NONE else 0), at_once
 
 
@@ -402,3 +402,32 @@ def test_the_solver_matches_the_brute_force(variant):
     # Racks with no joker, one and two, and racks as long as 10 tiles, all compared.
     assert min(jokers_seen[n] for n in (0, 1, 2)) > 30
     assert max(sizes) == 10
+
+
+# (variant, rack, whether the whole rack can go down at once): the closing decides
+# whether a tile must be kept back to discard.
+ALL_AT_ONCE = [
+    # Rummy Meld with the rack-empty closing: the rack may go down whole.
+    ("rummy-meld-rack-empty", "y1 y2 y3 k12 k13 k1", True),
+    ("rummy-meld-rack-empty", "r1 k1 b1 b2 b3 b4", True),
+    # The same racks where the last tile must be discarded: every tile is needed
+    # in a meld, so none can be the discard.
+    ("rummy-meld", "y1 y2 y3 k12 k13 k1", False),
+    ("rummy-meld", "r1 k1 b1 b2 b3 b4", False),
+    # A spare tile to discard: the discard closings go out, and so does the rack-empty
+    # one (it allows a discard too).
+    ("rummy-meld", "y1 y2 y3 k12 k13 k1 r7", True),
+    ("rummy-meld-rack-empty", "y1 y2 y3 k12 k13 k1 r7", True),
+    # The Jolly closing needs a joker to discard.
+    ("rummy-meld-discard-jolly", "y1 y2 y3 k12 k13 k1 r7", False),
+    ("rummy-meld-discard-jolly", "y1 y2 y3 k12 k13 k1 j", True),
+    # Rummikub goes out by emptying the rack: a spare tile keeps the rack from going down.
+    ("rummikub", "r10 r11 r12 b10 k10 y10", True),
+    ("rummikub", "r10 r11 r12 b10 k10 y10 b2", False),
+]
+
+
+@pytest.mark.parametrize(("variant", "rack", "whole"), ALL_AT_ONCE)
+def test_the_whole_rack_goes_down_at_once_exactly_when_a_closing_allows(variant, rack, whole):
+    result = best_opening(parse_tiles(rack, in_meld=False), PRESETS[variant])
+    assert result.all_at_once is whole

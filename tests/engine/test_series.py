@@ -10,6 +10,7 @@ from scorekeeper.engine import (
     read_series,
     score_series,
 )
+from scorekeeper.engine.series import check_series_setup, read_players, winner_words
 
 
 def out(name):
@@ -171,15 +172,15 @@ def test_the_deal_passes_left_or_right(variant, players, first, played, dealer):
         ({"extra": 1}, "unknown field 'extra'"),
         ({"variant": "nonsense"}, "unknown variant"),
         ({"players": "A B"}, "players"),
-        ({"players": ["A", "a"]}, "same name"),
+        ({"players": ["A", "a"]}, "a is seated twice"),
         ({"end": {"laps": 2}}, "not 'laps'"),
-        ({"end": {"hands": 0}}, "1 or more"),
+        ({"end": {"hands": 0}}, "from 1 to 100000"),
         ({"end": {"hands": "2"}}, "whole number"),
-        ({"end": {"hands": 2, "target": 100}}, '"end" must be'),
-        ({"end": None}, '"end" must be'),
-        ({"hands": {"players": []}}, '"hands" must be a list'),
+        ({"end": {"hands": 2, "target": 100}}, 'end: the end must be {"hands": N}'),
+        ({"end": None}, 'end: the end must be'),
+        ({"hands": {"players": []}}, "hands: the hands must be a list"),
         ({"hands": [{"variant": "rummikub", "players": [out("A"), rack("B", "r1")]}]},
-         'hand 1: a hand in a series takes the series\' variant'),
+         'hand 1, variant: a hand in a series takes the series\' variant'),
         ({"hands": [{"players": [rack("B", "r1"), out("A")]}]}, "hand 1"),
         ({"hands": [won_by("A", AB, ["r1"]), won_by("A", AB, ["x1"])]}, "hand 2"),
     ],
@@ -211,3 +212,95 @@ def test_the_series_end_in_words():
     assert SeriesEnd("target", 500).describe(3) == "first to 500 points"
     assert SeriesEnd("rounds", 2).hands_for(4) == 8
     assert SeriesEnd("target", 500).hands_for(4) is None
+
+
+# (variant, players, end, first dealer, field refused, fragment of the message): what
+# the app refuses when a series is set up, decided in one place for the forms, the
+# API, import and the command line.
+SETUPS_REFUSED = [
+    ("romanian", ["A", "B"], SeriesEnd("rounds", 1), 0, "end",
+     "a Romanian tile rummy series ends after a number of hands or at a target score, "
+     "not after a number of rounds"),
+    ("rummy-meld", ["A", "B"], SeriesEnd("rounds", 2), 0, "end", "not after a number of rounds"),
+    ("tile-rummy", ["A", "B"], SeriesEnd("rounds", 2), 0, "end", "not after a number of rounds"),
+    ("rummikub", ["A"], SeriesEnd("hands", 4), 0, "players",
+     "Rummikub is played by 2 to 4 players, not 1"),
+    ("romanian", ["A", "B", "C", "D", "E", "F", "G"], SeriesEnd("hands", 4), 0, "players",
+     "not 7"),
+    ("rummikub", ["Ana", "ANA"], SeriesEnd("hands", 4), 0, "players", "ANA is seated twice"),
+    ("rummikub", ["Ana", "Bo, Cici"], SeriesEnd("hands", 4), 0, "players",
+     "a name cannot contain a comma"),
+    ("rummikub", ["Ana", "B" * 41], SeriesEnd("hands", 4), 0, "players", "at most 40"),
+    ("rummikub", ["Ana", "Bo\ud800"], SeriesEnd("hands", 4), 0, "players",
+     "control characters"),
+    ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), 2, "first_dealer",
+     "one of the 2 seats"),
+    ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), -1, "first_dealer", "one of the 2 seats"),
+    ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), True, "first_dealer", "seats"),
+    ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), "0", "first_dealer", "seats"),
+]
+
+
+@pytest.mark.parametrize(("variant", "names", "end", "first", "field", "fragment"),
+                         SETUPS_REFUSED)
+def test_a_series_set_up_the_variant_does_not_allow_is_refused(variant, names, end, first,
+                                                                 field, fragment):
+    with pytest.raises(InvalidSeries) as caught:
+        check_series_setup(PRESETS[variant], names, end, first)
+    assert caught.value.field == field
+    assert fragment in str(caught.value)
+
+
+@pytest.mark.parametrize(("variant", "players", "end", "first"), [
+    ("rummikub", 4, SeriesEnd("rounds", 1), 3),
+    ("romanian", 2, SeriesEnd("hands", 1), 0),
+    ("romanian", 4, SeriesEnd("target", 1000), 2),
+    ("rummy-meld", 4, SeriesEnd("target", 500), 1),
+    ("tile-rummy", 4, SeriesEnd("hands", 8), 0),
+])
+def test_a_series_set_up_the_variant_allows_is_accepted(variant, players, end, first):
+    names = ["Ana", "Bo", "Cici", "Dan"][:players]
+    assert check_series_setup(PRESETS[variant], names, end, first) is None
+
+
+def test_every_preset_allows_exactly_its_series_ends_and_player_counts():
+    for v in PRESETS.values():
+        for kind in ("hands", "rounds", "target"):
+            for count in range(1, 8):
+                names = [f"P{i}" for i in range(count)]
+                allowed = kind in v.series_ends and v.min_players <= count <= v.max_players
+                try:
+                    check_series_setup(v, names, SeriesEnd(kind, 3), 0)
+                except InvalidSeries:
+                    assert not allowed, (v.id, kind, count)
+                else:
+                    assert allowed, (v.id, kind, count)
+
+
+@pytest.mark.parametrize(("change", "fragment"), [
+    ({"variant": "romanian", "end": {"rounds": 1}}, "not after a number of rounds"),
+    ({"players": ["A"]}, "not 1"),
+    ({"players": ["A", "B", "C", "D", "E", "F", "G"]}, "not 7"),
+])
+def test_the_series_file_is_refused_where_the_app_refuses_the_set_up(change, fragment):
+    data = {"variant": "rummikub", "players": AB, "end": {"hands": 2}, "hands": []} | change
+    with pytest.raises(InvalidSeries) as caught:
+        read_series(data)
+    assert fragment in str(caught.value)
+
+
+def test_the_players_are_read_tidied():
+    assert read_players(["  Ana  Lee ", "Bo"]) == ["Ana Lee", "Bo"]
+    with pytest.raises(InvalidSeries) as caught:
+        read_players(["Ana", 7])
+    assert caught.value.field == "players"
+
+
+@pytest.mark.parametrize(("winners", "present", "past"), [
+    (["C"], "C wins", "C won"),
+    (["A", "B"], "A and B share the win", "A and B shared the win"),
+    (["A", "B", "C"], "A and B and C share the win", "A and B and C shared the win"),
+])
+def test_the_series_winner_in_words(winners, present, past):
+    assert winner_words(winners) == present
+    assert winner_words(winners, past=True) == past

@@ -51,6 +51,13 @@ def test_the_notation_reads_as(text, tiles):
         ("joker", "joker"),
         ("r7;", "r7;"),
         ("r007", "r007"),
+        # Only ASCII digits and letters: full-width, Arabic-Indic and Devanagari digits,
+        # and the Kelvin sign that lower-cases to k, are no tiles.
+        ("r\uff15", "r\uff15"),
+        ("r\u0663", "r\u0663"),
+        ("b1\u0967", "b1\u0967"),
+        ("\u212a5", "\u212a5"),
+        ("j=r\uff17", "j=r\uff17"),
     ],
 )
 def test_a_bad_token_is_refused_naming_the_token(token, fragment):

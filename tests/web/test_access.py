@@ -228,11 +228,10 @@ def test_the_server_says_at_start_whether_a_passcode_guards_the_scores(app, monk
     from scorekeeper import serve
     from scorekeeper.web import address
 
-    from .test_serve import Waiting
+    from .test_serve import listening
 
-    monkeypatch.setattr(serve, "create_app", lambda: app)
-    monkeypatch.setattr(serve, "try_port", lambda host, port: None)
-    monkeypatch.setattr(serve, "create_server", lambda app, **options: Waiting())
+    monkeypatch.setattr(serve, "create_app", lambda instance=None: app)
+    listening(monkeypatch)
     monkeypatch.setattr(address, "lan_ip", lambda: "192.168.1.20")
     serve.main()
     assert "No scorer passcode: every phone can change scores." in capsys.readouterr().out

@@ -11,8 +11,9 @@ from scorekeeper import create_app
 
 @pytest.fixture
 def instance(tmp_path, monkeypatch):
-    """An empty instance folder in place of the real one."""
-    monkeypatch.setattr(scorekeeper, "INSTANCE", tmp_path)
+    """An empty instance folder in place of the real one, chosen as people do: by
+    SCOREKEEPER_INSTANCE."""
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(tmp_path))
     return tmp_path
 
 

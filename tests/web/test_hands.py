@@ -63,11 +63,11 @@ def test_saving_stores_the_record_its_scores_and_an_audit_entry(app, client):
 
 @pytest.mark.parametrize(("hand", "extra", "message"), [
     ({"A": "went_out", "B": "x5"}, {}, "&#39;x5&#39; is not a tile"),
-    ({"A": "went_out", "B": "r5 r5 r5"}, {}, "tile r5: 3 in this hand"),
-    ({"A": "went_out", "B": "j j j"}, {}, "jokers: 3 in this hand"),
+    ({"A": "went_out", "B": "r5 r5 r5"}, {}, "3 copies of r5 in this hand"),
+    ({"A": "went_out", "B": "j j j"}, {}, "3 jokers in this hand"),
     ({"A": "went_out", "B": "r14"}, {}, "numbers go from 1 to 13"),
     ({"A": "went_out", "B": "r5"}, {"players-1-rack_points": "5"},
-     "give the rack as tiles or as rack_points, not both"),
+     "give the rack as tiles or as rack points, not both"),
     ({"A": "went_out"}, {"players-1-rack_points": "-3"}, "Number must be between 0"),
     ({"A": "went_out"}, {"players-0-rack": "k9"}, "went out but still has tiles on the rack"),
 ])

@@ -219,8 +219,8 @@ def test_card_faced_tiles_are_named_as_cards(client):
     ("r5 x5 r7", "'x5' is not a tile: write a colour letter (r, b, k, y or o) and a number "
                  "1-13, or j for a joker"),
     ("r12 r13 r14", "'r14' is not a tile: numbers go from 1 to 13"),
-    ("r5 r5 r5", "Tile r5: 3 given; a set has only two"),
-    ("j j j r1", "Jokers: 3 given; a set has only two"),
+    ("r5 r5 r5", "3 copies of r5: a box of tiles holds only two"),
+    ("j j j r1", "3 jokers: a box of tiles holds only two"),
     ("", "Type or tap the tiles of the meld, e.g. r12 r13 r1."),
     (" , ", "Type or tap the tiles of the meld, e.g. r12 r13 r1."),
 ])
@@ -302,7 +302,7 @@ def test_fifteen_tiles_with_jokers_are_taken(client):
 @pytest.mark.parametrize(("rack", "message"), [
     ("r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 b1 b2 b3", "16 tiles: a rack holds at most 15"),
     ("j=b11 b12 b13", "'j=b11': a joker on a rack stands for nothing; write j"),
-    ("b7 b7 b7", "Tile b7: 3 given; a set has only two"),
+    ("b7 b7 b7", "3 copies of b7: a box of tiles holds only two"),
     ("r1 r2 q3", "'q3' is not a tile: write a colour letter (r, b, k, y or o) and a number "
                  "1-13, or j for a joker"),
     ("", "Type or tap the tiles on the rack, e.g. r1 r2 r3 j."),

@@ -1,7 +1,10 @@
-"""Starting the server says where to go, shows a QR code, and serves with waitress."""
+"""Starting the server says which instance folder it uses and where to go, shows a QR code,
+serves with waitress, and writes one line per request."""
+
+import logging
 
 from scorekeeper import serve
-from scorekeeper.web import address
+from scorekeeper.web import address, request_log
 
 
 class Waiting:
@@ -11,25 +14,63 @@ class Waiting:
         return None
 
 
-def test_serve_prints_the_address_and_its_qr_code_then_serves(app, monkeypatch, capsys):
-    served = {}
-    monkeypatch.setattr(serve, "create_app", lambda: app)
+def listening(monkeypatch, served: dict | None = None) -> None:
+    """Serve without a real port: record what waitress was asked for, and return at once."""
     monkeypatch.setattr(serve, "try_port", lambda host, port: None)
-    monkeypatch.setattr(serve, "create_server",
-                        lambda app, **options: served.update(options, app=app) or Waiting())
+    monkeypatch.setattr(serve, "create_server", lambda app, **options: (
+        served.update(options, app=app) if served is not None else None) or Waiting())
+
+
+def test_serve_prints_the_folder_the_address_and_its_qr_code_then_serves(
+        app, monkeypatch, capsys):
+    served: dict = {}
+    monkeypatch.setattr(serve, "create_app", lambda instance=None: app)
+    listening(monkeypatch, served)
     monkeypatch.setattr(address, "lan_ip", lambda: "192.168.1.20")
     serve.main()
     out = capsys.readouterr().out
-    first, *qr = out.splitlines()
+    folder, first, *qr = out.splitlines()
+    assert folder == ("Instance folder (database, secret key, passcode): "
+                      f"{app.instance_path}")
     assert first == ("Scorekeeper is running. Open http://192.168.1.20:8000 on any phone "
                      "on this network.")
     assert len(qr) > 10 and "█" in qr[0]
-    assert served == {"app": app, "host": "0.0.0.0", "port": 8000, "threads": 8}
+    assert served.pop("app").__name__ == "each_request"
+    assert served == {"host": "0.0.0.0", "port": 8000, "threads": 8}
 
 
 def test_serving_on_one_address_names_that_address(app, monkeypatch, capsys):
-    monkeypatch.setattr(serve, "create_app", lambda: app)
-    monkeypatch.setattr(serve, "try_port", lambda host, port: None)
-    monkeypatch.setattr(serve, "create_server", lambda app, **options: Waiting())
+    monkeypatch.setattr(serve, "create_app", lambda instance=None: app)
+    listening(monkeypatch)
     serve.main(host="127.0.0.1", port=8123)
     assert "Open http://127.0.0.1:8123 on" in capsys.readouterr().out
+
+
+def test_the_instance_chosen_is_the_one_the_app_is_created_on(monkeypatch, tmp_path, capsys):
+    listening(monkeypatch)
+    monkeypatch.setattr(address, "lan_ip", lambda: "192.168.1.20")
+    serve.main(instance=tmp_path / "night")
+    assert (tmp_path / "night" / "scorekeeper.db").is_file()
+    assert (tmp_path / "night" / "secret_key").is_file()
+    assert f"passcode): {tmp_path / 'night'}\n" in capsys.readouterr().out
+
+
+def test_each_request_is_one_line_of_method_path_status_and_time(app, caplog):
+    logged = request_log.logged(app.wsgi_app)
+    client = app.test_client()
+    app.wsgi_app = logged
+    with caplog.at_level(logging.INFO, logger="scorekeeper.requests"):
+        client.get("/?passcode=secret", headers={"Cookie": "session=private"})
+        client.get("/static/app.css")
+        client.get("/series/999")
+        client.post("/scorer", data={"passcode": "secret"})
+    lines = [record.getMessage() for record in caplog.records]
+    assert [line.rsplit(" ", 2)[0] for line in lines] == [
+        "GET / 200", "GET /static/app.css 200", "GET /series/999 404", "POST /scorer 302"]
+    assert all(line.endswith(" ms") and float(line.split()[-2]) >= 0 for line in lines)
+    assert not [line for line in lines if "secret" in line or "private" in line]
+
+
+def test_a_log_line_keeps_only_the_status_code():
+    assert request_log.line("GET", "/history", "200 OK", 0.0123) == "GET /history 200 12.3 ms"
+

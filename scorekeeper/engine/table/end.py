@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..checks import has_rule
 from ..errors import InvalidTile
 from ..hands import read_hand
 from ..scoring import HandResult, score_hand
@@ -31,7 +32,7 @@ def hand_record(table: Table, racks: dict[str, str], went_out: str | None = None
         entry: dict[str, Any] = {"name": name, "rack": rack}
         jokers_on_rack = sum(t.joker for t in _rack_tiles(rack))
         swapped = min(table.swapped_jokers(name), jokers_on_rack)
-        if swapped:
+        if swapped and has_rule(v, "swapped_jokers"):
             entry["swapped_jokers"] = swapped
         if name == out:
             entry["went_out"] = True
@@ -40,7 +41,7 @@ def hand_record(table: Table, racks: dict[str, str], went_out: str | None = None
             at_once = all_at_once
             if at_once is None:
                 at_once = table.in_opening_turn(name)
-            if at_once:
+            if at_once and has_rule(v, "all_at_once"):
                 entry["all_at_once"] = True
         if declared and declared.get(name):
             entry["declared"] = list(declared[name])

@@ -60,8 +60,10 @@ class SwapsAndSplits(Step):
                 return joker_as(slot.tile.colour, slot.tile.number)
             return slot.tile
         lying = sorted(lying, key=lambda sl: sl.rank)
+        # The meld was checked whole, so each added ace's rank says which end it took.
+        ace = "high" if any(sl.rank >= 14 for sl in added) else "low"
         split = split_run([for_split(sl) for sl in lying], [sl.tile for sl in added],
-                          relaxed(self.v))
+                          relaxed(self.v), ace=ace)
         numbers = {t.number for t in split.take}
         taken = [sl for sl in lying + added
                  if sl.joker is None and not sl.upside_down and sl.tile.number in numbers]

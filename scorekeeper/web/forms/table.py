@@ -19,7 +19,7 @@ from wtforms import (
 from wtforms.validators import InputRequired
 
 from ...engine.hands import FINISH_WORDS
-from ...engine.table import AddTiles, NewMeld, SwapJoker, Table, hand_record
+from ...engine.table import AddTiles, InvalidAction, NewMeld, SwapJoker, Table, hand_record
 from . import tally
 from .common import SelectChoice
 
@@ -129,23 +129,22 @@ def form_action(kind: str, form: FlaskForm):
     return SwapJoker(player, form.meld.data, form.tiles.data or "", new_meld, new_turn)
 
 
-def attach_refusal(kind: str, form: FlaskForm, message: str) -> None:
-    """Put the engine's refusal next to the field it is about."""
-    if "is not a player" in message or "has not opened yet" in message or (
-            "opened in this turn" in message):
+def attach_refusal(kind: str, form: FlaskForm, refusal: InvalidAction) -> None:
+    """Put the engine's refusal next to the field it is about, as its `field` says."""
+    if refusal.field == "player":
         field = form.player
-    elif "there is no meld" in message or "holds no joker" in message or (
-            "has left the table" in message):
+    elif refusal.field == "meld_index":
         field = form.meld
     elif kind == "meld":
-        typed = [m for m in form.melds if m.data and m.data.strip()]
-        field = next((m for m in typed if " ".join(m.data.split()) in message),
-                     typed[0] if typed else form.melds[0])
-    elif kind == "swap" and ("new meld" in message or "meld the joker" in message):
+        # The action holds the melds typed, in order, without the empty boxes.
+        typed = [m for m in form.melds if m.data and m.data.strip()] or [form.melds[0]]
+        index = refusal.meld if refusal.meld is not None else 0
+        field = typed[index] if index < len(typed) else typed[0]
+    elif kind == "swap" and refusal.field == "new_meld_tiles":
         field = form.new_meld_tiles
     else:
         field = form.tiles
-    field.errors = [*list(field.errors), message]
+    field.errors = [*list(field.errors), refusal.detail]
 
 
 def seen(form: FlaskForm) -> int | None:

@@ -109,8 +109,7 @@ def shows(variant: Variant) -> dict[str, bool]:
         "swapped_jokers": variant.rack_swapped_joker != variant.joker_rack,
         "exposed_twin": variant.exposed_twin_bonus is not None,
         "left_table": variant.left_table_penalty is not None,
-        "ace_places": melded and len({variant.ace_low_run, variant.ace_high_run,
-                                      variant.ace_set}) > 1,
+        "ace_places": melded and variant.ace_place_matters,
     }
 
 
@@ -181,20 +180,23 @@ def record_to_form(record: dict, variant: Variant) -> dict:
     }
 
 
-# Engine field names as the form calls them.
-_FIELD_OF = {
-    "rack": "rack", "rack_points": "rack_points", "rack_jokers": "rack_jokers",
-    "swapped_jokers": "swapped_jokers", "melded_tiles": "melded_tiles",
-    "melded_points": "melded_points", "credited_jokers": "credited_jokers",
-}
+# The player's fields of the hand format that the form has a box for (the same names).
+_PLAYER_FIELDS = ("rack", "rack_points", "rack_jokers", "swapped_jokers", "melded_tiles",
+                  "melded_points", "credited_jokers")
+# The fields of the player who went out that the form asks once, for the whole hand.
+_HAND_FIELDS = ("went_out", "finish", "all_at_once", "jokers_used")
 
 
 def attach_error(form: HandForm, names: list[str], error: InvalidHand) -> None:
-    """Put the engine's refusal next to the field it is about."""
+    """Put the engine's refusal next to the field it is about, as its `player` and `field` say."""
+    if error.field in _HAND_FIELDS:
+        field = form[error.field]
+        field.errors = [*list(field.errors), error.detail]
+        return
     if error.player is not None and error.player in names:
         sub = form.players[names.index(error.player)].form
-        field = getattr(sub, _FIELD_OF.get(error.field or "", ""), None)
-        if field is not None:
+        if error.field in _PLAYER_FIELDS:
+            field = sub[error.field]
             field.errors = [*list(field.errors), error.detail]
             return
         sub.player_errors = [error.detail]

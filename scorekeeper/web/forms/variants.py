@@ -3,7 +3,6 @@ players would say it, and the form's sections as the page lays them out."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import fields
 from typing import Any
 
@@ -114,25 +113,15 @@ class VariantForm(FlaskForm):
         return values
 
     def refuse(self, error: InvalidVariant) -> None:
-        """Put the engine's refusal next to the field its message names."""
+        """Put the engine's refusal next to the parameter it is about (its `field`)."""
         message = sentence(error)
-        target = "name" if isinstance(error, InvalidName) else refused_field(message)
+        target = "name" if isinstance(error, InvalidName) else error.field
         if target == "all_at_once_bonus":
             target = BONUS_PARTS[0]
-        if target is None:
+        if target is None or target not in self:
             self.form_errors.append(message)
         else:
             self[target].errors = [*self[target].errors, message]
-
-
-def refused_field(message: str) -> str | None:
-    """The parameter a refusal names first, e.g. "wrap" in "runs that wrap (13-1-2) ..."."""
-    names = "|".join(sorted(["name", *RULE_PARAMS], key=len, reverse=True))
-    found = re.search(rf"\b({names})\b", message, flags=re.IGNORECASE)
-    if found:
-        return found.group(1).lower()
-    # "players must be between 2 and 6": only the fewest can be more than the most.
-    return "max_players" if "players" in message.lower() else None
 
 
 for _param in RULE_PARAMS:

@@ -1,0 +1,273 @@
+"""Every check a hand must pass (RULES.md, "Checks every hand must pass"), and the
+melded value each player's part of a checked hand comes to."""
+
+from __future__ import annotations
+
+from collections import Counter
+from operator import attrgetter
+
+from .errors import InvalidHand
+from .melds import LOW_RUN, end_values, number_value
+from .record import HandRecord, PlayerHand
+from .tiles import Tile, format_tiles
+from .variants import Variant
+
+_key = attrgetter("key")
+
+FINISH_WORDS = {
+    "discard": "discarding the last tile",
+    "joker_discard": "discarding a joker as the last tile",
+    "rack_empty": "emptying the rack",
+}
+
+# The hand format's player fields in the players' words, for messages.
+FIELD_WORDS = {
+    "went_out": "went out", "finish": "finish", "all_at_once": "all at once",
+    "jokers_used": "jokers used", "rack": "rack", "rack_points": "rack points",
+    "rack_jokers": "jokers on the rack", "swapped_jokers": "swapped jokers",
+    "melded_points": "melded points", "melded_tiles": "melded tiles",
+    "credited_jokers": "jokers credited", "declared": "declared",
+}
+
+
+def has_rule(v: Variant, field: str) -> bool:
+    """Whether the variant has a rule that uses this player field of the hand
+    format; a field it has no rule for is refused (docs/hand-format.md)."""
+    if field in ("all_at_once", "jokers_used"):
+        return v.all_at_once_bonus is not None
+    if field == "swapped_jokers":
+        return v.swapped_joker_rack is not None
+    if field in ("melded_points", "melded_tiles"):
+        return v.scoring == "melded"
+    if field == "credited_jokers":
+        return v.scoring == "melded" and v.melded_joker_bonus is not None
+    return field in FIELD_WORDS or field == "name"
+
+
+def player_fields(v: Variant) -> frozenset[str]:
+    """The player fields of the hand format this variant has a rule for (a form
+    shows only these)."""
+    return frozenset(f for f in ("name", *FIELD_WORDS) if has_rule(v, f))
+
+
+def check_hand(hand: HandRecord) -> None:
+    """Refuse a hand that cannot have happened or that the variant forbids."""
+    v = hand.variant
+    _check_copies(hand)
+    out = [p for p in hand.players if p.went_out]
+    if len(out) > 1:
+        raise InvalidHand(f"{out[0].name} and {out[1].name} both went out; only one player "
+                          "can end a hand", player=out[1].name, field="went_out")
+    for p in hand.players:
+        _check_player(p, v, bool(hand.melds))
+    twins = [p for p in hand.players if "exposed_twin" in p.declared]
+    if len(twins) > 1:
+        raise InvalidHand("only one player can hold the twin of the exposed tile",
+                          player=twins[1].name, field="declared")
+    if out:
+        _check_going_out(out[0], hand)
+        _check_minimum_melded(out[0], hand)
+        if out[0].all_at_once:
+            _check_all_at_once(out[0], hand)
+
+
+def _check_minimum_melded(p: PlayerHand, hand: HandRecord) -> None:
+    """Rummy Meld's minimum-points closing: going out needs enough melded points."""
+    v = hand.variant
+    if v.going_out_min_melded is None:
+        return
+    points, jokers, _ = melded_by_player(hand)
+    melded = points[p.name] + jokers[p.name] * (v.melded_joker_bonus or 0)
+    if melded < v.going_out_min_melded:
+        raise InvalidHand(f"went out with {melded} melded points, but {v.name} needs at least "
+                          f"{v.going_out_min_melded} to go out", player=p.name,
+                          field="went_out")
+
+
+def _check_all_at_once(p: PlayerHand, hand: HandRecord) -> None:
+    """The whole hand laid down in the turn of the opening: an opening comes from
+    the player's own rack, so none of their tiles joins another player's meld
+    (Romanian tile rummy, going out all at once; the same holds for every opening)."""
+    for i, tm in enumerate(hand.melds):
+        if p.name not in tm.by:
+            continue
+        others = [who for t, who in zip(tm.meld.tiles, tm.by, strict=True)
+                  if who != p.name and not t.joker]
+        if others:
+            raise InvalidHand(
+                f"went out all at once but added to {others[0]}'s meld ({tm.meld}): in the "
+                "turn of the opening a player lays only melds of their own",
+                player=p.name, field="all_at_once", meld=i)
+
+
+def _check_player(p: PlayerHand, v: Variant, has_melds: bool) -> None:
+    _check_fields_have_rules(p, v)
+    if p.swapped_jokers and p.swapped_jokers > p.jokers_on_rack:
+        raise InvalidHand(f"{p.swapped_jokers} swapped jokers, but only {p.jokers_on_rack} on "
+                          "the rack", player=p.name, field="swapped_jokers")
+    if p.all_at_once and not p.went_out:
+        raise InvalidHand("all at once is only for the player who went out", player=p.name,
+                          field="all_at_once")
+    if p.jokers_used and not p.all_at_once:
+        raise InvalidHand("jokers used is only for a hand laid down all at once",
+                          player=p.name, field="jokers_used")
+    if p.counts_melds:
+        if has_melds:
+            raise InvalidHand("give melded points or the table's melds, not both",
+                              player=p.name, field="melded_points")
+        if p.melded_points is not None and p.melded_tiles is not None:
+            raise InvalidHand("give melded points or melded tiles, not both", player=p.name,
+                              field="melded_tiles")
+    if "left_table" in p.declared and p.went_out:
+        raise InvalidHand("a player who left the table cannot have gone out", player=p.name,
+                          field="declared")
+
+
+def _check_fields_have_rules(p: PlayerHand, v: Variant) -> None:
+    """Refuse a field given a value the variant has no rule for (docs/hand-format.md)."""
+    def refuse(field: str, message: str) -> None:
+        raise InvalidHand(message, player=p.name, field=field)
+
+    if p.counts_melds and v.scoring != "melded":
+        field = "melded_points" if p.melded_points is not None else (
+            "melded_tiles" if p.melded_tiles is not None else "credited_jokers")
+        refuse(field, f"{v.name} scores only the racks: leave out melded points and jokers "
+                      "credited")
+    if p.credited_jokers and not has_rule(v, "credited_jokers"):
+        refuse("credited_jokers", f"in {v.name} a melded joker counts the tile it stands "
+                                  "for: include it in the melded points")
+    if p.all_at_once and not has_rule(v, "all_at_once"):
+        refuse("all_at_once", f"{v.name} has no rule for going out all at once")
+    if p.jokers_used and not has_rule(v, "jokers_used"):
+        refuse("jokers_used", f"{v.name} has no bonus that depends on the jokers used")
+    if p.swapped_jokers and not has_rule(v, "swapped_jokers"):
+        refuse("swapped_jokers", f"in {v.name} a joker taken by a swap costs the same as any "
+                                 "other: leave out swapped jokers")
+    if "exposed_twin" in p.declared and v.exposed_twin_bonus is None:
+        refuse("declared", f"{v.name} has no bonus for the twin of the exposed tile")
+    if "left_table" in p.declared and v.left_table_penalty is None:
+        refuse("declared", f"{v.name} has no rule for a player who leaves the table")
+
+
+def _check_going_out(p: PlayerHand, hand: HandRecord) -> None:
+    v = hand.variant
+    if p.has_tiles_left:
+        raise InvalidHand(f"went out but still has tiles on the rack ({rack_words(p)})",
+                          player=p.name, field="rack" if p.rack is not None else "rack_points")
+    if p.finish not in v.finishes:
+        allowed = " or ".join(FINISH_WORDS[f] for f in v.finishes)
+        raise InvalidHand(f"went out by {FINISH_WORDS[p.finish or '']}, but in {v.name} a "
+                          f"player goes out by {allowed}", player=p.name, field="finish")
+
+
+def rack_words(p: PlayerHand) -> str:
+    """What is on a player's rack, in words: its tiles, or its points and jokers."""
+    if p.rack is not None:
+        return format_tiles(p.rack) or "nothing"
+    parts = [f"{p.rack_points} points"] if p.rack_points else []
+    if p.rack_jokers:
+        parts.append(f"{p.rack_jokers} joker" + ("" if p.rack_jokers == 1 else "s"))
+    return " and ".join(parts) or "nothing"
+
+
+# --- Copies of a tile: a box of tiles holds two of each, and two jokers ---------
+
+
+def _check_copies(hand: HandRecord) -> None:
+    """No more than two of any tile and two jokers across racks, table, credited
+    jokers, jokers used going out all at once and a joker discarded to go out.
+    Counted first; the places are named only for a refusal."""
+    keys: list[str] = []
+    jokers = 0
+    for p in hand.players:
+        if p.rack:
+            keys.extend(map(_key, p.rack))
+        if p.melded_tiles:
+            keys.extend(_key(t) for t, _ in p.melded_tiles)
+        jokers += p.rack_jokers + p.credited_jokers + (p.finish == "joker_discard")
+        if p.all_at_once:
+            jokers += _laid_at_once(p, hand)
+    for tm in hand.melds:
+        keys.extend(map(_key, tm.meld.tiles))
+    counts = Counter(keys)
+    if jokers:
+        counts["j"] += jokers
+    if counts and max(counts.values()) > 2:
+        key, count = next((k, c) for k, c in counts.items() if c > 2)
+        _refuse_copies(hand, key, count)
+
+
+def _laid_at_once(p: PlayerHand, hand: HandRecord) -> int:
+    """Jokers declared used going out all at once that no meld or count shows."""
+    if not p.all_at_once or hand.melds:
+        return 0  # with the table given, its melds show every joker laid
+    return max(0, p.jokers_used - p.counted_jokers)
+
+
+def _refuse_copies(hand: HandRecord, key: str, count: int) -> None:
+    """Refuse too many copies of `key`, naming every place one lies (RULES.md,
+    "Checks every hand must pass": the refusal names the players and the tile)."""
+    places = _places(hand, key)
+    _, player, meld, field = places[-1]
+    listed = ", ".join(w for w, *_ in places)
+    if key == "j":
+        detail = f"{count} jokers in this hand ({listed}); a box of tiles holds only two"
+    else:
+        detail = (f"{count} copies of {key} in this hand ({listed}); a box of tiles holds "
+                  "only two of each tile")
+    raise InvalidHand(detail, player=player, field=field, meld=meld,
+                      tile=None if key == "j" else key)
+
+
+def _places(hand: HandRecord, key: str) -> list[tuple[str, str, int | None, str | None]]:
+    """Every place a copy of `key` lies: in words, whose, which meld, which field."""
+    places: list[tuple[str, str, int | None, str | None]] = []
+    for p in hand.players:
+        places += [(f"{p.name}'s rack", p.name, None, "rack")
+                   for t in p.rack or () if t.key == key]
+        places += [(f"{p.name}'s melded tiles", p.name, None, "melded_tiles")
+                   for t, _ in p.melded_tiles or () if t.key == key]
+        if key == "j":
+            places += [(f"{p.name}'s rack", p.name, None, "rack_jokers")] * p.rack_jokers
+            places += [(f"{p.name}'s jokers credited", p.name, None,
+                        "credited_jokers")] * p.credited_jokers
+            places += [(f"{p.name}'s jokers used all at once", p.name, None,
+                        "jokers_used")] * _laid_at_once(p, hand)
+            if p.finish == "joker_discard":
+                places.append((f"{p.name}'s last discard", p.name, None, "finish"))
+    for i, tm in enumerate(hand.melds):
+        places += [(f"meld {i + 1} by {who}", who, i, None)
+                   for t, who in zip(tm.meld.tiles, tm.by, strict=True) if t.key == key]
+    return places
+
+
+# --- Melded value ------------------------------------------------------------
+
+
+def loose_value(tile: Tile, place: str | None, v: Variant) -> int:
+    """The melded value of a tile listed without its meld."""
+    return number_value(tile.face_number or 0, v, place or LOW_RUN)
+
+
+def melded_by_player(hand: HandRecord) -> tuple[dict[str, int], dict[str, int], dict[str, list]]:
+    """Each player's melded value, credited jokers and the tiles behind it."""
+    v = hand.variant
+    points = {p.name: 0 for p in hand.players}
+    jokers = {p.name: 0 for p in hand.players}
+    tiles: dict[str, list] = {p.name: [] for p in hand.players}
+    credits_jokers = v.melded_joker_bonus is not None
+    for tm in hand.melds:
+        for tile, who, value in zip(tm.meld.tiles, tm.by, end_values(tm.meld, v), strict=True):
+            if tile.joker and credits_jokers:
+                jokers[who] += 1
+            else:
+                points[who] += value
+                tiles[who].append(tile)
+    for p in hand.players:
+        if p.melded_points is not None:
+            points[p.name] += p.melded_points
+        for tile, place in p.melded_tiles or ():
+            points[p.name] += loose_value(tile, place, v)
+            tiles[p.name].append(tile)
+        jokers[p.name] += p.credited_jokers
+    return points, jokers, tiles
