@@ -29,6 +29,7 @@ from .store.backup import BadTarget, backup_database
 from .store.db import DatabaseFault, check_database, connect, migrate
 from .store.export import export_document, to_json
 from .store.export_format import BadExport, check_document
+from .store.import_limits import size_problem
 from .store.importer import import_document
 from .store.stats import refresh
 
@@ -149,6 +150,9 @@ def cmd_import(args: argparse.Namespace) -> None:
     where = shown_name(args.path)
     path = _database(args, create=True)
     data = read_bytes(args.path)
+    too_large = size_problem(len(data))
+    if too_large:
+        raise BadInput(f"{where}: {too_large}")
     migrate(path)
     document = parse_json(data, where)
     try:

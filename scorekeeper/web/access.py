@@ -251,7 +251,7 @@ def leave():
 
 def init_app(app: Flask) -> None:
     """Check every change, and give templates the scorer state."""
-    app.extensions["passcode_guesses"] = GuessLimiter(**app.config.get("PASSCODE_LIMITS", {}))
+    app.extensions["passcode_guesses"] = GuessLimiter()
     app.register_blueprint(bp)
     app.before_request(guard)
     app.context_processor(state)

@@ -51,7 +51,11 @@ def host_name(host: str) -> str:
 def check_host():
     """Refuse a request whose Host names neither this machine nor a configured name."""
     name = host_name(request.host)
-    extra = {n.lower() for n in current_app.config.get("ALLOWED_HOSTS", ())}
+    listed = current_app.config.get("ALLOWED_HOSTS", ())
+    # From the environment it comes as text: names apart by commas or spaces.
+    if isinstance(listed, str):
+        listed = listed.replace(",", " ").split()
+    extra = {host_name(n) for n in listed}
     if name in extra or name in machine_hosts():
         return None
     return error_response("Unknown address",

@@ -35,6 +35,9 @@ def test_a_name_listed_in_the_instance_config_is_answered(app, client):
     assert client.get("/", headers={"Host": "scores.home.arpa"}).status_code == 400
     app.config["ALLOWED_HOSTS"] = ["scores.home.arpa"]
     assert client.get("/", headers={"Host": "scores.home.arpa:8000"}).status_code == 200
+    app.config["ALLOWED_HOSTS"] = "scores.home.arpa, Pi.local"  # as the environment gives it
+    assert client.get("/", headers={"Host": "pi.local"}).status_code == 200
+    assert client.get("/", headers={"Host": "a"}).status_code == 400
 
 
 def test_the_machines_lan_address_counts_as_its_own():
