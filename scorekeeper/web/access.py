@@ -188,6 +188,13 @@ def become():
     if stored is None:
         flash("No passcode is set: every phone can change scores.")
         return redirect(safe_next(form.next.data))
+    if request.method == "POST":
+        # A phone that must wait is answered before its form is even read: guessing in a
+        # flood costs the server as little as possible.
+        wait = limiter().waiting(phone_of(request.remote_addr), passcode.fingerprint(stored),
+                                 trusted_phone(stored))
+        if wait:
+            return too_many(TooManyGuesses(wait))
     resume = request.form.get("resume") if request.method == "POST" else None
     if resume is not None and (safe_next(resume) != resume
                                or urlsplit(resume).path == request.path):

@@ -64,17 +64,27 @@ class GuessLimiter:
         """Seconds to wait (0 to check now) and, when let through, the place this guess holds."""
         now = self.clock()
         with self._lock:
-            if passcode_tag != self._passcode:
-                self._passcode, self._phones, self._all = passcode_tag, {}, deque()
-            self._forget(now)
-            mine = self._phones.setdefault(phone, deque())
-            if len(mine) >= self.per_phone:
-                return max(1, math.ceil(mine[0] + self.lockout - now)), now
-            if not trusted and len(self._all) >= self.overall:
-                return max(1, math.ceil(self._all[0] + self.window - now)), now
-            mine.append(now)
-            self._all.append(now)
-            return 0, now
+            wait = self._wait(now, phone, passcode_tag, trusted)
+            if not wait:
+                self._phones.setdefault(phone, deque()).append(now)
+                self._all.append(now)
+            return wait, now
+
+    def waiting(self, phone: str, passcode_tag: str, trusted: bool = False) -> int:
+        """Seconds this phone must wait before a guess is checked; holds no place."""
+        with self._lock:
+            return self._wait(self.clock(), phone, passcode_tag, trusted)
+
+    def _wait(self, now: float, phone: str, passcode_tag: str, trusted: bool) -> int:
+        if passcode_tag != self._passcode:
+            self._passcode, self._phones, self._all = passcode_tag, {}, deque()
+        self._forget(now)
+        mine = self._phones.get(phone, ())
+        if len(mine) >= self.per_phone:
+            return max(1, math.ceil(mine[0] + self.lockout - now))
+        if not trusted and len(self._all) >= self.overall:
+            return max(1, math.ceil(self._all[0] + self.window - now))
+        return 0
 
     def right(self, phone: str, place: float) -> None:
         """The guess was the passcode: give back its place, and forget the phone's misses."""
