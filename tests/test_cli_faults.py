@@ -71,7 +71,7 @@ def test_a_damaged_database_names_the_file_and_points_to_the_backups(capsys, tmp
     assert (status, out) == (2, "")
     assert err.startswith(f"scorekeeper export: {database} is damaged (")
     assert err.endswith("restore your latest `scorekeeper backup` copy over it (README, "
-                        "\"Backup and restore\")\n")
+                        "\"When the database is damaged\")\n")
     assert err.count("\n") == 1
 
 

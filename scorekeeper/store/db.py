@@ -33,7 +33,7 @@ def connect(path: str | Path) -> Database:
 
 # Where a damaged database sends people: the copies `scorekeeper backup` makes, and the steps.
 RESTORE_HINT = ("restore your latest `scorekeeper backup` copy over it (README, "
-                "\"Backup and restore\")")
+                "\"When the database is damaged\")")
 
 
 class DatabaseFault(Exception):
