@@ -20,11 +20,13 @@ from .series import (
     SeriesEnd,
     SeriesResult,
     Standing,
+    check_series_setup,
     next_dealer,
     read_end,
     read_series,
     score_series,
     tally_series,
+    winner_words,
 )
 from .tiles import JOKER, Tile, format_tiles, parse_tiles, tile_label
 from .variants import PRESETS, Variant, preset, variant_from_dict, variant_from_json
@@ -33,8 +35,9 @@ __all__ = [
     "JOKER", "PRESETS", "HandRecord", "HandResult", "InvalidHand", "InvalidMeld",
     "InvalidSeries", "InvalidTile", "InvalidVariant", "Line", "Meld", "PlayerHand",
     "RuleError", "SeriesEnd", "SeriesResult", "Split", "Standing", "TableMeld", "Tile",
-    "Variant", "check_meld", "end_values", "format_tiles", "next_dealer", "opening_values",
+    "Variant", "check_meld", "check_series_setup", "end_values", "format_tiles", "next_dealer",
+    "opening_values",
     "parse_tiles", "preset", "rack_value", "read_end", "read_hand", "read_series",
     "read_variant", "score_hand", "score_series", "split_run", "tally_series", "tile_label",
-    "variant_from_dict", "variant_from_json",
+    "variant_from_dict", "variant_from_json", "winner_words",
 ]

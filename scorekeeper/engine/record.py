@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from functools import cached_property
 
 from .melds import Meld
 from .tiles import Tile
@@ -97,7 +98,7 @@ class HandRecord:
         """The players in seat order."""
         return [p.name for p in self.players]
 
-    @property
+    @cached_property
     def went_out(self) -> PlayerHand | None:
-        """The player who ended the hand, if anyone did."""
+        """The player who ended the hand, if anyone did (asked often while scoring)."""
         return next((p for p in self.players if p.went_out), None)

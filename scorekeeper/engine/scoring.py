@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .hands import FINISH_WORDS, HandRecord, PlayerHand, melded_by_player
 from .melds import rack_value
@@ -90,29 +91,36 @@ class HandResult:
 def source_of(v: Variant, topic: str) -> str:
     """The citation of a breakdown line: the source's section for the topic, else
     the section of the racks (sources/ holds each source's sections)."""
-    source = SOURCES[v.source]
-    return cite(v.source, source.sections.get(topic, source.sections.get("rack", "scoring")))
+    return _cited(v.source, topic)
+
+
+@lru_cache(maxsize=512)
+def _cited(source_key: str, topic: str) -> str:
+    # Every line of every hand cites its source: worked out once per source and topic.
+    source = SOURCES[source_key]
+    return cite(source_key, source.sections.get(topic, source.sections.get("rack", "scoring")))
 
 
 def _pool(v: Variant) -> str:
     return SOURCES[v.source].topic("pool_scoring", "pool")
 
 
-def rack_points(p: PlayerHand, v: Variant) -> int:
-    """What the tiles left on a player's rack cost under the variant."""
+def rack_points(p: PlayerHand, v: Variant, costs: list[int] | None = None) -> int:
+    """What the tiles left on a player's rack cost under the variant (`costs`: each
+    tile's cost, when already worked out)."""
     if p.rack is None:
         plain = p.rack_jokers - p.swapped_jokers
         return (p.rack_points or 0) + plain * v.joker_rack + p.swapped_jokers * v.rack_swapped_joker
-    return sum(_tile_costs(p, v))
+    return sum(_tile_costs(p, v) if costs is None else costs)
 
 
-def _rack_words(p: PlayerHand, v: Variant) -> str:
+def _rack_words(p: PlayerHand, costs: list[int] | None) -> str:
     """The rack in words, with what each tile costs."""
     if p.rack is not None:
         if not p.rack:
             return "Nothing left on your rack"
-        costs = " + ".join(str(c) for c in _tile_costs(p, v))
-        return f"Tiles left on your rack ({format_tiles(p.rack)}: {costs})"
+        shown = " + ".join(str(c) for c in costs or ())
+        return f"Tiles left on your rack ({format_tiles(p.rack)}: {shown})"
     jokers = f" and {_count(p.rack_jokers, 'joker')}" if p.rack_jokers else ""
     return f"Tiles left on your rack ({p.rack_points or 0} points{jokers})"
 
@@ -124,6 +132,14 @@ def _tile_costs(p: PlayerHand, v: Variant) -> list[int]:
         swapped -= is_swapped
         costs.append(rack_value(tile, v, swapped=is_swapped))
     return costs
+
+
+def _racks(hand: HandRecord) -> tuple[dict[str, int], dict[str, list[int] | None]]:
+    """Each player's rack value, and each tile's cost where the rack is given as tiles:
+    worked out once per hand, for the scores and for the words that explain them."""
+    v = hand.variant
+    costs = {p.name: _tile_costs(p, v) if p.rack is not None else None for p in hand.players}
+    return {p.name: rack_points(p, v, costs[p.name]) for p in hand.players}, costs
 
 
 def score_hand(hand: HandRecord) -> HandResult:
@@ -138,27 +154,29 @@ def score_hand(hand: HandRecord) -> HandResult:
 
 def _score_racks(hand: HandRecord) -> HandResult:
     v = hand.variant
-    racks = {p.name: rack_points(p, v) for p in hand.players}
+    racks, costs = _racks(hand)
     out = hand.went_out
     if out is not None:
-        return _went_out_racks(hand, out, racks)
+        return _went_out_racks(hand, out, racks, costs)
     if v.pool_out == "lowest_rack_wins":
         return _lowest_rack_wins(hand, racks)
     lines: dict[str, tuple[Line, ...]] = {
-        p.name: (Line(-racks[p.name], f"Nobody went out. {_rack_words(p, v)} count "
+        p.name: (Line(-racks[p.name], f"Nobody went out. {_rack_words(p, costs[p.name])} count "
                       "against you", source_of(v, _pool(v)), "pool_out"),)
         for p in hand.players
     }
     return _result(hand, None, lines, racks=racks)
 
 
-def _went_out_racks(hand: HandRecord, out: PlayerHand, racks: dict[str, int]) -> HandResult:
+def _went_out_racks(hand: HandRecord, out: PlayerHand, racks: dict[str, int],
+                    costs: dict[str, list[int] | None]) -> HandResult:
     v = hand.variant
     lines: dict[str, tuple[Line, ...]] = {}
     others = [p for p in hand.players if p is not out]
     for p in others:
-        lines[p.name] = (Line(-racks[p.name], f"{out.name} went out. {_rack_words(p, v)} "
-                              "count against you", source_of(v, "rack"), "scoring"),)
+        words = _rack_words(p, costs[p.name])
+        lines[p.name] = (Line(-racks[p.name], f"{out.name} went out. {words} count against you",
+                              source_of(v, "rack"), "scoring"),)
     taken = ", ".join(f"{p.name} {racks[p.name]}" for p in others)
     won = [Line(sum(racks[p.name] for p in others),
                 f"Went out: the sum of the other racks ({taken})", source_of(v, "rack"), "scoring")]
@@ -205,14 +223,15 @@ def _lowest_rack_wins(hand: HandRecord, racks: dict[str, int]) -> HandResult:
 def _score_melded(hand: HandRecord) -> HandResult:
     v = hand.variant
     points, jokers, tiles = melded_by_player(hand)
-    racks = {p.name: rack_points(p, v) for p in hand.players}
+    racks, costs = _racks(hand)
     out = hand.went_out
     lines: dict[str, tuple[Line, ...]] = {}
     opened = {p.name: has_opened(p, points[p.name], jokers[p.name], tiles[p.name])
               for p in hand.players}
     for p in hand.players:
         lines[p.name] = tuple(_melded_lines(p, hand, points[p.name], jokers[p.name],
-                                            tiles[p.name], racks[p.name], opened[p.name]))
+                                            tiles[p.name], racks[p.name], opened[p.name],
+                                            costs[p.name]))
     melded = {n: points[n] + jokers[n] * (v.melded_joker_bonus or 0) for n in points}
     return _result(hand, out.name if out else None, lines, melded=melded, racks=racks,
                    opened=opened)
@@ -226,7 +245,7 @@ def has_opened(p: PlayerHand, melded: int, jokers: int, tiles: list) -> bool:
 
 
 def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, tiles: list,
-                  rack: int, opened: bool) -> list[Line]:
+                  rack: int, opened: bool, costs: list[int] | None) -> list[Line]:
     v = hand.variant
     src = source_of(v, "rack")
     if "left_table" in p.declared and v.left_table_penalty is not None:
@@ -258,7 +277,7 @@ def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, til
                               f"{v.melded_joker_bonus} each", src, "melded_joker_bonus"))
         if not p.went_out:
             cause = "" if hand.went_out else "Nobody went out. "
-            lines.append(Line(-rack, f"{cause}{_rack_words(p, v)} count against you",
+            lines.append(Line(-rack, f"{cause}{_rack_words(p, costs)} count against you",
                               source_of(v, "rack" if hand.went_out else _pool(v)), "scoring"))
     if "exposed_twin" in p.declared and v.exposed_twin_bonus is not None:
         lines.append(Line(v.exposed_twin_bonus, "Announced the twin of the exposed tile",

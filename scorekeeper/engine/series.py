@@ -205,8 +205,8 @@ def check_series_setup(v: Variant, names: list[str], end: SeriesEnd,
         raise InvalidSeries(f"a {v.name} series ends {allowed}, not {END_WORDS[end.kind]}",
                             field="end")
     if type(first_dealer) is not int or not 0 <= first_dealer < len(names):
-        raise InvalidSeries(f"the first dealer must be one of the {len(names)} seats "
-                            f"(numbered from 0 to {len(names) - 1})", field="first_dealer")
+        raise InvalidSeries(f"the first dealer must be one of the {len(names)} players seated",
+                            field="first_dealer")
 
 
 NAME_SHOWN = 40  # a refused name is shown at most this long

@@ -12,15 +12,16 @@ from typing import Any
 
 from ..engine import (
     PRESETS,
+    InvalidSeries,
     RuleError,
     SeriesEnd,
     Variant,
+    check_series_setup,
     read_hand,
     score_hand,
     score_series,
     variant_from_dict,
 )
-from ..engine.series import check_series_setup
 from ..engine.table import InvalidAction, replay
 from .import_limits import size_problem, value_problems
 from .players import name_problem, tidy_name
@@ -206,8 +207,9 @@ def _check_series(series: Any, where: str, names: set[str], uids: _Uids) -> None
         if name.casefold() not in names:
             raise BadExport(f'{where}: "{name[:40]}" is not in the file\'s players')
     try:
+        # The same set-up rules as a series started on a phone or through the API.
         check_series_setup(variant, seated, series_end, series["first_dealer"])
-    except RuleError as error:
+    except InvalidSeries as error:
         raise BadExport(f"{where}: {error}") from None
     numbers: set[int] = set()
     played = []

@@ -1,7 +1,7 @@
 """Player statistics and series results, read from the stored hands and kept in two caches.
 
 Each hand's figures per player (hand_facts) and each series' totals and winners
-(series_results) are worked out once from the stored record, scores and winner; the
+(series_results) are worked out once from each hand's stored result and record; the
 triggers of migration m005 drop them when a hand changes, and refresh() fills the gaps.
 """
 

@@ -15,6 +15,7 @@ from ..engine import (
     InvalidSeries,
     InvalidVariant,
     Variant,
+    check_series_setup,
     read_end,
     variant_from_dict,
 )
@@ -116,20 +117,11 @@ def _variant(db: Database, value: Any) -> Variant:
         raise ApiError(400, str(error), "variant") from None
 
 
-def _names(value: Any, variant: Variant) -> list[str]:
+def _names(value: Any) -> list[str]:
+    """The players as the request names them, tidied; the engine checks the set-up."""
     if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
         raise ApiError(400, "players must be a list of names in seat order", "players")
-    names = [players.tidy_name(n) for n in value]
-    if len({n.casefold() for n in names}) != len(names):
-        raise ApiError(400, "a name appears twice", "players")
-    for name in names:
-        problem = players.name_problem(name)
-        if problem:
-            raise ApiError(400, f"{problem}: {name!r}", "players")
-    if not variant.min_players <= len(names) <= variant.max_players:
-        raise ApiError(400, f"{variant.name} is played by {variant.min_players} to "
-                            f"{variant.max_players} players", "players")
-    return names
+    return [players.tidy_name(n) for n in value]
 
 
 @bp.post("/series")
@@ -139,18 +131,13 @@ def create_series():
     if not isinstance(data, dict):
         raise ApiError(400, "send a JSON object")
     variant = _variant(db, data.get("variant"))
-    names = _names(data.get("players"), variant)
+    names = _names(data.get("players"))
+    first = data.get("first_dealer", 0)
     try:
         end = read_end(data.get("end"))
+        check_series_setup(variant, names, end, first)
     except InvalidSeries as error:
-        raise ApiError(400, str(error), "end") from None
-    if end.kind not in variant.series_ends:
-        raise ApiError(400, f"{variant.name} series end by: {', '.join(variant.series_ends)}",
-                       "end")
-    first = data.get("first_dealer", 0)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < len(names):
-        raise ApiError(400, "first_dealer is the seat number of the first dealer, from 0",
-                       "first_dealer")
+        raise ApiError(400, error.detail, error.field or "end") from None
     name = data.get("name")
     if name is not None and (not isinstance(name, str) or len(name) > 80):
         raise ApiError(400, "name must be text of at most 80 characters", "name")

@@ -14,8 +14,8 @@ from ..store import variants
 from ..store.series import Series
 from . import ids
 from .db import get_db
+from .forms.common import sentence
 from .forms.rules import CompareForm, LookupForm, MeldForm, RackForm
-from .forms.variants import sentence
 from .lookup import series_or_404, variant_or_404
 from .variants import origin, rule_groups
 

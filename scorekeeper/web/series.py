@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, url_for
 from sqlite_utils import Database
 
-from ..engine import SeriesEnd, SeriesResult
+from ..engine import SeriesEnd
 from ..store import hands, live_tables, players, rulings, variants
 from ..store.nights import get_night
 from ..store.series import Series, create_series, dealer_next
@@ -14,6 +14,7 @@ from .forms.common import SelectChoice
 from .forms.rulings import RulingForm
 from .forms.series import SeriesForm
 from .lookup import night_or_404, series_or_404
+from .sheet import sheet_lines
 
 bp = Blueprint("series", __name__)
 
@@ -50,24 +51,13 @@ def series_page(db: Database, series: Series, ruling_form: RulingForm | None = N
     result = hands.tally(series, stored)
     return render_template(
         "series/show.html", series=series, night=get_night(db, series.night_id),
-        result=result, hands=stored, sheet=score_sheet(series, stored, result),
+        result=result, hands=stored, sheet=sheet_lines(series, stored, result),
         dealer=dealer_next(series, result), standings=result.standings,
         deleted=hands.last_deleted(db, series.id),
         rulings=rulings.series_rulings(db, series.id),
         ruling_form=ruling_form or RulingForm(),
         live=_live(db, series.id),
     )
-
-
-def score_sheet(series: Series, rows: list[dict], result: SeriesResult) -> list[tuple]:
-    """Each hand's line of the score sheet: the address of its page, and every player's score
-    (signed, 0 unsigned) with whether they won it. Built here, not in the template, so that a
-    series of thousands of hands still draws its page at once."""
-    # One address for the whole sheet: a hand's page differs only in its id, the last part.
-    stem = url_for("hands.show", series_id=series.id, hand_id=0).removesuffix("0")
-    return [(f"{stem}{row['id']}",
-             [(f"{s.scores[n]:+d}" if s.scores[n] else "0", s.winner == n) for n in series.names])
-            for row, s in zip(rows, result.hands, strict=True)]
 
 
 def _live(db: Database, series_id: int) -> dict | None:

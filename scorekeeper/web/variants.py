@@ -20,14 +20,13 @@ from ..store.variants import (
     variant_in_use,
 )
 from .db import get_db
-from .forms.common import EmptyForm
+from .forms.common import EmptyForm, sentence
 from .forms.variants import (
     RenameForm,
     VariantForm,
     form_data,
     form_sections,
     ordered_choices,
-    sentence,
 )
 from .lookup import variant_or_404
 

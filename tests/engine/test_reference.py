@@ -163,6 +163,14 @@ def test_explain_in_plain_words(variant_id, param, says):
     assert says in rule_for_param(param).explain(PRESETS[variant_id])
 
 
+@pytest.mark.parametrize("variant_id", ["rummy-meld", "rummy-meld-minimum-points"])
+def test_a_rummy_meld_jolly_counts_where_it_finally_lies(variant_id):
+    # RULES.md, Words: the credited joker is Romanian only.
+    said = rule_for_param("melded_joker_bonus").explain(PRESETS[variant_id])
+    assert "for the player who laid it where it finally lies" in said
+    assert "first melded" not in said
+
+
 def test_card_faced_tiles_speak_of_suits():
     assert "suits" in titled(PRESETS["rummy-cards"], "The tiles")["text"]
     assert "colour" in titled(PRESETS["rummikub"], "What makes a set")["text"]
@@ -218,6 +226,9 @@ RULING = SOURCES["scorekeeper"].title
     ("romanian", "exposed_twin_bonus", "add up"),
     ("romanian-100-plus-rack", "exposed_twin_bonus", "add up"),
     ("romanian-joly-double", "joker_discard_doubles", "whole hand score"),
+    ("romanian-joly-double", "joker_discard_doubles", "the twin bonus all count twice"),
+    ("rummy-meld", "melded_joker_bonus", "where it finally lies"),
+    ("rummy-meld-discard-jolly", "melded_joker_bonus", "whoever supplied that tile"),
     ("rummikub", "series_winner", "share first place"),
 ])
 def test_rulings_of_the_specification_are_marked(variant_id, param, says):

@@ -234,10 +234,11 @@ SETUPS_REFUSED = [
     ("rummikub", ["Ana", "Bo\ud800"], SeriesEnd("hands", 4), 0, "players",
      "control characters"),
     ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), 2, "first_dealer",
-     "one of the 2 seats"),
-    ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), -1, "first_dealer", "one of the 2 seats"),
-    ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), True, "first_dealer", "seats"),
-    ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), "0", "first_dealer", "seats"),
+     "one of the 2 players seated"),
+    ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), -1, "first_dealer",
+     "one of the 2 players seated"),
+    ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), True, "first_dealer", "players seated"),
+    ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), "0", "first_dealer", "players seated"),
 ]
 
 

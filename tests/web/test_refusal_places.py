@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.engine import RuleError
 from scorekeeper.engine.variants import ROMANIAN
 
-from .steps import rows, start_series, tally
+from .steps import rows, series_form, start_night, start_series, tally
 from .test_table_mode import act
 from .test_variants import copy_form
 
@@ -176,3 +176,25 @@ def test_a_refused_variant_shows_its_refusal_beside_the_rule_it_is_about(
     shown = refusals(response)
     assert list(shown) == [field], shown
     assert rows(app, "variants") == []
+
+
+# --- Start a series -------------------------------------------------------------------------
+
+SERIES_CASES = [
+    ({"seats-2": "a"}, "seats-2"),
+    ({"seats-1": "B, C"}, "seats-1"),
+    ({"seats-0": "", "seats-1": "", "seats-2": "", "seats-3": ""}, "seats-0"),
+    ({"first_dealer": "5"}, "first_dealer"),
+    ({"variant": "romanian", "end_kind": "rounds"}, "end_kind"),
+]
+
+
+@pytest.mark.parametrize(("typed", "field"), SERIES_CASES)
+def test_a_refused_series_shows_its_refusal_beside_the_field_it_is_about(
+        app, client, wording, typed, field):
+    start_night(client)
+    response = client.post("/nights/1/series/new", data={**series_form(), **typed})
+    shown = refusals(response)
+    assert list(shown) == [field], shown
+    assert shown[field].startswith("(reworded)") == (wording == "reworded")
+    assert rows(app, "series") == []

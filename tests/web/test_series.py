@@ -36,13 +36,14 @@ def test_starting_a_series_stores_players_in_seat_order_and_a_frozen_variant(app
 
 @pytest.mark.parametrize(("change", "message"), [
     ({"seats-0": "", "seats-1": "", "seats-2": "", "seats-3": ""}, "2 to 4 players"),
-    ({"seats-1": "a"}, "A is seated twice."),
-    ({"seats-1": "B, C"}, "A name cannot contain a comma."),
+    ({"seats-1": "a"}, "A is seated twice"),
+    ({"seats-1": "B, C"}, "A name cannot contain a comma"),
     ({"end_value": "0"}, "Number must be between 1"),
     ({"end_value": ""}, "Say how many hands, rounds or points."),
-    ({"first_dealer": "5"}, "Only 4 seats are taken."),
+    ({"first_dealer": "5"}, "The first dealer must be one of the 4 players seated"),
     ({"variant": "no-such-rules"}, "Not a valid choice"),
-    ({"variant": "romanian", "end_kind": "rounds"}, "Romanian tile rummy series end by"),
+    ({"variant": "romanian", "end_kind": "rounds"},
+     "A Romanian tile rummy series ends after a number of hands or at a target score"),
 ])
 def test_a_refused_series_says_why_keeps_what_was_typed_and_stores_nothing(
         app, client, change, message):
@@ -80,6 +81,15 @@ def test_the_sources_score_table_gives_the_sources_totals_and_winner(app, client
     for total in ("-24", "-54", "+45", "+33"):
         assert total in standings
     assert "Record hand" not in page  # the series is over
+    sheet = page.split('class="sheet"')[1].split("<tbody>")[1].split("</tbody>")[0]
+    won = '<td class="num won">{}<span class="sr"> (won)</span></td>'
+    lines = [[won.format("+24"), "-5", "-16", "-3"], ["-6", "-11", won.format("+22"), "-5"],
+             ["-32", "-13", "-2", won.format("+47")], ["-10", "-25", won.format("+41"), "-6"]]
+    for number, scores in enumerate(lines, start=1):
+        cells = "".join(s if s.startswith("<td") else f'<td class="num">{s}</td>' for s in scores)
+        assert (f'<tr><th scope="row"><a href="/series/{series_id}/hands/{number}">{number}</a>'
+                f"</th>{cells}</tr>") in sheet
+    assert sheet.count("<tr>") == 4
     stored = [json.loads(r["scores"]) for r in rows(app, "hands")]
     assert stored[0] == {"A": 24, "B": -5, "C": -16, "D": -3}
     assert [r["winner"] for r in rows(app, "hands")] == ["A", "C", "D", "C"]

@@ -100,7 +100,11 @@ def _melded_joker_words(v: Variant) -> str:
                 "score for whoever supplied them.")
     if v.scoring == "racks":
         return "Jokers on the table score nothing at the end: only racks count here."
-    return "A joker you melded counts the tile it stands for."
+    # RULES.md: without a credited-joker rule (Rummy Meld), a joker counts for the player who
+    # laid it where it finally lies, and the tile that replaced it for whoever supplied that.
+    return ("A joker on the table counts the tile it stands for, for the player who laid it "
+            "where it finally lies. A tile that replaced a joker counts for whoever supplied "
+            "that tile.")
 
 
 @rule("all_at_once_bonus", "Whole hand down at once", SCORING, where.all_at_once)

@@ -23,7 +23,9 @@ SOURCE = Source(
             "counts every 1 to 9 as 5, so an ace left on a rack costs 5.")),
         "joker_in_meld": Ruling("a joker in a meld", (
             "The tutorial gives no value for a Jolly inside a meld, so it counts the tile it "
-            "stands for, in the opening and at the end.")),
+            "stands for, in the opening and at the end. It has no credited joker either: a "
+            "Jolly counts for the player who laid it where it finally lies, and the real tile "
+            "that replaced it counts for whoever supplied that tile.")),
         "opening_discard": Ruling("a discard in the opening", (
             "The tutorial does not say whether a tile picked from the discards may count "
             "toward the opening. It may not: the opening comes from your own rack.")),

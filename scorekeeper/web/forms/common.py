@@ -12,7 +12,7 @@ from wtforms import DateField
 # stubs do not know it yet.
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
-__all__ = ["DATE_WRITTEN", "EmptyForm", "SelectChoice", "date_field", "strip"]
+__all__ = ["DATE_WRITTEN", "EmptyForm", "SelectChoice", "date_field", "sentence", "strip"]
 
 DATE_WRITTEN = "The date must look like 2025-11-22."
 
@@ -30,3 +30,9 @@ def date_field(label: str, **options: Any) -> DateField:
 def strip(value: str | None) -> str | None:
     """Drop spaces typed before or after the text."""
     return value.strip() if value else value
+
+
+def sentence(message: object) -> str:
+    """An engine message as a sentence: "wrap ..." becomes "Wrap ..."."""
+    text = str(message)
+    return text[:1].upper() + text[1:]

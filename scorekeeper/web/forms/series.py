@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import FieldList, IntegerField, RadioField, SelectField, StringField
+from wtforms import Field, FieldList, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ...engine import Variant
+from ...engine import InvalidSeries, SeriesEnd, Variant
+from ...engine.series import check_series_setup
 from ...store import players
-from .common import SelectChoice
+from .common import SelectChoice, sentence
 
 MAX_SEATS = 6
 END_WORDS = {"hands": "A number of hands", "rounds": "A number of rounds (one hand per player)",
@@ -37,31 +38,30 @@ class SeriesForm(FlaskForm):
         return [players.tidy_name(f.data) for f in self.seats if f.data and f.data.strip()]
 
     def check(self, variant: Variant | None) -> bool:
-        """The checks across fields; messages go next to the field they are about."""
-        ok = True
-        names = self.seated()
-        seats = self.seats.entries
+        """Ask the engine whether the variant can be played with this set-up; its refusal
+        goes next to the field it is about (a seat, the end, the first dealer)."""
         if variant is None:
             self.variant.errors = ["Choose the rules you play."]
             return False
-        if not variant.min_players <= len(names) <= variant.max_players:
-            seats[0].errors = [f"{variant.name} is played by {variant.min_players} to "
-                               f"{variant.max_players} players; {len(names)} are seated."]
-            ok = False
-        folded = [n.casefold() for n in names]
-        for f in seats:
-            if f.data and folded.count(players.tidy_name(f.data).casefold()) > 1:
-                f.errors = [f"{players.tidy_name(f.data)} is seated twice."]
-                ok = False
-            problem = players.name_problem(players.tidy_name(f.data or ""))
-            if problem:
-                f.errors = [problem[0].upper() + problem[1:] + "."]
-                ok = False
-        if self.end_kind.data not in variant.series_ends:
-            allowed = ", ".join(variant.series_ends)
-            self.end_kind.errors = [f"{variant.name} series end by: {allowed}."]
-            ok = False
-        if self.first_dealer.data >= max(len(names), 1):
-            self.first_dealer.errors = [f"Only {len(names)} seats are taken."]
-            ok = False
-        return ok
+        names = self.seated()
+        try:
+            end = SeriesEnd(self.end_kind.data, self.end_value.data or 0)
+            check_series_setup(variant, names, end, self.first_dealer.data)
+        except InvalidSeries as error:
+            self._place(error)
+            return False
+        return True
+
+    def _place(self, error: InvalidSeries) -> None:
+        """Put the engine's refusal beside its field: the seat it names, else the first seat."""
+        message = sentence(error.detail)
+        field: Field
+        if error.field == "end":
+            field = self.end_kind
+        elif error.field == "first_dealer":
+            field = self.first_dealer
+        else:
+            typed = [f for f in self.seats if f.data and f.data.strip()]
+            seat = error.seat if error.seat is not None and error.seat < len(typed) else None
+            field = typed[seat] if seat is not None else self.seats.entries[0]
+        field.errors = [*field.errors, message]

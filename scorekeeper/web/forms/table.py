@@ -157,7 +157,7 @@ def seen(form: FlaskForm) -> int | None:
 
 def end_form(series, table: Table, formdata: Any = None) -> EndHandForm:
     """The end-of-hand form for the series' players."""
-    form = EndHandForm(formdata=tally._seated(formdata, len(series.names)))
+    form = EndHandForm(formdata=tally.posted_per_seat(formdata, len(series.names)))
     form.went_out.choices = [*_player_choices(series.names),
                              SelectChoice(tally.NOBODY, "Nobody: the pool ran out")]
     form.finish.choices = [SelectChoice(f, FINISH_WORDS[f].capitalize())

@@ -64,7 +64,7 @@ def hand_form(variant: Variant, names: list[str], formdata: Any = None,
               record: dict | None = None) -> HandForm:
     """The form for a series' players, filled from a request or a stored hand."""
     data = record_to_form(record, variant) if record is not None else None
-    form = HandForm(formdata=_seated(formdata, len(names)), data=data)
+    form = HandForm(formdata=posted_per_seat(formdata, len(names)), data=data)
     form.went_out.choices = [SelectChoice(n, n) for n in names] + [
         SelectChoice(NOBODY, "Nobody: the pool ran out")]
     form.finish.choices = [SelectChoice(f, FINISH_WORDS[f].capitalize()) for f in variant.finishes]
@@ -81,7 +81,7 @@ def seat_players(players: FieldList, names: list[str]) -> None:
         sub.player_name = name
 
 
-def _seated(formdata: Any, players: int) -> Any:
+def posted_per_seat(formdata: Any, players: int) -> Any:
     """The posted fields with one entry per seat. WTForms numbers a field list by
     the indices that were posted, so a seat with nothing posted would shift every
     later player's tiles onto the wrong name; seats past the last player are dropped."""

@@ -15,7 +15,7 @@ from ...engine import Variant
 from ...engine.errors import InvalidVariant
 from ...engine.reference import BY_PARAM, GROUPS, NOT_RULES, SERIES_END_WORDS, describe
 from ...store.variants import NAME_MAX, InvalidName
-from .common import strip
+from .common import sentence, strip
 
 # The engine's choices, each said the way players would say it (value: label, in order).
 CHOICES: dict[str, dict[str, str]] = {
@@ -65,12 +65,6 @@ RANGES = {"opening_joker_value": (0, 100), "min_players": (2, 6), "max_players":
 BONUS_PARTS = ("all_at_once_bonus_0", "all_at_once_bonus_1", "all_at_once_bonus_2")
 
 RULE_PARAMS = [f.name for f in fields(Variant) if f.name not in NOT_RULES]
-
-
-def sentence(error: Exception) -> str:
-    """The engine's message as a sentence: "wrap ..." becomes "Wrap ..."."""
-    message = str(error)
-    return message[:1].upper() + message[1:]
 
 
 def number_field(param: str, optional: bool) -> IntegerField:
