@@ -110,14 +110,16 @@ def _instance(args: argparse.Namespace, say: bool = True) -> Path:
     return folder
 
 
-def _database(args: argparse.Namespace, create: bool = False) -> str:
+def _database(args: argparse.Namespace, create: bool = False, own: bool = True) -> str:
     """The database file: --database, or the app's own (scorekeeper.db in the instance folder).
 
-    Only `import` may create one, and only the app's own or a new file in a folder that
-    exists: a mistyped --database must never become an empty database quietly.
+    The app's own is created when missing (unless own is False, for a backup), as the
+    server would at its first start; a file
+    named by --database only by `import`, in a folder that exists: a mistyped --database
+    never becomes an empty database quietly.
     """
     path = args.database or database_path(_instance(args))
-    if create and not Path(path).exists():
+    if not Path(path).exists() and (create or (own and not args.database)):
         if args.database and not Path(path).parent.is_dir():
             raise BadInput(f"there is no folder {Path(path).parent} for the database {path}")
         Path(path).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -168,7 +170,7 @@ def cmd_import(args: argparse.Namespace) -> None:
 
 def cmd_backup(args: argparse.Namespace) -> None:
     """Copy the live database consistently, while the app runs."""
-    path = _database(args)
+    path = _database(args, own=False)
     try:
         backup_database(path, args.path)
     except BadTarget as error:

@@ -101,6 +101,7 @@ def check_guess(stored: str, attempt: str) -> bool:
     if passcode.matches(stored, attempt):
         limiter().right(phone, place)
         return True
+    limiter().wrong(phone, place)
     return False
 
 

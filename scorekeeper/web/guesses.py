@@ -11,8 +11,11 @@ How it holds (issue 15):
   from a phone that has been the scorer under this passcode (it carries a signed cookie
   saying so): the real scorer gets in during an attack from other phones, and a lockout of
   one phone never touches another.
-- Every guess holds a place in both counts while it is checked and gives it back if it was
-  right, so sixteen guesses arriving together cannot all slip under the limit.
+- Every guess holds a place in the overall count while it is checked and gives it back if
+  it was right, so sixteen guesses arriving together cannot all slip under the limit. A
+  phone's own count holds only its wrong guesses: phones behind one address (or a script
+  sending the passcode with every request) that are right are never locked out by each
+  other's guesses in flight.
 - Nothing sleeps: a refusal is answered at once, and the lock below is held only to count.
 - A new passcode (`scorekeeper passcode`) starts the counts afresh: the scorer's way back
   in when every phone is locked out.
@@ -66,7 +69,6 @@ class GuessLimiter:
         with self._lock:
             wait = self._wait(now, phone, passcode_tag, trusted)
             if not wait:
-                self._phones.setdefault(phone, deque()).append(now)
                 self._all.append(now)
             return wait, now
 
@@ -85,6 +87,11 @@ class GuessLimiter:
         if not trusted and len(self._all) >= self.overall:
             return max(1, math.ceil(self._all[0] + self.window - now))
         return 0
+
+    def wrong(self, phone: str, place: float) -> None:
+        """The guess was wrong: it counts against the phone too (its place stays counted)."""
+        with self._lock:
+            self._phones.setdefault(phone, deque()).append(place)
 
     def right(self, phone: str, place: float) -> None:
         """The guess was the passcode: give back its place, and forget the phone's misses."""

@@ -90,16 +90,32 @@ def test_the_api_answers_429_with_retry_after_to_a_guessing_client(guarded):
 def test_a_right_guess_gives_back_its_place_and_forgets_the_phones_misses():
     clock = [0.0]
     limiter = GuessLimiter(per_phone=2, lockout=100, overall=3, window=10, clock=lambda: clock[0])
-    assert limiter.admit("a", "tag")[0] == 0
+
+    def miss(phone):
+        wait, place = limiter.admit(phone, "tag")
+        if not wait:
+            limiter.wrong(phone, place)
+        return wait, place
+
+    assert miss("a")[0] == 0
     _, place = limiter.admit("a", "tag")
     limiter.right("a", place)
-    assert limiter.admit("a", "tag")[0] == 0
-    assert limiter.admit("b", "tag")[0] == 0
+    assert miss("a")[0] == 0
+    assert miss("b")[0] == 0
     assert limiter.admit("c", "tag") == (10, 0.0)  # three wrong guesses fill the minute
     clock[0] = 10.0
-    assert limiter.admit("c", "tag")[0] == 0
-    assert limiter.admit("a", "tag")[0] == 0
+    assert miss("c")[0] == 0
+    assert miss("a")[0] == 0
     assert limiter.admit("a", "tag") == (90, 10.0)  # a's two misses last the lockout
+
+
+def test_right_passcodes_in_flight_together_from_one_address_lock_nobody_out():
+    limiter = GuessLimiter(per_phone=2, overall=10)
+    places = [limiter.admit("phones", "tag") for _ in range(8)]
+    assert [wait for wait, _ in places] == [0] * 8
+    for _, place in places:
+        limiter.right("phones", place)
+    assert limiter.admit("phones", "tag")[0] == 0
 
 
 @pytest.mark.parametrize(("address", "phone"), [
