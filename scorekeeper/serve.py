@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import errno
+import getpass
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 from waitress import create_server
@@ -12,7 +14,15 @@ from . import create_app
 from .store.db import DatabaseFault
 from .web import address, passcode, request_log
 
-EVERY_INTERFACE = ("0.0.0.0", "::", "")
+
+def ask_twice(prompt: str, ask: Callable[[str], str] = getpass.getpass) -> str:
+    """Ask for the first passcode, then for it again until both agree: a typo would lock
+    the scorer out. Nothing typed declines at once."""
+    while True:
+        typed = ask(prompt)
+        if not typed.strip() or ask("The same passcode again: ") == typed:
+            return typed
+        print("The two passcodes differ; type it again.", flush=True)
 
 
 class CannotServe(Exception):
@@ -51,11 +61,9 @@ def main(host: str = "0.0.0.0", port: int = 8000, instance: Path | None = None) 
         raise CannotServe(str(error)) from None
     server = listen(request_log.logged(app), host, port)
     print(f"Instance folder (database, secret key, passcode): {app.instance_path}", flush=True)
-    passcode.ask_on_first_start(Path(app.instance_path))
-    if host in EVERY_INTERFACE:
-        url = address.lan_url(port)
-    else:
-        url = f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+    passcode.ask_on_first_start(Path(app.instance_path), ask=ask_twice)
+    address.serving_on(app, host)
+    url = address.served_url(host, port)
     print(f"Scorekeeper is running. Open {url} on any phone on this network.", flush=True)
     address.print_qr(url)
     if passcode.stored_hash(Path(app.instance_path)) is None:

@@ -57,18 +57,19 @@ def get_hand(db: Database, hand_id: int) -> dict | None:
     return next(db.table("hands").rows_where("id = ?", [hand_id]), None)
 
 
-def last_deleted(db: Database, series_id: int) -> dict | None:
-    """The series' most recently deleted hand, which can still be brought back.
+# Deletion times are kept to the second, and a clock can be set back: the audit trail's
+# order (its ids only grow) says which hand went last, whatever the times say.
+LAST_DELETED = """
+SELECT hands.* FROM hands LEFT JOIN hand_audit AS audit
+  ON audit.hand_id = hands.id AND audit.action = 'deleted'
+WHERE hands.series_id = ? AND hands.deleted_at IS NOT NULL
+GROUP BY hands.id ORDER BY MAX(audit.id) DESC NULLS LAST, hands.id DESC LIMIT 1
+"""
 
-    Found by the order of the deletions in the audit trail (its ids only grow), not by
-    their times: a clock set back would otherwise make undo offer an older deletion.
-    """
-    return next(db.query(
-        "SELECT hands.* FROM hands LEFT JOIN hand_audit ON hand_audit.hand_id = hands.id"
-        " AND hand_audit.action = 'deleted'"
-        " WHERE hands.series_id = ? AND hands.deleted_at IS NOT NULL"
-        " GROUP BY hands.id ORDER BY MAX(hand_audit.id) DESC NULLS LAST, hands.id DESC LIMIT 1",
-        [series_id]), None)
+
+def last_deleted(db: Database, series_id: int) -> dict | None:
+    """The series' most recently deleted hand, which can still be brought back."""
+    return next(db.query(LAST_DELETED, [series_id]), None)
 
 
 def hand_record(row: dict) -> dict:

@@ -8,6 +8,7 @@ from functools import lru_cache
 from urllib.parse import urlsplit
 
 import segno
+from flask import Flask, current_app, request
 
 LOOPBACK = "127.0.0.1"
 # Any private address will do: a UDP connect only picks the outgoing interface and
@@ -40,12 +41,43 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def join_url(page_url: str, server_port: int) -> str:
-    """Return the address to share, given the address this page was opened on."""
+EVERY_INTERFACE = ("0.0.0.0", "::", "")
+SERVED_ON = "scorekeeper.served_on"  # where app.extensions keeps the address served on
+
+
+def host_url(host: str, port: int) -> str:
+    """The address of a server listening on this host and port (an IPv6 host in brackets)."""
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def served_url(host: str, port: int) -> str:
+    """The address phones open for a server listening on this host and port."""
+    return lan_url(port) if host in EVERY_INTERFACE else host_url(host, port)
+
+
+def serving_on(app: Flask, host: str) -> None:
+    """Remember the address the server listens on: pages then share only an address it
+    answers on."""
+    app.extensions[SERVED_ON] = host
+
+
+def join_url(page_url: str, server_port: int, served_on: str | None = None) -> str:
+    """Return the address to share, given the address this page was opened on and the one
+    the server listens on (None when unknown, as under tests)."""
     parts = urlsplit(page_url)
+    port = parts.port or server_port
+    if served_on is not None and served_on not in EVERY_INTERFACE:
+        # Listening on one address only: the network's address would not answer.
+        return host_url(served_on, port)
     if is_loopback(parts.hostname or ""):
-        return lan_url(parts.port or server_port)
+        return lan_url(port)
     return f"{parts.scheme}://{parts.netloc}"
+
+
+def page_join_url() -> str:
+    """The address to share, for the page being drawn."""
+    return join_url(request.host_url, int(request.environ["SERVER_PORT"]),
+                    current_app.extensions.get(SERVED_ON))
 
 
 # The home page and every series page show one; the same address always gives the same

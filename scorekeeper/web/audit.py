@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from flask import Flask
 
@@ -51,9 +51,14 @@ def changes_filter(entry: dict) -> list[dict]:
 
 
 def when(stamp: str) -> str:
-    """A stored UTC time as people read it: 22 Nov 21:05 UTC."""
+    """A stored UTC time as people at the table read it: in the server's own time, with its
+    zone, "22 Nov 22:05 CET"."""
     moment = datetime.fromisoformat(stamp)
-    return f"{moment.day} {moment:%b %H:%M} UTC"
+    if moment.tzinfo is None:  # every stored time is UTC (store.db.now)
+        moment = moment.replace(tzinfo=UTC)
+    local = moment.astimezone()
+    zone = local.tzname() or f"{local:%z}"
+    return f"{local.day} {local:%b %H:%M} {zone}"
 
 
 def init_app(app: Flask) -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 
-from ..store.nights import create_night, night_series, nights_on, recent_nights
+from ..store.nights import create_night, nights_on, recent_nights
 from ..store.rulings import night_rulings
-from . import address
+from . import address, in_play
 from .db import get_db
 from .forms.nights import NightForm
 from .lookup import night_or_404
@@ -27,9 +27,10 @@ def long_day(iso_date: str) -> str:
 def home():
     """Show tonight's and recent game nights, and how other phones can join."""
     db, today = get_db(), date.today()
-    join = address.join_url(request.host_url, int(request.environ["SERVER_PORT"]))
+    join = address.page_join_url()
     return render_template("home.html", tonight=nights_on(db, today),
                            recent=recent_nights(db, other_than=today),
+                           playing=in_play.in_play(db, today),
                            join_url=join, join_qr=address.qr_svg(join))
 
 
@@ -46,11 +47,13 @@ def new():
 
 @bp.route("/nights/<int:night_id>")
 def show(night_id: int):
-    """Show a game night and its series."""
+    """Show a game night and its series: each in play or finished, its hands and who leads,
+    and the series each player has won tonight."""
     db = get_db()
     night = night_or_404(db, night_id)
-    series = night_series(db, night_id)
+    states = in_play.night_states(db, night_id)
     # The night page calls an unnamed series "Series 2"; its rulings say the same.
-    labels = {one["id"]: one["name"] or f"Series {i}" for i, one in enumerate(series, 1)}
-    return render_template("nights/show.html", night=night, series=series,
+    labels = {one.series.id: one.series.name or f"Series {i}" for i, one in enumerate(states, 1)}
+    return render_template("nights/show.html", night=night, states=states,
+                           won=in_play.series_won(states),
                            rulings=night_rulings(db, night_id), series_labels=labels)

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from sqlite_utils import Database
 
-from ..engine import SeriesEnd
+from ..engine import SeriesEnd, next_dealer
+from ..engine.series import winner_words
 from ..store import hands, live_tables, players, rulings, variants
 from ..store.nights import get_night
 from ..store.series import Series, create_series, dealer_next
 from .db import get_db
-from .forms.common import SelectChoice
+from .forms.common import EmptyForm, SelectChoice
 from .forms.rulings import RulingForm
 from .forms.series import SeriesForm
 from .lookup import night_or_404, series_or_404
 from .sheet import sheet_lines
 
 bp = Blueprint("series", __name__)
+bp.add_app_template_filter(winner_words, "winner_words")
 
 
 @bp.route("/nights/<int:night_id>/series/new", methods=["GET", "POST"])
@@ -26,6 +28,8 @@ def new(night_id: int):
     night = night_or_404(db, night_id)
     form = SeriesForm()
     form.variant.choices = [SelectChoice(i, name) for i, name in variants.variant_choices(db)]
+    if request.method == "POST":
+        form.name_dealers()
     if form.validate_on_submit():
         variant = variants.get_variant(db, form.variant.data)
         if form.check(variant) and variant is not None:
@@ -45,15 +49,51 @@ def show(series_id: int):
     return series_page(db, series_or_404(db, series_id))
 
 
+@bp.route("/series/<int:series_id>/rematch", methods=["POST"])
+def rematch(series_id: int):
+    """Start the same series again, in the same night: the same players in the same seats,
+    the same frozen rules and end; the deal carries on from where it stopped."""
+    db = get_db()
+    series = series_or_404(db, series_id)
+    result = hands.tally(series, hands.sheet_hands(db, series.id))
+    if not result.finished:
+        abort(404)
+    if not EmptyForm().validate_on_submit():
+        return redirect(url_for("series.show", series_id=series_id))
+    dealer = next_dealer(series.variant, len(series.names), series.first_dealer,
+                         len(result.hands))
+    new_id = create_series(db, series.night_id, None, series.variant, series.names,
+                           series.end, dealer)
+    flash(f"Rematch started: {series.names[dealer]} deals first.")
+    return redirect(url_for("series.show", series_id=new_id))
+
+
+def deleted_words(deleted: dict | None, stored: list[dict]) -> str | None:
+    """What deleting the last deleted hand did to the numbers on the sheet, which count the
+    hands in play: "Hand 3 was deleted; hands 4 to 6 are now hands 3 to 5." """
+    if deleted is None:
+        return None
+    place = 1 + sum(hand["number"] < deleted["number"] for hand in stored)
+    after = len(stored) - place + 1
+    said = f"Hand {place} was deleted"
+    if after == 1:
+        return f"{said}; hand {place + 1} is now hand {place}."
+    if after > 1:
+        return (f"{said}; hands {place + 1} to {place + after} are now hands {place} "
+                f"to {place + after - 1}.")
+    return f"{said}."
+
+
 def series_page(db: Database, series: Series, ruling_form: RulingForm | None = None):
     """Render the series page; a refused house ruling comes back as typed, with why."""
     stored = hands.sheet_hands(db, series.id)
     result = hands.tally(series, stored)
+    deleted = hands.last_deleted(db, series.id)
     return render_template(
         "series/show.html", series=series, night=get_night(db, series.night_id),
         result=result, hands=stored, sheet=sheet_lines(series, stored, result),
         dealer=dealer_next(series, result), standings=result.standings,
-        deleted=hands.last_deleted(db, series.id),
+        deleted=deleted, deleted_words=deleted_words(deleted, stored),
         rulings=rulings.series_rulings(db, series.id),
         ruling_form=ruling_form or RulingForm(),
         live=_live(db, series.id),

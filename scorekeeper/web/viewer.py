@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, render_template, request, url_for
+from flask import Blueprint, current_app, jsonify, render_template, url_for
 from sqlite_utils import Database
 
 from ..store import hands, series
@@ -31,7 +31,7 @@ def version(db: Database, series_id: int) -> str:
 @bp.app_template_global()
 def viewer_link(series_id: int) -> dict:
     """The viewer's address for other phones, and its QR code as inline SVG."""
-    base = address.join_url(request.host_url, int(request.environ["SERVER_PORT"]))
+    base = address.page_join_url()
     url = base + url_for("viewer.show", series_id=series_id)
     return {"url": url, "qr": address.qr_svg(url)}
 

@@ -173,7 +173,7 @@ def test_delete_and_undo(app, client):
     assert response.status_code == 302
     page = client.get(f"/series/{series_id}").get_data(as_text=True)
     assert "Hand 1 deleted. You can undo this on the series page." in page
-    assert "Hand 1 was deleted." in page
+    assert "Hand 1 was deleted; hand 2 is now hand 1." in page
     assert rows(app, "hands")[0]["deleted_at"] is not None
     assert "+9" in page and page.count("won)") == 1  # only hand 2 remains
     client.post(f"/series/{series_id}/hands/1/restore")
@@ -196,10 +196,10 @@ def test_undo_offers_the_hand_deleted_last_even_when_the_clock_was_set_back(
     monkeypatch.setattr(hands, "now", lambda: "2026-11-23T21:00:00+00:00")  # set back an hour
     client.post(f"/series/{series_id}/hands/1/delete")
     page = client.get(f"/series/{series_id}").get_data(as_text=True)
-    assert "Hand 1 was deleted." in page and "Hand 3 was deleted." not in page
+    assert "Hand 1 was deleted" in page and "Hand 3 was deleted" not in page
     client.post(f"/series/{series_id}/hands/1/restore")
     page = client.get(f"/series/{series_id}").get_data(as_text=True)
-    assert "Hand 3 was deleted." in page
+    assert "Hand 3 was deleted" in page
 
 
 def test_a_hand_of_another_series_is_not_found(client):

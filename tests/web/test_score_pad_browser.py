@@ -64,7 +64,7 @@ def test_the_rummikub_score_table_played_on_a_phone(browser_page, screenshot):
     page.fill("#players-1-rack", "b12 b13")
     page.get_by_role("button", name="Save hand").click()
 
-    expect(page.locator(".banner")).to_have_text("C wins the series.", use_inner_text=True)
+    expect(page.locator(".banner")).to_have_text("Series over: C wins.", use_inner_text=True)
     # Each player's total and hands won, in the order of the standings.
     standings = page.locator(".standings tbody")
     expect(standings.locator("td:nth-child(2)")).to_have_text(["C", "D", "A", "B"],

@@ -76,8 +76,8 @@ def test_the_sources_score_table_gives_the_sources_totals_and_winner(app, client
     assert "C wins" in page
     # Standings: C first on hands won (2), then A and D on one hand each by total.
     standings = page.split('class="standings"')[1].split("</table>")[0]
-    assert standings.index("<td>C</td>") < standings.index("<td>D</td>") \
-        < standings.index("<td>A</td>") < standings.index("<td>B</td>")
+    assert standings.index(">C</td>") < standings.index(">D</td>") \
+        < standings.index(">A</td>") < standings.index(">B</td>")
     for total in ("-24", "-54", "+45", "+33"):
         assert total in standings
     assert "Record hand" not in page  # the series is over

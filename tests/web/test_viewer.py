@@ -27,7 +27,8 @@ def test_the_viewer_shows_the_standings_and_follows_every_hand(client):
     assert state.get_json()["version"] != version
     page = client.get(f"/series/{series_id}/view").get_data(as_text=True)
     # The source's first hand: A went out and takes 5 + 16 + 3 = 24.
-    assert re.search(r'<td class="viewer-name">A</td>\s*<td class="num">\+24</td>', page)
+    assert re.search(r'<td class="name viewer-name" title="A">A</td>\s*'
+                     r'<td class="num">\+24</td>', page)
     words = " ".join(page.split())
     assert "1 hand played. Last hand: A won (+24)." in words
     assert "Deals next: <strong>B</strong>" in words

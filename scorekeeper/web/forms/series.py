@@ -31,7 +31,18 @@ class SeriesForm(FlaskForm):
                              validators=[InputRequired("Say how many hands, rounds or points."),
                                          NumberRange(1, 100_000)])
     first_dealer = SelectField("Who deals first", coerce=int, default=0,
+                               description="Seat 1 is the first name typed above.",
                                choices=[SelectChoice(i, f"Seat {i + 1}") for i in range(MAX_SEATS)])
+
+    def name_dealers(self) -> None:
+        """Call the first dealer's choices by the names typed (a page sent back with a
+        refusal); the seats no one took keep their number. The page's script does the
+        same as the names are typed."""
+        names = self.seated()
+        self.first_dealer.choices = [
+            SelectChoice(i, names[i] if i < len(names) and not players.name_problem(names[i])
+                         else f"Seat {i + 1}")
+            for i in range(MAX_SEATS)]
 
     def seated(self) -> list[str]:
         """The names typed, in seat order, without the empty seats."""
