@@ -81,7 +81,7 @@ class GuessLimiter:
         if passcode_tag != self._passcode:
             self._passcode, self._phones, self._all = passcode_tag, {}, deque()
         self._forget(now)
-        mine = self._phones.get(phone, ())
+        mine = self._phones.get(phone, deque())
         if len(mine) >= self.per_phone:
             return max(1, math.ceil(mine[0] + self.lockout - now))
         if not trusted and len(self._all) >= self.overall:
