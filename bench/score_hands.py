@@ -63,10 +63,11 @@ def make_hand(rng: random.Random, variant_id: str) -> dict:
                 entry["melded_points"] = variant.going_out_min_melded
                 melds = []
         elif rng.random() < 0.8:
-            rack = [pool.pop() for _ in range(rng.randint(0, 12))]
+            # A player who did not go out holds at least one tile (an empty rack is refused).
+            rack = [pool.pop() for _ in range(rng.randint(1, 12))]
             entry["rack"] = " ".join(rack)
         else:
-            entry["rack_points"] = rng.randint(0, 90)
+            entry["rack_points"] = rng.randint(1, 90)
         hand_players.append(entry)
     if variant.going_out_min_melded and out:
         for entry in hand_players:

@@ -66,7 +66,7 @@ def romanian_hand(rng: random.Random) -> dict:
     out = rng.choice(NAMES)
     return {"players": [{"name": n, "went_out": True, "finish": "discard",
                          "melded_points": rng.randint(50, 150)} if n == out else
-                        {"name": n, "rack_points": rng.randint(0, 60),
+                        {"name": n, "rack_points": rng.randint(1, 60),
                          "melded_points": rng.choice([0, rng.randint(50, 120)])}
                         for n in NAMES]}
 
@@ -202,7 +202,7 @@ def main() -> None:
             token = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"',
                               opener.open(form_url).read()).group(1).decode()
             data = {"csrf_token": token, "went_out": "Ana", "finish": "rack_empty",
-                    "players-1-rack": "r5 k7", "players-2-rack": "j", "players-3-rack": "",
+                    "players-1-rack": "r5 k7", "players-2-rack": "j", "players-3-rack": "b2",
                     "save": "Save hand"}
             encoded = urllib.parse.urlencode(data).encode()
             start = time.perf_counter()

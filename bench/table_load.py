@@ -112,7 +112,7 @@ def random_hand(rng: random.Random) -> dict:
             players.append({"name": name, "went_out": True})
         else:
             players.append({"name": name, "rack": " ".join(tiles.pop() for _ in
-                                                           range(rng.randint(0, 6)))})
+                                                           range(rng.randint(1, 6)))})
     return {"players": players}
 
 

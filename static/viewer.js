@@ -11,6 +11,22 @@
   var seconds = parseInt(live.getAttribute("data-seconds"), 10) || 4;
   var poll = live.getAttribute("data-poll");
   var busy = false;
+  // Say when the laptop stops answering, so old standings are not taken for new ones.
+  var reach = document.createElement("p");
+  reach.className = "viewer-reach";
+  reach.setAttribute("role", "status");
+  reach.hidden = true;
+  live.parentNode.insertBefore(reach, live);
+  var lost = false;
+
+  function reached(up) {
+    if (up === !lost) { return; }
+    lost = !up;
+    reach.hidden = false;
+    reach.classList.toggle("viewer-reach-back", up);
+    reach.textContent = up ? "The laptop is back; the standings are up to date."
+      : "The laptop cannot be reached: these standings may be out of date.";
+  }
 
   function swap() {
     return fetch(window.location.href, { cache: "no-store" })
@@ -30,13 +46,13 @@
     if (busy || document.hidden) { return; }
     busy = true;
     fetch(poll, { cache: "no-store", headers: { "Accept": "application/json" } })
-      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (response) { reached(true); return response.ok ? response.json() : null; })
       .then(function (state) {
         if (state && state.version !== live.getAttribute("data-version")) {
           return swap();
         }
       })
-      .catch(function () { /* the laptop may be asleep; try again next time */ })
+      .catch(function () { reached(false); /* asleep or gone; try again next time */ })
       .then(function () { busy = false; });
   }
 

@@ -4,9 +4,11 @@ melded value each player's part of a checked hand comes to."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from operator import attrgetter
+from typing import Any
 
-from .errors import InvalidHand
+from .errors import InvalidHand, refuse_together
 from .melds import LOW_RUN, end_values, number_value
 from .record import HandRecord, PlayerHand
 from .tiles import Tile, format_tiles
@@ -30,6 +32,17 @@ FIELD_WORDS = {
 }
 
 
+# Where the tiles are drawn from, in each source's own word, for the end of a hand that
+# nobody went out of: Romanian tile rummy draws from the wall (seeds/000, "the wall"),
+# Rummy Meld from the draw pile (seeds/004), the others from the pool (seeds/001-003).
+_DRAWN_FROM = {"romanian": "the wall", "rummy-meld": "the draw pile"}
+
+
+def nobody_out_words(v: Variant) -> str:
+    """The choice "nobody went out" in the variant's own words."""
+    return f"Nobody: {_DRAWN_FROM.get(v.source, 'the pool')} ran out"
+
+
 def has_rule(v: Variant, field: str) -> bool:
     """Whether the variant has a rule that uses this player field of the hand
     format; a field it has no rule for is refused (docs/hand-format.md)."""
@@ -51,15 +64,46 @@ def player_fields(v: Variant) -> frozenset[str]:
 
 
 def check_hand(hand: HandRecord) -> None:
-    """Refuse a hand that cannot have happened or that the variant forbids."""
-    v = hand.variant
+    """Refuse a hand that cannot have happened or that the variant forbids, with every
+    problem found at once: each player's part is checked on its own."""
+    problems = _attempt(_check_whole_hand, hand)
+    problems += [found for p in hand.players
+                 for found in player_problems(p, hand.variant, bool(hand.melds))]
+    refuse_together(problems)
+
+
+def player_problems(p: PlayerHand, v: Variant, has_melds: bool) -> list[InvalidHand]:
+    """What is wrong with one player's part of a hand, each as its own refusal."""
+    return _attempt(_check_player, p, v, has_melds) + _attempt(_check_rack_given, p)
+
+
+def _attempt(check: Callable[..., None], *args: Any) -> list[InvalidHand]:
+    """The refusal a check raises, as a list (empty when it passes)."""
+    try:
+        check(*args)
+    except InvalidHand as error:
+        return error.problems
+    return []
+
+
+def _check_rack_given(p: PlayerHand) -> None:
+    """Every player who did not go out (and did not leave the table) still holds at
+    least one tile, so an empty rack is a forgotten entry (RULES.md, "Checks every hand
+    must pass")."""
+    if p.went_out or p.has_tiles_left or "left_table" in p.declared:
+        return
+    field = "rack_points" if p.rack is None and p.rack_points is not None else "rack"
+    raise InvalidHand("nothing is left on the rack: enter the tiles or the points left on "
+                      "it (only the player who went out has an empty rack)",
+                      player=p.name, field=field)
+
+
+def _check_whole_hand(hand: HandRecord) -> None:
     _check_copies(hand)
     out = [p for p in hand.players if p.went_out]
     if len(out) > 1:
         raise InvalidHand(f"{out[0].name} and {out[1].name} both went out; only one player "
                           "can end a hand", player=out[1].name, field="went_out")
-    for p in hand.players:
-        _check_player(p, v, bool(hand.melds))
     twins = [p for p in hand.players if "exposed_twin" in p.declared]
     if len(twins) > 1:
         raise InvalidHand("only one player can hold the twin of the exposed tile",

@@ -94,9 +94,24 @@ class InvalidVariant(RuleError):
 
 
 class InvalidHand(RuleError):
-    """A hand record that cannot be scored."""
+    """A hand record that cannot be scored. `problems` is every refusal found in the
+    hand, this one first, so that a page can show them all at once."""
 
     names_place = True
+    _together: list[InvalidHand] | None = None
+
+    @property
+    def problems(self) -> list[InvalidHand]:
+        """Every refusal of the hand, this one first (just this one unless gathered)."""
+        return self._together or [self]
+
+
+def refuse_together(problems: list[InvalidHand]) -> None:
+    """Raise the first of a hand's refusals carrying all of them, if there are any."""
+    if problems:
+        first = problems[0]
+        first._together = list(problems)
+        raise first
 
 
 class InvalidSeries(RuleError):

@@ -7,8 +7,15 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from .checks import FIELD_WORDS, FINISH_WORDS, check_hand, loose_value, melded_by_player
-from .errors import InvalidHand, InvalidMeld, InvalidTile, InvalidVariant
+from .checks import (
+    FIELD_WORDS,
+    FINISH_WORDS,
+    check_hand,
+    loose_value,
+    melded_by_player,
+    player_problems,
+)
+from .errors import InvalidHand, InvalidMeld, InvalidTile, InvalidVariant, refuse_together
 from .melds import HIGH_RUN, IN_SET, LOW_RUN, Meld, check_meld
 from .record import (
     DECLARATIONS,
@@ -63,7 +70,7 @@ def read_hand(data: Any, variant: Variant | None = None,
     if not isinstance(raw_players, list) or not raw_players:
         raise InvalidHand("the players must be a list with one entry per player in seat order",
                           field="players")
-    hand_players = tuple(_read_player(raw, i, variant) for i, raw in enumerate(raw_players))
+    hand_players = _read_players(raw_players, variant, has_melds=bool(data.get("melds")))
     names = [p.name for p in hand_players]
     _check_names(names, variant, players)
     melds = _read_melds(data.get("melds"), names, variant)
@@ -71,6 +78,22 @@ def read_hand(data: Any, variant: Variant | None = None,
     record = HandRecord(variant, hand_players, melds)
     check_hand(record)
     return record
+
+
+def _read_players(raw_players: list, v: Variant, has_melds: bool) -> tuple[PlayerHand, ...]:
+    """Each player's entry, read on its own: when one cannot be read, the refusal
+    carries what is wrong with every entry, in seat order, not just the first."""
+    read: list[PlayerHand | InvalidHand] = []
+    for i, raw in enumerate(raw_players):
+        try:
+            read.append(_read_player(raw, i, v))
+        except InvalidHand as error:
+            read.append(error)
+    readable = tuple(p for p in read if isinstance(p, PlayerHand))
+    if len(readable) < len(read):
+        refuse_together([found for p in read for found in (
+            p.problems if isinstance(p, InvalidHand) else player_problems(p, v, has_melds))])
+    return readable
 
 
 def _no_unknown(data: dict, known: set[str], **about: Any) -> None:

@@ -18,7 +18,17 @@ from ..engine import (
 from ..engine.table import Table, replay
 from . import live_tables
 from .db import insert, now, write_lock
+from .once import Once, remember, remembered
 from .series import Series
+
+
+class AlreadySaved(Exception):
+    """The request's one-time key already recorded a hand: nothing new is stored."""
+
+    def __init__(self, hand: dict, request: dict):
+        super().__init__(f"hand {hand['number']} was already saved")
+        self.hand = hand
+        self.request = request
 
 
 class HandRefused(Exception):
@@ -131,13 +141,17 @@ def stored_result(result: HandResult) -> dict:
 
 
 def record_hand(db: Database, series: Series, record: dict,
-                table_actions: list[dict] | None = None) -> dict:
+                table_actions: list[dict] | None = None, once: Once | None = None) -> dict:
     """Check the hand against the whole series and store it; return the stored row.
 
     A hand played in table mode keeps its `table_actions`, which must be the
     series' table in play. Either way the table in play was this hand's, so it is
-    cleared in the same transaction: the next hand starts with an empty table."""
+    cleared in the same transaction: the next hand starts with an empty table.
+    With a one-time key already used, nothing is stored: AlreadySaved says which hand
+    it recorded (looked up under the write lock, so two taps at once store one hand)."""
     with write_lock(db):
+        if once is not None:
+            _not_saved_yet(db, once)
         if table_actions is not None and live_tables.live_actions(db, series.id) != table_actions:
             raise HandRefused(live_tables.TableChanged())
         result = check_hand(series, record)
@@ -152,7 +166,15 @@ def record_hand(db: Database, series: Series, record: dict,
         })
         _audit(db, hand_id, "created", None, record)
         live_tables.clear_table(db, series.id)
+        if once is not None:
+            remember(db, once, series.id, hand_id)
     return db.table("hands").get(hand_id)
+
+
+def _not_saved_yet(db: Database, once: Once) -> None:
+    request = remembered(db, once.key)
+    if request is not None:
+        raise AlreadySaved(db.table("hands").get(request["hand_id"]), request)
 
 
 def hand_table(series: Series, hand: dict) -> Table | None:

@@ -229,7 +229,18 @@ def m008_hand_results(db: Database) -> None:
 
 
 @migrations()
-def m009_scorer_sessions(db: Database) -> None:
+def m009_hand_requests(db: Database) -> None:
+    """Remember each request that recorded a hand by its one-time key (the record-hand
+    form's token, the API's Idempotency-Key), so that sending it again stores nothing new."""
+    db.table("hand_requests").create({
+        "key": str, "series_id": int, "fingerprint": str, "hand_id": int, "answer": str,
+        "created": str,
+    }, pk="key", not_null={"series_id", "hand_id", "created"},
+        foreign_keys=[("series_id", "series", "id"), ("hand_id", "hands", "id")])
+
+
+@migrations()
+def m010_scorer_sessions(db: Database) -> None:
     """Keep each scorer session's id, so that stopping being the scorer ends every copy of
     its cookie, not just the one in the browser that asked."""
     db.table("scorer_sessions").create({"id": str, "passcode": str, "started": str}, pk="id")

@@ -21,6 +21,7 @@ from ..engine import (
 )
 from ..store import hands, nights, players, series, variants
 from ..store.db import write_lock
+from ..store.once import KEY_MAX, Once, fingerprint, keep_answer
 from . import ids
 from .db import get_db
 from .site import csrf
@@ -160,8 +161,11 @@ def add_hand(series_id: int):
     if isinstance(data, dict) and "variant" in data:
         raise ApiError(400, 'a hand in a series takes the series\' variant: leave out "variant"',
                        "variant")
+    once = _idempotency_key(data)
     try:
-        row = hands.record_hand(get_db(), one, data)
+        row = hands.record_hand(get_db(), one, data, once=once)
+    except hands.AlreadySaved as saved:
+        return _repeat(one, saved, once)
     except hands.HandRefused as refused:
         where = getattr(refused.error, "where", None)
         raise ApiError(400, str(refused), where) from None
@@ -169,7 +173,33 @@ def add_hand(series_id: int):
         raise ApiError(400, str(error), error.where) from None
     # Answered only now that the hand is committed, with the result stored with it: another
     # phone may have added a hand since, and the standings include it.
-    return jsonify({"number": row["number"], **hands.hand_result(row).to_dict(),
+    answer = {"number": row["number"], **hands.hand_result(row).to_dict(),
+              "series": standings(one)}
+    if once is not None:
+        keep_answer(get_db(), once.key, answer)
+    return jsonify(answer), 201
+
+
+def _idempotency_key(body: object) -> Once | None:
+    """The request's Idempotency-Key, with its body's fingerprint, or None without one."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not key.strip() or len(key) > KEY_MAX:
+        raise ApiError(400, f"an Idempotency-Key is 1 to {KEY_MAX} characters", "Idempotency-Key")
+    return Once(f"api:{key}", fingerprint(body))
+
+
+def _repeat(one: series.Series, saved: hands.AlreadySaved, once: Once | None):
+    """The answer to a repeat: the first answer again when the body is the same."""
+    if once is None or saved.request["fingerprint"] != once.fingerprint:
+        raise ApiError(409, "this Idempotency-Key was already used for another hand "
+                       f"(hand {saved.hand['number']}): use a new key for a new hand",
+                       "Idempotency-Key")
+    if saved.request["answer"]:
+        return jsonify(json.loads(saved.request["answer"])), 201
+    # The first request was cut off before its answer was kept: the hand as stored.
+    return jsonify({"number": saved.hand["number"], **hands.hand_result(saved.hand).to_dict(),
                     "series": standings(one)}), 201
 
 

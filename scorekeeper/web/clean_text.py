@@ -53,10 +53,10 @@ def refuse_control_characters():
     if request.mimetype != "application/x-www-form-urlencoded":
         return None
     for _field, value in request.form.items(multi=True):
-        found = text_problem(value)
-        if found:
+        bad = text_problem(value)
+        if bad:
             return error_response("Text the app cannot store",
-                                  f"A field of that form {found}, a character that cannot be "
+                                  f"A field of that form {bad}, a character that cannot be "
                                   "typed or shown. Remove it and send the form again.", 400)
     return None
 

@@ -9,6 +9,7 @@ from sqlite_utils import Database
 from ..engine import HandResult, InvalidHand, read_hand, score_hand
 from ..store import live_tables
 from ..store.hands import (
+    AlreadySaved,
     HandRefused,
     delete_hand,
     edit_hand,
@@ -21,6 +22,7 @@ from ..store.hands import (
     restore_hand,
     series_hands,
 )
+from ..store.once import Once, used_form_tokens
 from ..store.series import Series
 from .db import get_db
 from .forms import tally
@@ -39,9 +41,10 @@ def _entry_page(series: Series, form: tally.HandForm, *, hand: dict | None,
         shows = {**shows, "melded": False}
     # Recording the hand in play here would drop the table being followed for it: say so first.
     in_play = len(live_tables.live_actions(get_db(), series.id)) if hand is None else 0
+    saved = used_form_tokens(get_db(), series.id) if hand is None else []
     return render_template("hands/form.html", series=series, form=form, hand=hand,
                            preview=preview, shows=shows, table_mode=table_mode,
-                           in_play=in_play)
+                           in_play=in_play, saved_tokens=saved)
 
 
 def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
@@ -50,13 +53,18 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
     record = tally.form_to_record(form, series.names)
     if hand is not None and hand.get("table_actions"):
         record["melds"] = hand_record(hand).get("melds", [])
+    # Every problem at once: the racks are checked even when who went out is missing.
+    missing = tally.went_out_missing(form, series.names, series.variant)
     try:
         checked = read_hand(record, series.variant, series.names)
+        if missing:
+            return _entry_page(series, form, hand=hand), 422
         result = score_hand(checked)
         if not form.save.data:
             return _entry_page(series, form, hand=hand, preview=result)
         if hand is None:
-            row = record_hand(db, series, record)
+            once = Once(f"form:{form.once.data}") if form.once.data else None
+            row = record_hand(db, series, record, once=once)
             flash(f"Hand {row['number']} saved. " + summary(result))
         else:
             edit_hand(db, series, hand["id"], record)
@@ -67,6 +75,10 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
     except HandRefused as refused:
         form.form_errors.append(str(refused))
         return _entry_page(series, form, hand=hand), 422
+    except AlreadySaved as saved:
+        flash(f"Hand {saved.hand['number']} was already saved from this form; nothing new "
+              "was stored.")
+        return redirect(url_for("hands.show", series_id=series.id, hand_id=saved.hand["id"]))
     return redirect(url_for("series.show", series_id=series.id))
 
 

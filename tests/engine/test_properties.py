@@ -117,7 +117,7 @@ def any_hands(draw):
     variant_id = draw(st.sampled_from(sorted(PRESETS)))
     v = PRESETS[variant_id]
     players = draw(st.integers(2, 4))
-    dealt = draw(racks(players))
+    dealt = draw(racks(players, min_tiles=1))
     went_out = draw(st.one_of(st.none(), st.integers(0, players - 1)))
     jokers_left = 2 - sum(t.count("j") for t in dealt)
     hand = {"variant": variant_id, "players": []}

@@ -25,10 +25,11 @@ def series_in(client, night: int, **kwargs) -> int:
 
 
 def play(client, series_id: int, *winners: str, names=NAMES) -> None:
-    """Record a hand each winner goes out in; the first other player keeps a red 9."""
+    """Record a hand each winner goes out in; the first other player keeps a red 9, the
+    others a black 1 (every player who did not go out holds a tile)."""
     for winner in winners:
         loser = next(n for n in names if n != winner)
-        hand = {winner: "went_out", loser: "r9"}
+        hand = {**{n: "k1" for n in names}, winner: "went_out", loser: "r9"}
         response = client.post(f"/series/{series_id}/hands/new", data=tally(names, hand))
         assert response.status_code == 302, page_text(response)
 

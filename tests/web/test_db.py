@@ -11,9 +11,9 @@ from scorekeeper.store.migrations import migrations
 from scorekeeper.store.players import add_player, all_players, find_player
 from scorekeeper.web.db import get_db
 
-TABLES = ["_sqlite_migrations", "hand_audit", "hand_facts", "hands", "live_tables", "nights",
-          "players", "rulings", "scorer_sessions", "series", "series_players", "series_results",
-          "uids", "variants"]
+TABLES = ["_sqlite_migrations", "hand_audit", "hand_facts", "hand_requests", "hands",
+          "live_tables", "nights", "players", "rulings", "scorer_sessions", "series",
+          "series_players", "series_results", "uids", "variants"]
 
 
 def schema(db):
@@ -34,7 +34,7 @@ def test_migrations_create_every_table(db):
     assert [row["name"] for row in db["_sqlite_migrations"].rows] == [
         "m001_create_tables", "m002_hand_scores", "m003_table_mode", "m004_house_rulings",
         "m005_history", "m007_history_uids_and_figures", "m008_hand_results",
-        "m009_scorer_sessions"]
+        "m009_hand_requests", "m010_scorer_sessions"]
 
 
 def test_hands_stored_before_results_were_kept_get_theirs_once(tmp_path):

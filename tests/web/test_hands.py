@@ -89,9 +89,10 @@ def test_a_refused_hand_says_why_next_to_the_field_keeps_the_typing_and_stores_n
 
 def test_a_hand_after_the_end_of_the_series_is_refused(app, client):
     series_id = start_series(client, seats=("A", "B"), end_kind="hands", end_value=1)
-    client.post(f"/series/{series_id}/hands/new", data=tally(["A", "B"], {"A": "went_out"}))
+    client.post(f"/series/{series_id}/hands/new",
+                data=tally(["A", "B"], {"A": "went_out", "B": "r5"}))
     response = client.post(f"/series/{series_id}/hands/new",
-                           data=tally(["A", "B"], {"B": "went_out"}))
+                           data=tally(["A", "B"], {"B": "went_out", "A": "r5"}))
     assert response.status_code == 422
     assert "hand 2 comes after the series ended (1 hand)" in response.get_data(as_text=True)
     assert len(rows(app, "hands")) == 1
@@ -155,10 +156,11 @@ def test_editing_a_hand_recomputes_totals_and_records_old_and_new(app, client):
 
 def test_a_refused_edit_changes_nothing(app, client):
     series_id = start_series(client)
-    client.post(f"/series/{series_id}/hands/new", data=tally(NAMES, {"A": "went_out"}))
+    racks = {"B": "r1", "C": "r2", "D": "r3"}
+    client.post(f"/series/{series_id}/hands/new", data=tally(NAMES, {"A": "went_out", **racks}))
     before = rows(app, "hands")
     response = client.post(f"/series/{series_id}/hands/1/edit",
-                           data=tally(NAMES, {"A": "went_out", "B": "zz"}))
+                           data=tally(NAMES, {"A": "went_out", **racks, "B": "zz"}))
     assert response.status_code == 422
     assert rows(app, "hands") == before
     assert len(rows(app, "hand_audit")) == 1
@@ -166,9 +168,10 @@ def test_a_refused_edit_changes_nothing(app, client):
 
 def test_delete_and_undo(app, client):
     series_id = start_series(client, end_kind="hands", end_value=9)
+    racks = {"A": "r4", "B": "r4", "C": "r2", "D": "r3"}  # the other three hold 9 points
     for winner in ("A", "B"):
         client.post(f"/series/{series_id}/hands/new",
-                    data=tally(NAMES, {winner: "went_out", "C": "r9"}))
+                    data=tally(NAMES, {**racks, winner: "went_out"}))
     response = client.post(f"/series/{series_id}/hands/1/delete")
     assert response.status_code == 302
     page = client.get(f"/series/{series_id}").get_data(as_text=True)
@@ -225,5 +228,6 @@ def test_a_series_keeps_its_frozen_rules_when_the_custom_variant_changes(app, cl
         changed = json.loads(db["variants"].get(custom_id)["rules"]) | {"never_opened_penalty": 500}
         db["variants"].update(custom_id, {"rules": json.dumps(changed)})
     client.post("/series/1/hands/new", data={"went_out": "Ana", "finish": "discard",
-                                             "save": "1", "players-0-melded_points": "60"})
+                                             "save": "1", "players-0-melded_points": "60",
+                                             "players-1-rack": "r5"})
     assert json.loads(rows(app, "hands")[0]["scores"]) == {"Ana": 160, "Bo": -200}

@@ -116,7 +116,8 @@ def test_a_finished_series_rematches_from_the_series_page(browser_page):
     page.wait_for_url("**/series/*")
     series = page.url.rsplit("/", 1)[1]
     answer = page.request.post(f"/api/series/{series}/hands",
-                               data=hand("Alexandra", {"Grandma": "r5"}))
+                               data=hand("Alexandra", {"Grandma": "r5", "Christopher": "k2",
+                                                       "Evangeline": "y4"}))
     assert answer.status == 201, answer.text()
     page.reload()
     expect(page.locator(".banner")).to_have_text("Series over: Alexandra wins.")

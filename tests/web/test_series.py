@@ -97,14 +97,16 @@ def test_the_sources_score_table_gives_the_sources_totals_and_winner(app, client
 
 def test_the_deal_passes_left_in_rummikub_and_right_in_romanian(client):
     rummikub = start_series(client, seats=("A", "B", "C"), end_kind="hands", end_value=9)
-    client.post(f"/series/{rummikub}/hands/new", data=tally(["A", "B", "C"], {"A": "went_out"}))
+    client.post(f"/series/{rummikub}/hands/new",
+                data=tally(["A", "B", "C"], {"A": "went_out", "B": "r5", "C": "k3"}))
     assert "Deals next: <strong>B</strong>" in client.get(f"/series/{rummikub}").get_data(
         as_text=True)
     client.post("/nights/1/series/new", data=series_form(
         variant="romanian", seats=("A", "B", "C"), end_kind="hands", end_value=9))
     romanian = rummikub + 1
     client.post(f"/series/{romanian}/hands/new", data={
-        **tally(["A", "B", "C"], {"A": "went_out"}), "players-0-melded_points": "60"})
+        **tally(["A", "B", "C"], {"A": "went_out", "B": "r5", "C": "k3"}),
+        "players-0-melded_points": "60"})
     assert "Deals next: <strong>C</strong>" in client.get(f"/series/{romanian}").get_data(
         as_text=True)
 

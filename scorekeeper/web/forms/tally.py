@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import secrets
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -11,15 +12,17 @@ from wtforms import (
     FieldList,
     Form,
     FormField,
+    HiddenField,
     IntegerField,
     RadioField,
     SelectField,
     StringField,
     SubmitField,
 )
-from wtforms.validators import NumberRange, Optional
+from wtforms.validators import Length, NumberRange, Optional
 
 from ...engine import InvalidHand, Variant
+from ...engine.checks import has_rule, nobody_out_words
 from ...engine.hands import FINISH_WORDS
 from .common import SelectChoice
 
@@ -49,13 +52,16 @@ class PlayerTallyForm(Form):
 class HandForm(FlaskForm):
     """Record or edit a hand in a series."""
 
-    went_out = RadioField("Who went out?", default=NOBODY)
+    # No default: a forgotten choice must be refused, not scored as nobody going out.
+    went_out = RadioField("Who went out?", validate_choice=False)
     # The engine checks the way of going out against the variant and names the rule.
     finish = SelectField("How?", validate_choice=False)
     all_at_once = BooleanField("All at once, without having opened before")
     jokers_used = IntegerField("Jokers in that hand", default=0,
                                validators=[Optional(), NumberRange(0, 2)])
     players = FieldList(FormField(PlayerTallyForm))
+    # The form's one-time token: saving it again stores nothing new (store/once.py).
+    once = HiddenField(validators=[Optional(), Length(max=100)])
     preview = SubmitField("Preview")
     save = SubmitField("Save hand")
 
@@ -66,9 +72,11 @@ def hand_form(variant: Variant, names: list[str], formdata: Any = None,
     data = record_to_form(record, variant) if record is not None else None
     form = HandForm(formdata=posted_per_seat(formdata, len(names)), data=data)
     form.went_out.choices = [SelectChoice(n, n) for n in names] + [
-        SelectChoice(NOBODY, "Nobody: the pool ran out")]
+        SelectChoice(NOBODY, nobody_out_words(variant))]
     form.finish.choices = [SelectChoice(f, FINISH_WORDS[f].capitalize()) for f in variant.finishes]
     seat_players(form.players, names)
+    if formdata is None:
+        form.once.data = secrets.token_urlsafe(16)
     return form
 
 
@@ -102,6 +110,7 @@ def shows(variant: Variant) -> dict[str, bool]:
     melded = variant.scoring == "melded"
     return {
         "finish": len(variant.finishes) > 1,
+        "all_at_once": has_rule(variant, "all_at_once"),
         "jokers_used": variant.all_at_once_bonus is not None
         and len(set(variant.all_at_once_bonus)) > 1,
         "melded": melded,
@@ -187,8 +196,24 @@ _PLAYER_FIELDS = ("rack", "rack_points", "rack_jokers", "swapped_jokers", "melde
 _HAND_FIELDS = ("went_out", "finish", "all_at_once", "jokers_used")
 
 
+def went_out_missing(form: HandForm, names: list[str], variant: Variant) -> bool:
+    """Whether who went out is not chosen (or is no choice of the form); if so the
+    field says what to do."""
+    if form.went_out.data in (*names, NOBODY):
+        return False
+    form.went_out.errors = [*list(form.went_out.errors),
+                            f"Pick who went out, or \u201c{nobody_out_words(variant)}\u201d."]
+    return True
+
+
 def attach_error(form: HandForm, names: list[str], error: InvalidHand) -> None:
-    """Put the engine's refusal next to the field it is about, as its `player` and `field` say."""
+    """Put each of the engine's refusals next to the field it is about, as its `player`
+    and `field` say."""
+    for problem in error.problems:
+        _attach_one(form, names, problem)
+
+
+def _attach_one(form: HandForm, names: list[str], error: InvalidHand) -> None:
     if error.field in _HAND_FIELDS:
         field = form[error.field]
         field.errors = [*list(field.errors), error.detail]
@@ -199,6 +224,6 @@ def attach_error(form: HandForm, names: list[str], error: InvalidHand) -> None:
             field = sub[error.field]
             field.errors = [*list(field.errors), error.detail]
             return
-        sub.player_errors = [error.detail]
+        sub.player_errors = [*getattr(sub, "player_errors", []), error.detail]
         return
     form.form_errors.append(str(error))
