@@ -192,8 +192,10 @@ def test_undo_offers_the_hand_deleted_last_even_when_the_clock_was_set_back(
 
     series_id = start_series(client, end_kind="hands", end_value=9)
     for winner in ("A", "B", "C"):
-        client.post(f"/series/{series_id}/hands/new",
-                    data=tally(NAMES, {winner: "went_out", "D": "r9"}))
+        racks = {name: "r9" for name in NAMES if name != winner}
+        saved = client.post(f"/series/{series_id}/hands/new",
+                            data=tally(NAMES, {**racks, winner: "went_out"}))
+        assert saved.status_code == 302
     monkeypatch.setattr(hands, "now", lambda: "2026-11-23T22:00:00+00:00")
     client.post(f"/series/{series_id}/hands/3/delete")
     monkeypatch.setattr(hands, "now", lambda: "2026-11-23T21:00:00+00:00")  # set back an hour
