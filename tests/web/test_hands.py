@@ -192,7 +192,8 @@ def test_undo_offers_the_hand_deleted_last_even_when_the_clock_was_set_back(
 
     series_id = start_series(client, end_kind="hands", end_value=9)
     for winner in ("A", "B", "C"):
-        racks = {name: "r9" for name in NAMES if name != winner}
+        racks = {name: tile for name, tile in zip(NAMES, ("r9", "b9", "k9", "y9"), strict=True)
+                 if name != winner}
         saved = client.post(f"/series/{series_id}/hands/new",
                             data=tally(NAMES, {**racks, winner: "went_out"}))
         assert saved.status_code == 302
