@@ -97,7 +97,8 @@ def create_app(test_config: dict[str, Any] | None = None,
         app.config.from_mapping(test_config)
     # Tests (and a second deployment) keep the secret key and passcode somewhere else.
     app.instance_path = app.config.get("INSTANCE_PATH", app.instance_path)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    # Owner only: it holds the secret key, the passcode hash and the database.
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True, mode=0o700)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(Path(app.instance_path))
 

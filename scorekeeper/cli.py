@@ -25,10 +25,11 @@ from .engine import (
 )
 from .engine.openings import best_opening, check
 from .instance import instance_folder
-from .store.backup import backup_database
-from .store.db import connect, migrate
+from .store.backup import BadTarget, backup_database
+from .store.db import DatabaseFault, check_database, connect, migrate
 from .store.export import export_document, to_json
 from .store.export_format import BadExport, check_document
+from .store.import_limits import size_problem
 from .store.importer import import_document
 from .store.stats import refresh
 
@@ -89,9 +90,13 @@ def cmd_best_opening(args: argparse.Namespace) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> None:
     """Start the score pad for phones on this network."""
+    from .serve import CannotServe
     from .serve import main as serve
 
-    serve(host=args.host, port=args.port, instance=_instance(args, say=False))
+    try:
+        serve(host=args.host, port=args.port, instance=_instance(args, say=False))
+    except CannotServe as error:
+        raise BadInput(str(error)) from None
 
 
 def _instance(args: argparse.Namespace, say: bool = True) -> Path:
@@ -105,12 +110,21 @@ def _instance(args: argparse.Namespace, say: bool = True) -> Path:
     return folder
 
 
-def _database(args: argparse.Namespace) -> str:
-    """The database file: --database, or the app's own (scorekeeper.db in the instance folder)."""
-    if args.database:
-        return args.database
-    path = database_path(_instance(args))
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+def _database(args: argparse.Namespace, create: bool = False, own: bool = True) -> str:
+    """The database file: --database, or the app's own (scorekeeper.db in the instance folder).
+
+    The app's own is created when missing (unless own is False, for a backup), as the
+    server would at its first start; a file
+    named by --database only by `import`, in a folder that exists: a mistyped --database
+    never becomes an empty database quietly.
+    """
+    path = args.database or database_path(_instance(args))
+    if not Path(path).exists() and (create or (own and not args.database)):
+        if args.database and not Path(path).parent.is_dir():
+            raise BadInput(f"there is no folder {Path(path).parent} for the database {path}")
+        Path(path).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        return path
+    check_database(path)
     return path
 
 
@@ -136,8 +150,11 @@ def cmd_export(args: argparse.Namespace) -> None:
 def cmd_import(args: argparse.Namespace) -> None:
     """Bring in an export file; a file with any fault is refused whole."""
     where = shown_name(args.path)
-    path = _database(args)
+    path = _database(args, create=True)
     data = read_bytes(args.path)
+    too_large = size_problem(len(data))
+    if too_large:
+        raise BadInput(f"{where}: {too_large}")
     migrate(path)
     document = parse_json(data, where)
     try:
@@ -153,13 +170,11 @@ def cmd_import(args: argparse.Namespace) -> None:
 
 def cmd_backup(args: argparse.Namespace) -> None:
     """Copy the live database consistently, while the app runs."""
-    path = _database(args)
-    if not Path(path).is_file():
-        raise BadInput(f"there is no database at {path}")
-    if Path(args.path).is_dir():
-        raise BadInput(f"{args.path} is a folder; give the backup a file name")
+    path = _database(args, own=False)
     try:
         backup_database(path, args.path)
+    except BadTarget as error:
+        raise BadInput(str(error)) from None
     except (OSError, sqlite3.Error) as error:
         raise BadInput(f"cannot back up {path} to {args.path}: {error}") from None
     print(f"Backed up {path} to {args.path}")
@@ -312,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         args.handler(args)
-    except BadInput as error:
+    except (BadInput, DatabaseFault) as error:
         print(one_line(f"scorekeeper {args.command}: {error}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except sqlite3.Error as error:  # --database names a file that is no usable database

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import errno
 import getpass
+import socket
 from collections.abc import Callable
 from pathlib import Path
 
-from waitress import serve
+from waitress import create_server
 
 from . import create_app
+from .store.db import DatabaseFault
 from .web import address, passcode, request_log
 
 
@@ -22,9 +25,41 @@ def ask_twice(prompt: str, ask: Callable[[str], str] = getpass.getpass) -> str:
         print("The two passcodes differ; type it again.", flush=True)
 
 
+class CannotServe(Exception):
+    """The server cannot start; the message says why and what to do, in one line."""
+
+
+def try_port(host: str, port: int) -> None:
+    """Bind a socket of our own first: waitress leaves its sockets open when binding fails."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((host, port))
+
+
+def listen(app, host: str, port: int):
+    """Take the port before saying anything, so a port in use is one line, not a traceback."""
+    try:
+        try_port(host, port)
+        return create_server(app, host=host, port=port, threads=8)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            raise CannotServe(f"port {port} is in use (is Scorekeeper already running?): stop "
+                              f"the other program or choose another port with --port") from None
+        if error.errno == errno.EACCES:
+            raise CannotServe(f"port {port} needs administrator rights: choose one above 1023 "
+                              f"with --port") from None
+        raise CannotServe(f"cannot listen on {host} port {port} ({error.strerror}): check "
+                          f"--host and --port") from None
+
+
 def main(host: str = "0.0.0.0", port: int = 8000, instance: Path | None = None) -> None:
     """Start the app, say which address phones should open, and serve until stopped."""
-    app = create_app(instance=instance)
+    try:
+        app = create_app(instance=instance)
+    except DatabaseFault as error:
+        raise CannotServe(str(error)) from None
+    server = listen(request_log.logged(app), host, port)
     print(f"Instance folder (database, secret key, passcode): {app.instance_path}", flush=True)
     passcode.ask_on_first_start(Path(app.instance_path), ask=ask_twice)
     address.serving_on(app, host)
@@ -37,4 +72,4 @@ def main(host: str = "0.0.0.0", port: int = 8000, instance: Path | None = None) 
     else:
         print("Only a phone that enters the scorer passcode can change scores.", flush=True)
     request_log.log_to_stderr()
-    serve(request_log.logged(app), host=host, port=port, threads=8)
+    server.run()

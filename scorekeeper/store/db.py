@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -29,11 +31,83 @@ def connect(path: str | Path) -> Database:
     return db
 
 
+# Where a damaged database sends people: the copies `scorekeeper backup` makes, and the steps.
+RESTORE_HINT = ("restore your latest `scorekeeper backup` copy over it (README, "
+                "\"When the database is damaged\")")
+
+
+class DatabaseFault(Exception):
+    """The database file cannot be used; the message says which file, why, and what to do."""
+
+
+def saving_problem(error: BaseException) -> str | None:
+    """Why nothing can be saved, in words, for SQLite's disk faults; None for any other error."""
+    code = getattr(error, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    return {
+        sqlite3.SQLITE_FULL: "the disk is full",
+        sqlite3.SQLITE_READONLY: "the database file cannot be written to (it is read-only)",
+        sqlite3.SQLITE_IOERR: "the disk reported an error while writing",
+        sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened",
+    }.get(primary) if primary is not None else None
+
+
+def damaged(path: str | Path, error: sqlite3.DatabaseError) -> str:
+    """What to say of a file SQLite cannot read: not a database at all, or a damaged one."""
+    if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_NOTADB:
+        return f"{path} is not a database"
+    return f"{path} is damaged ({error}): {RESTORE_HINT}"
+
+
+def check_intact(conn: sqlite3.Connection, path: str | Path) -> None:
+    """Refuse a damaged database before anything reads it: SQLite's quick check of every page."""
+    problems = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
+    if problems != ["ok"]:
+        raise DatabaseFault(f"{path} is damaged ({problems[0]}): {RESTORE_HINT}")
+
+
+def check_database(path: str | Path) -> None:
+    """Refuse a path that is missing or is not a Scorekeeper database, in one line."""
+    file = Path(path)
+    if not file.exists():
+        raise DatabaseFault(f"there is no database at {file}")
+    if not file.is_file():
+        raise DatabaseFault(f"{file} is not a database file")
+    try:
+        with closing(sqlite3.connect(f"{file.absolute().as_uri()}?mode=ro", uri=True)) as probe:
+            found = probe.execute("SELECT name FROM sqlite_master WHERE name = 'hands'").fetchone()
+            check_intact(probe, file)
+    except sqlite3.DatabaseError as error:
+        raise DatabaseFault(damaged(file, error)) from None
+    if found is None:
+        raise DatabaseFault(f"{file} is not a Scorekeeper database")
+
+
+def create_private(path: str | Path) -> None:
+    """Create the database file readable by its owner only, if it does not exist yet.
+
+    SQLite gives the -wal and -shm files beside it the same mode, so the scores, the
+    audit trail and the scorer sessions are never readable by other users of the laptop.
+    """
+    with suppress(FileExistsError):
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+
+
 def migrate(path: str | Path) -> None:
     """Create or bring the schema up to date; running it again changes nothing."""
-    with connect(path) as db:
-        db.enable_wal()
-        migrations.apply(db)
+    try:
+        create_private(path)
+        with connect(path) as db:
+            check_intact(db.conn, path)
+            db.enable_wal()
+            migrations.apply(db)
+    except sqlite3.DatabaseError as error:
+        problem = saving_problem(error)
+        if problem:
+            raise DatabaseFault(f"cannot open {path}: {problem}") from None
+        raise DatabaseFault(damaged(path, error)) from None
+    except OSError as error:
+        raise DatabaseFault(f"cannot create {path} ({error.strerror})") from None
 
 
 @contextmanager

@@ -11,6 +11,7 @@ from datetime import date, datetime
 from typing import Any
 
 from ..engine import (
+    PRESETS,
     InvalidSeries,
     RuleError,
     SeriesEnd,
@@ -21,7 +22,9 @@ from ..engine import (
     score_series,
     variant_from_dict,
 )
-from .players import tidy_name
+from ..engine.table import InvalidAction, replay
+from .import_limits import size_problem, value_problems
+from .players import name_problem, tidy_name
 
 FORMAT = "scorekeeper-export"
 VERSION = 1
@@ -112,6 +115,9 @@ class _Uids:
 
 def read_document(data: bytes | str) -> dict:
     """Parse and check an export file's text, or raise BadExport."""
+    too_large = size_problem(len(data))
+    if too_large:
+        raise BadExport(too_large)
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
@@ -134,12 +140,19 @@ def check_document(document: Any) -> None:
     if document.get("version") != VERSION:
         raise BadExport(f"export version {str(document.get('version'))[:20]}; this app reads "
                         f"version {VERSION}")
+    past_limits = value_problems(document)
+    if past_limits:
+        raise BadExport(": ".join(past_limits))
     _object(document, "the file", TOP)
     uids = _Uids()
     names = _check_players(document["players"])
     for i, variant in enumerate(document["variants"], start=1):
         where = f"variant {i}"
         _object(variant, where, VARIANT)
+        if variant["id"] in PRESETS:
+            # A copy under a preset's id would list that preset twice and change its rules.
+            raise BadExport(f'{where}, "id": "{variant["id"]}" is a preset\'s id; a group\'s '
+                            "own variant needs an id of its own")
         _variant(variant["rules"], f"{where}, rules")
     for i, night in enumerate(document["nights"], start=1):
         where = f"night {i}"
@@ -159,9 +172,12 @@ def _check_players(players: list) -> set[str]:
     names: set[str] = set()
     for i, player in enumerate(players, start=1):
         name = _object(player, f"player {i}", PLAYER)["name"]
-        if not name.strip() or tidy_name(name) != name or "," in name:
+        if not name.strip() or tidy_name(name) != name:
             raise BadExport(f'player {i}: "{name[:40]}" is not a name the app would store '
-                            "(empty, extra spaces or a comma)")
+                            "(empty or extra spaces)")
+        problem = name_problem(name)
+        if problem:
+            raise BadExport(f'player {i}: "{name[:40]}": {problem}')
         if name.casefold() in names:
             raise BadExport(f'player {i}: "{name}" is listed twice')
         names.add(name.casefold())
@@ -200,6 +216,10 @@ def _check_series(series: Any, where: str, names: set[str], uids: _Uids) -> None
     for k, hand in enumerate(series["hands"], start=1):
         hand_where = f"{where}, hand {k}"
         record = _check_hand(hand, hand_where, variant, seated, uids)
+        if hand["number"] > len(series["hands"]):
+            # Hands are numbered 1, 2, 3 ... in their series, deleted ones included.
+            raise BadExport(f'{hand_where}, "number": hand {hand["number"]} in a series of '
+                            f'{len(series["hands"])} hands')
         if hand["number"] in numbers:
             raise BadExport(f"{hand_where}: hand number {hand['number']} is used twice")
         numbers.add(hand["number"])
@@ -216,6 +236,10 @@ def _check_series(series: Any, where: str, names: set[str], uids: _Uids) -> None
         uids.take("rulings", ruling["uid"], ruling_where)
         if not ruling["text"].strip():
             raise BadExport(f'{ruling_where}, "text": is empty')
+        number = ruling["hand_number"]
+        if number is not None and not 1 <= number <= len(series["hands"]) + 1:
+            raise BadExport(f'{ruling_where}, "hand_number": there is no hand {number} in this '
+                            f'series (a ruling is about hands 1 to {len(series["hands"]) + 1})')
 
 
 def _check_hand(hand: Any, where: str, variant: Variant, seated: list[str], uids: _Uids):
@@ -240,6 +264,14 @@ def _check_hand(hand: Any, where: str, variant: Variant, seated: list[str], uids
     for action in hand["table_actions"] or []:
         if not isinstance(action, dict):
             raise BadExport(f'{where}, "table_actions": each action must be a JSON object')
+    if hand["table_actions"]:
+        # Replayed as the hand's page will: an action the engine refuses is refused here.
+        try:
+            replay(variant, seated, hand["table_actions"])
+        except (InvalidAction, RuleError) as error:
+            raise BadExport(f"{where}, table_actions: {error}") from None
+        except (KeyError, TypeError, ValueError) as error:
+            raise BadExport(f"{where}, table_actions: not a table action ({error})") from None
     for k, entry in enumerate(hand["audit"], start=1):
         entry_where = f"{where}, audit entry {k}"
         _object(entry, entry_where, AUDIT)

@@ -67,13 +67,13 @@ def get_hand(db: Database, hand_id: int) -> dict | None:
     return next(db.table("hands").rows_where("id = ?", [hand_id]), None)
 
 
-# Deletion times are kept to the second, and two hands deleted in one second would tie:
-# the audit trail's order says which went last.
+# Deletion times are kept to the second, and a clock can be set back: the audit trail's
+# order (its ids only grow) says which hand went last, whatever the times say.
 LAST_DELETED = """
 SELECT hands.* FROM hands LEFT JOIN hand_audit AS audit
   ON audit.hand_id = hands.id AND audit.action = 'deleted'
 WHERE hands.series_id = ? AND hands.deleted_at IS NOT NULL
-ORDER BY hands.deleted_at DESC, audit.id DESC, hands.id DESC LIMIT 1
+GROUP BY hands.id ORDER BY MAX(audit.id) DESC NULLS LAST, hands.id DESC LIMIT 1
 """
 
 

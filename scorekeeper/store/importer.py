@@ -1,13 +1,20 @@
-"""Import: store what a checked export file holds that this database lacks, in one transaction.
+"""Import: store what a checked export file holds that this database lacks, all or nothing.
 
 Nights, series, hands, audit entries and rulings are known by their uid, so importing
 the same file twice adds nothing; players are matched by name, in any case.
+
+A large file is written a few nights at a time, each batch its own short transaction, so a
+hand recorded meanwhile waits at most about BATCH_SECONDS (issue 15: a million records held
+the write lock for 57 s). Should a later batch find a fault only the database can show (a
+uid here already, a merged series that no longer scores), everything this import wrote is
+deleted again: the file is still refused whole.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlite_utils import Database
@@ -30,6 +37,8 @@ class Added:
     hands: int = 0
     rulings: int = 0
     already: int = 0
+    # What this import wrote, (table, id) in order, to take back should a later batch fail.
+    written: list[tuple[str, Any]] = field(default_factory=list, repr=False)
 
     def summary(self) -> str:
         """The import's outcome in a sentence."""
@@ -59,7 +68,7 @@ WORDS = {"nights": "night", "series": "series", "hands": "hand", "hand_audit": "
          "rulings": "ruling"}
 
 
-def _insert(db: Database, kind: str, uid: str, row: dict) -> int:
+def _insert(db: Database, kind: str, uid: str, row: dict, added: Added) -> int:
     """Insert a row and give it the file's uid in place of the one just made for it."""
     clash = db.execute("SELECT kind FROM uids WHERE uid = ?", [uid]).fetchone()
     if clash:
@@ -72,6 +81,7 @@ def _insert(db: Database, kind: str, uid: str, row: dict) -> int:
     if new_id is None:
         raise TypeError(f"the {kind} table has no whole-number id")
     db.execute("UPDATE uids SET uid = ? WHERE kind = ? AND local_id = ?", [uid, kind, new_id])
+    added.written.append((kind, new_id))
     return new_id
 
 
@@ -79,35 +89,86 @@ def _dumps(value: Any, sort_keys: bool = False) -> str | None:
     return None if value is None else json.dumps(value, sort_keys=sort_keys)
 
 
+# How long one batch may hold the write lock before it commits and lets a hand through.
+BATCH_SECONDS = 0.5
+
+
 def import_document(db: Database, document: dict) -> Added:
     """Store what the checked document holds that this database lacks; all or nothing."""
     added = Added()
-    with write_lock(db):
-        for v in document["variants"]:
-            rules = variant_from_dict(v["rules"]).to_json()
-            cursor = db.execute("INSERT OR IGNORE INTO variants (id, name, rules, based_on,"
-                                " created) VALUES (?, ?, ?, ?, ?)",
-                                [v["id"], v["name"], rules, v["based_on"], v["created"]])
-            added.already += 1 - cursor.rowcount
-        spelling = {}
-        for player in document["players"]:
-            known = find_player(db, player["name"])
-            if known is None:
-                added.players += 1
-                known = db.table("players").get(add_player(db, player["name"]))
-            spelling[player["name"].casefold()] = known["name"]
-        for night in document["nights"]:
-            night_id = local_id(db, "nights", night["uid"])
-            if night_id is None:
-                night_id = _insert(db, "nights", night["uid"], {
-                    "date": night["date"], "place": night["place"], "note": night["note"],
-                    "created": night["created"]})
-                added.nights += 1
-            else:
-                added.already += 1
-            for series in night["series"]:
-                _import_series(db, night_id, series, spelling, added)
+    try:
+        with write_lock(db):
+            spelling = _variants_and_players(db, document, added)
+        nights = iter(document["nights"])
+        pending = next(nights, None)
+        while pending is not None:
+            started = time.monotonic()
+            with write_lock(db):
+                # At least one night a batch, then more while the batch is still short.
+                while True:
+                    _import_night(db, pending, spelling, added)
+                    pending = next(nights, None)
+                    if pending is None or time.monotonic() - started >= BATCH_SECONDS:
+                        break
+    except BaseException:
+        _take_back(db, added)
+        raise
     return added
+
+
+def _variants_and_players(db: Database, document: dict, added: Added) -> dict[str, str]:
+    """Store the file's variants and new players; how each player's name is spelt here."""
+    for v in document["variants"]:
+        rules = variant_from_dict(v["rules"]).to_json()
+        cursor = db.execute("INSERT OR IGNORE INTO variants (id, name, rules, based_on,"
+                            " created) VALUES (?, ?, ?, ?, ?)",
+                            [v["id"], v["name"], rules, v["based_on"], v["created"]])
+        added.already += 1 - cursor.rowcount
+        if cursor.rowcount:
+            added.written.append(("variants", v["id"]))
+    spelling = {}
+    for player in document["players"]:
+        known = find_player(db, player["name"])
+        if known is None:
+            added.players += 1
+            known = db.table("players").get(add_player(db, player["name"]))
+            added.written.append(("players", known["id"]))
+        spelling[player["name"].casefold()] = known["name"]
+    return spelling
+
+
+def _import_night(db: Database, night: dict, spelling: dict[str, str], added: Added) -> None:
+    night_id = local_id(db, "nights", night["uid"])
+    if night_id is None:
+        night_id = _insert(db, "nights", night["uid"], {
+            "date": night["date"], "place": night["place"], "note": night["note"],
+            "created": night["created"]}, added)
+        added.nights += 1
+    else:
+        added.already += 1
+    for series in night["series"]:
+        _import_series(db, night_id, series, spelling, added)
+
+
+# What else refers to a row, deleted with it when an import is taken back.
+DEPENDENTS = {"series": ("series_players", "live_tables")}
+# A player or variant the import added stays if a series started meanwhile uses it.
+STILL_USED = {"players": "SELECT 1 FROM series_players WHERE player_id = ?",
+              "variants": "SELECT 1 FROM series WHERE variant_id = ?"}
+
+
+def _take_back(db: Database, added: Added) -> None:
+    """Delete everything this import wrote, newest first (the batches already committed)."""
+    if not added.written:
+        return
+    with write_lock(db):
+        for kind, row_id in reversed(added.written):
+            for table in DEPENDENTS.get(kind, ()):
+                db.execute(f"DELETE FROM {table} WHERE series_id = ?", [row_id])
+            if kind in STILL_USED and db.execute(STILL_USED[kind], [row_id]).fetchone():
+                continue
+            db.execute(f"DELETE FROM {kind} WHERE id = ?", [row_id])
+    added.written.clear()
 
 
 def _import_series(db: Database, night_id: int, series: dict, spelling: dict[str, str],
@@ -120,7 +181,7 @@ def _import_series(db: Database, night_id: int, series: dict, spelling: dict[str
             "night_id": night_id, "name": series["name"], "variant_id": series["variant_id"],
             "variant_rules": variant_from_dict(series["variant"]).to_json(),
             "end_kind": series["end"]["kind"], "end_value": series["end"]["value"],
-            "first_dealer": series["first_dealer"], "created": series["created"]})
+            "first_dealer": series["first_dealer"], "created": series["created"]}, added)
         for seat, name in enumerate(series["players"]):
             db.execute("INSERT INTO series_players (series_id, seat, player_id) VALUES (?, ?, ?)",
                        [series_id, seat, add_player(db, name)])
@@ -134,7 +195,7 @@ def _import_series(db: Database, night_id: int, series: dict, spelling: dict[str
             added.already += 1 + len(hand["audit"])
             continue
         stored = stored or series_of(db, series_id)
-        _import_hand(db, stored, hand, names)
+        _import_hand(db, stored, hand, names, added)
         added.hands += 1
         new_hands += 1
     for ruling in series["rulings"]:
@@ -144,13 +205,14 @@ def _import_series(db: Database, night_id: int, series: dict, spelling: dict[str
         _insert(db, "rulings", ruling["uid"], {
             "series_id": series_id, "hand_number": ruling["hand_number"],
             "text": ruling["text"], "agreed_by": ruling["agreed_by"],
-            "created": ruling["created"]})
+            "created": ruling["created"]}, added)
         added.rulings += 1
     if existed and new_hands:
         _check_merged(db, series_id, series)
 
 
-def _import_hand(db: Database, series: Series, hand: dict, names: dict[str, str]) -> None:
+def _import_hand(db: Database, series: Series, hand: dict, names: dict[str, str],
+                 added: Added) -> None:
     """Store a hand of the file with its result, scored once here like any hand saved."""
     record = respell_record(hand["record"], names)
     try:
@@ -161,11 +223,12 @@ def _import_hand(db: Database, series: Series, hand: dict, names: dict[str, str]
         "series_id": series.id, "number": hand["number"], "record": json.dumps(record),
         "created": hand["created"], "updated": hand["updated"],
         "deleted_at": hand["deleted_at"], **stored_result(result),
-        "table_actions": _dumps(respell_actions(hand["table_actions"], names))})
+        "table_actions": _dumps(respell_actions(hand["table_actions"], names))}, added)
     for entry in hand["audit"]:
         _insert(db, "hand_audit", entry["uid"], {
             "hand_id": hand_id, "at": entry["at"], "action": entry["action"],
-            "old": _audited(entry["old"], names), "new": _audited(entry["new"], names)})
+            "old": _audited(entry["old"], names), "new": _audited(entry["new"], names)},
+                added)
 
 
 def _audited(record: dict | None, names: dict[str, str]) -> str | None:

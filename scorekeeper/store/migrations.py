@@ -244,3 +244,10 @@ def m010_cleared_tables(db: Database) -> None:
     """Keep a cleared table in play until the next action, so clearing it can be undone."""
     # The actions the scorer cleared, as the table mode JSON; null when nothing was cleared.
     db.table("live_tables").add_column("cleared", str)
+
+
+@migrations()
+def m011_scorer_sessions(db: Database) -> None:
+    """Keep each scorer session's id, so that stopping being the scorer ends every copy of
+    its cookie, not just the one in the browser that asked."""
+    db.table("scorer_sessions").create({"id": str, "passcode": str, "started": str}, pk="id")

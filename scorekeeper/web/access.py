@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -20,18 +18,23 @@ from flask import (
     session,
     url_for,
 )
+from itsdangerous import BadSignature, URLSafeSerializer
 
+from ..store import scorer_sessions
 from . import passcode
+from .db import get_db
 from .forms.access import PasscodeForm
 from .forms.common import EmptyForm
+from .guesses import GuessLimiter, phone_of
 
 bp = Blueprint("access", __name__)
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 # Posting here changes who this phone is, never the scores.
 OPEN_ENDPOINTS = {"access.become", "access.leave", "static"}
-# A wrong passcode waits this long: guessing gets slow, the real scorer is never locked out.
-WRONG_PASSCODE_DELAY = 1.0
+# A phone that has been the scorer keeps this cookie a year: it gets past the overall limit
+# on guesses (see guesses.py), never past the passcode.
+SCORER_PHONE_COOKIE = "scorer_phone"
 REFUSED = "Only the scorer can change scores at this table."
 API_REFUSED = ("only the scorer can change scores: send the passcode as "
                "Authorization: Bearer <passcode>")
@@ -45,13 +48,61 @@ def current_hash() -> str | None:
 
 
 def is_scorer() -> bool:
-    """Whether this request may change scores."""
+    """Whether this request may change scores (worked out once per request)."""
+    if "scorer_live" not in g:
+        g.scorer_live = _scorer_now()
+    return bool(g.scorer_live)
+
+
+def _scorer_now() -> bool:
     stored = current_hash()
     if stored is None:
         return True
     if request.path.startswith("/api/"):
         return bearer_ok(stored)
-    return session.get("scorer") == passcode.fingerprint(stored)
+    tag = passcode.fingerprint(stored)
+    return (session.get("scorer") == tag
+            and scorer_sessions.is_live(get_db(), session.get("scorer_id"), tag))
+
+
+class TooManyGuesses(Exception):
+    """This phone must wait before its passcode is checked again."""
+
+    def __init__(self, seconds: int) -> None:
+        super().__init__(f"too many wrong passcodes: try again in {seconds} seconds")
+        self.seconds = seconds
+
+
+def limiter() -> GuessLimiter:
+    """The app's count of wrong passcodes."""
+    found: GuessLimiter = current_app.extensions["passcode_guesses"]
+    return found
+
+
+def _device_signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key or "", salt="scorer-phone")
+
+
+def trusted_phone(stored: str) -> bool:
+    """Whether this phone has been the scorer under the current passcode."""
+    try:
+        tag = _device_signer().loads(request.cookies.get(SCORER_PHONE_COOKIE, ""))
+    except BadSignature:
+        return False
+    return bool(tag == passcode.fingerprint(stored))
+
+
+def check_guess(stored: str, attempt: str) -> bool:
+    """Check a passcode if this phone may guess now; raise TooManyGuesses if it may not."""
+    phone = phone_of(request.remote_addr)
+    wait, place = limiter().admit(phone, passcode.fingerprint(stored), trusted_phone(stored))
+    if wait:
+        raise TooManyGuesses(wait)
+    if passcode.matches(stored, attempt):
+        limiter().right(phone, place)
+        return True
+    limiter().wrong(phone, place)
+    return False
 
 
 def bearer_ok(stored: str) -> bool:
@@ -59,25 +110,18 @@ def bearer_ok(stored: str) -> bool:
     kind, _, token = request.headers.get("Authorization", "").partition(" ")
     if kind.lower() != "bearer" or not token.strip():
         return False
-    if passcode.matches(stored, token.strip()):
-        return True
-    slow_down()
-    return False
-
-
-# Wrong passcodes wait in turn, so guessing from many connections at once is no faster.
-_wrong_guesses = threading.Lock()
-
-
-def slow_down() -> None:
-    """Make a wrong passcode cost a moment."""
-    with _wrong_guesses:
-        time.sleep(current_app.config.get("WRONG_PASSCODE_DELAY", WRONG_PASSCODE_DELAY))
+    return check_guess(stored, token.strip())
 
 
 def safe_next(target: str | None) -> str:
-    """A path on this site to go back to, never another site."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    """A path on this site to go back to, never another site.
+
+    Browsers drop tabs and line breaks inside an address and read a backslash as a slash,
+    so "/<TAB>/other.host" would leave the site: any control character is refused too.
+    """
+    if (not target or not target.startswith("/") or target.startswith("//") or "\\" in target
+            or any(ord(c) < 0x20 or ord(c) == 0x7F for c in target)
+            or urlsplit(target).netloc):
         return url_for("nights.home")
     return target
 
@@ -99,8 +143,11 @@ def came_from() -> str:
 
 def guard():
     """Refuse a change from a phone that is not the scorer, and show it how to become one."""
-    if request.endpoint in OPEN_ENDPOINTS or is_scorer():
-        return None
+    try:
+        if request.endpoint in OPEN_ENDPOINTS or is_scorer():
+            return None
+    except TooManyGuesses as error:
+        return too_many(error)
     if request.path.startswith("/api/"):
         if request.method in SAFE_METHODS:
             return None
@@ -126,7 +173,12 @@ def kept_fields() -> list[tuple[str, str]]:
 
 def state() -> dict:
     """Tell every template whether a passcode is set and whether this phone is the scorer."""
-    return {"passcode_set": current_hash() is not None, "scorer": is_scorer()}
+    try:
+        scorer = is_scorer()
+    except TooManyGuesses:
+        scorer = False
+    return {"passcode_set": current_hash() is not None, "scorer": scorer,
+            "short_passcode": scorer and bool(session.get("short_passcode"))}
 
 
 @bp.route("/scorer", methods=["GET", "POST"])
@@ -137,31 +189,69 @@ def become():
     if stored is None:
         flash("No passcode is set: every phone can change scores.")
         return redirect(safe_next(form.next.data))
+    if request.method == "POST":
+        # A phone that must wait is answered before its form is even read: guessing in a
+        # flood costs the server as little as possible.
+        wait = limiter().waiting(phone_of(request.remote_addr), passcode.fingerprint(stored),
+                                 trusted_phone(stored))
+        if wait:
+            return too_many(TooManyGuesses(wait))
     resume = request.form.get("resume") if request.method == "POST" else None
     if resume is not None and (safe_next(resume) != resume
                                or urlsplit(resume).path == request.path):
         resume = None
     if form.validate_on_submit():
-        if passcode.matches(stored, (form.passcode.data or "").strip()):
-            # Not permanent: the browser drops the cookie when it closes.
-            session.permanent = False
-            session["scorer"] = passcode.fingerprint(stored)
-            flash("You are the scorer on this phone until the browser is closed.")
-            if resume:
-                # 307 makes the browser post the kept change again, to where it was going.
-                return redirect(resume, code=307)
-            return redirect(safe_next(form.next.data))
-        slow_down()
+        typed = (form.passcode.data or "").strip()
+        try:
+            right = check_guess(stored, typed)
+        except TooManyGuesses as error:
+            return too_many(error)
+        if right:
+            return start_scoring(stored, typed, resume or safe_next(form.next.data), resume)
         form.passcode.errors = [*form.passcode.errors, "That is not the passcode."]
     status = 422 if form.errors else 200
     return render_template("access/become.html", form=form, resume=resume,
                            kept=kept_fields() if resume else []), status
 
 
+def too_many(error: TooManyGuesses):
+    """Answer a phone that guessed too often at once: 429, and when to try again."""
+    minutes = max(1, -(-error.seconds // 60))
+    message = (f"Too many wrong passcodes. Try again in {minutes} minute"
+               f"{'s' if minutes != 1 else ''}.")
+    if request.path.startswith("/api/"):
+        response = jsonify({"error": message.lower().rstrip(".")})
+    else:
+        response = current_app.make_response(
+            (render_template("error.html", title="Too many wrong passcodes", message=message
+                             + " The scorer's own phone is not locked out by other phones."
+                             ), 429))
+    response.status_code = 429
+    response.headers["Retry-After"] = str(error.seconds)
+    return response
+
+
+def start_scoring(stored: str, typed: str, target: str, resume: str | None):
+    """Make this phone the scorer: a session the server can end, and the phone remembered."""
+    tag = passcode.fingerprint(stored)
+    # Not permanent: the browser drops the cookie when it closes.
+    session.permanent = False
+    session["scorer"] = tag
+    session["scorer_id"] = scorer_sessions.start_session(get_db(), tag)
+    session["short_passcode"] = len(typed) < passcode.MIN_LENGTH
+    flash("You are the scorer on this phone until the browser is closed.")
+    # 307 makes the browser post the kept change again, to where it was going.
+    response = redirect(target, code=307 if resume else 302)
+    response.set_cookie(SCORER_PHONE_COOKIE, _device_signer().dumps(tag),
+                        max_age=365 * 24 * 60 * 60, httponly=True, samesite="Lax")
+    return response
+
+
 @bp.route("/scorer/leave", methods=["POST"])
 def leave():
-    """Stop being the scorer on this phone."""
+    """Stop being the scorer on this phone, and end the session on the server too."""
     if EmptyForm().validate_on_submit():
+        scorer_sessions.end_session(get_db(), session.pop("scorer_id", None))
         session.pop("scorer", None)
         flash("This phone is no longer the scorer.")
     return redirect(url_for("nights.home"))
@@ -169,6 +259,7 @@ def leave():
 
 def init_app(app: Flask) -> None:
     """Check every change, and give templates the scorer state."""
+    app.extensions["passcode_guesses"] = GuessLimiter()
     app.register_blueprint(bp)
     app.before_request(guard)
     app.context_processor(state)

@@ -22,6 +22,7 @@ from ..engine import (
 from ..store import hands, nights, players, series, variants
 from ..store.db import write_lock
 from ..store.once import KEY_MAX, Once, fingerprint, keep_answer
+from . import ids
 from .db import get_db
 from .site import csrf
 
@@ -146,8 +147,7 @@ def create_series():
     with write_lock(db):
         if night_id is None:
             night_id = nights.create_night(db, date.today(), None, None)
-        elif (isinstance(night_id, bool) or not isinstance(night_id, int)
-              or nights.get_night(db, night_id) is None):
+        elif not ids.is_id(night_id) or nights.get_night(db, night_id) is None:
             raise ApiError(400, f"there is no night {night_id}", "night_id")
         series_id = series.create_series(db, night_id, name, variant, names, end, first)
     return jsonify(standings(series.series_of(db, series_id))), 201

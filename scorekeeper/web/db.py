@@ -27,6 +27,6 @@ def close_db(error: BaseException | None = None) -> None:
 
 def init_app(app: Flask) -> None:
     """Apply pending migrations and close the database after every request."""
-    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     migrate(app.config["DATABASE"])
     app.teardown_appcontext(close_db)

@@ -3,6 +3,9 @@ sheet, and bring an export file in."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
 from flask import (
     Blueprint,
     Response,
@@ -15,13 +18,15 @@ from flask import (
 )
 
 from ..store import stats
-from ..store.export import export_document, to_csv, to_json
+from ..store.db import connect
+from ..store.export import export_chunks, export_document, to_csv, to_json
 from ..store.export_format import BadExport, read_document
 from ..store.history import night_series_ids
 from ..store.importer import import_document
 from ..store.nights import get_night
 from . import history
 from .db import get_db
+from .faults import refresh_figures
 from .forms.export import UPLOAD_LIMIT, ImportForm
 from .lookup import night_or_404, series_or_404
 from .site import csrf
@@ -29,18 +34,26 @@ from .site import csrf
 bp = Blueprint("export", __name__)
 
 
-def _download(text: str, name: str, kind: str) -> Response:
+def _download(text: str | Iterator[str], name: str, kind: str) -> Response:
     media = {"json": "application/json", "csv": "text/csv"}[kind]
     return Response(text, mimetype=media, headers={
         "Content-Disposition": f'attachment; filename="{name}.{kind}"'})
 
 
+def _streamed(path: str) -> Iterator[str]:
+    """The export of everything on a connection of its own, open as long as it is sent."""
+    with connect(path) as db:
+        yield from export_chunks(db)
+
+
 @bp.route("/export/everything.<any(json, csv):kind>")
 def everything(kind: str):
     """Download every night, series, hand and ruling."""
-    document = export_document(get_db())
-    text = to_json(document) if kind == "json" else to_csv(document)
-    return _download(text, f"scorekeeper-{document['exported'][:10]}", kind)
+    name = f"scorekeeper-{datetime.now(UTC).date().isoformat()}"
+    if kind == "json":
+        # Sent a night at a time: years of game nights never sit in the server's memory.
+        return _download(_streamed(current_app.config["DATABASE"]), name, kind)
+    return _download(to_csv(export_document(get_db())), name, kind)
 
 
 @bp.route("/export/nights/<int:night_id>.<any(json, csv):kind>")
@@ -67,7 +80,7 @@ def series(series_id: int, kind: str):
 def print_sheet(series_id: int):
     """A series' score sheet laid out for paper."""
     db = get_db()
-    stats.refresh(db)
+    refresh_figures(db)
     one = series_or_404(db, series_id)
     # Only this series' sheet, numbered as on its night's page.
     number = night_series_ids(db, one.night_id).index(series_id) + 1

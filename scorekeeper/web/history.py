@@ -12,8 +12,9 @@ from ..store.hands import series_hands
 from ..store.history import night_series_ids, night_summaries, stored_scores
 from ..store.rulings import night_rulings
 from ..store.series import Series, seats, series_of
-from . import charts
+from . import charts, ids
 from .db import get_db
+from .faults import refresh_figures
 from .forms.common import SelectChoice
 from .forms.history import FilterForm
 from .lookup import night_or_404
@@ -63,8 +64,10 @@ def series_chart(series: Series, totals: list[list[int]]):
 def index():
     """Every game night, newest first, with its players and series results."""
     db = get_db()
-    stats.refresh(db)
-    page = max(request.args.get("page", 1, type=int), 1)
+    refresh_figures(db)
+    # Bounded so that the page's offset stays a number SQLite holds.
+    page = min(max(request.args.get("page", 1, type=ids.sqlite_int), 1),
+               ids.LARGEST // NIGHTS_PER_PAGE)
     total = db["nights"].count
     found = night_summaries(db, NIGHTS_PER_PAGE, (page - 1) * NIGHTS_PER_PAGE)
     if page > 1 and not found:
@@ -77,7 +80,7 @@ def index():
 def night(night_id: int):
     """A night's final score sheets, winners, house rulings and running-total charts."""
     db = get_db()
-    stats.refresh(db)
+    refresh_figures(db)
     found = night_or_404(db, night_id)
     return render_template("history/night.html", night=found, sheets=night_sheets(db, night_id),
                            rulings=night_rulings(db, night_id))
@@ -87,7 +90,7 @@ def night(night_id: int):
 def players():
     """Everyone who has played, with how many hands and series."""
     db = get_db()
-    stats.refresh(db)
+    refresh_figures(db)
     rows = db.query("SELECT p.id, p.name, (SELECT count(*) FROM series_players WHERE"
                     " player_id = p.id) AS series, (SELECT coalesce(sum(hands), 0) FROM"
                     " series_results WHERE player_id = p.id) AS hands FROM players p"
@@ -99,7 +102,7 @@ def players():
 def player(player_id: int):
     """A player's figures per variant, head to head, and results over nights."""
     db = get_db()
-    stats.refresh(db)
+    refresh_figures(db)
     found = next(db["players"].rows_where("id = ?", [player_id]), None) or abort(404)
     form = FilterForm(request.args)
     played = stats.played_variants(db, player_id)

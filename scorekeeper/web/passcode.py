@@ -14,7 +14,9 @@ from pathlib import Path
 from werkzeug.security import check_password_hash, generate_password_hash
 
 FILE_NAME = "passcode"
-MIN_LENGTH = 4
+# Six characters at the least (issue 15): with guessing held to a few a minute, even a
+# six-digit code outlasts many game nights. A shorter one set earlier keeps working.
+MIN_LENGTH = 6
 MAX_LENGTH = 200
 
 
@@ -39,7 +41,7 @@ def check_new(passcode: str) -> str:
 
 def _write(instance: Path, text: str) -> None:
     """Replace the passcode file in one step, readable by this user only."""
-    Path(instance).mkdir(parents=True, exist_ok=True)
+    Path(instance).mkdir(parents=True, exist_ok=True, mode=0o700)
     draft = passcode_file(instance).with_name(f"{FILE_NAME}.{os.getpid()}")
     draft.write_text(text)
     draft.chmod(0o600)

@@ -3,7 +3,7 @@ the best opening of a rack. The pages only read and ask the engine; nothing is s
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, abort, render_template, request
 from sqlite_utils import Database
 from wtforms import Field
 
@@ -12,6 +12,7 @@ from ..engine.openings import best_opening, check
 from ..engine.reference import GROUPS, compare
 from ..store import variants
 from ..store.series import Series
+from . import ids
 from .db import get_db
 from .forms.common import sentence
 from .forms.rules import CompareForm, LookupForm, MeldForm, RackForm
@@ -29,9 +30,11 @@ THIS_SERIES = "series"
 
 def opened_from(db: Database) -> Series | None:
     """The series the page was opened from (`?series=ID`), or None; an unknown one is a 404."""
-    series_id = request.args.get("series", type=int)
-    if series_id is None:
+    if "series" not in request.args:
         return None
+    series_id = request.args.get("series", type=ids.sqlite_int)
+    if series_id is None:
+        abort(404)
     return series_or_404(db, series_id)
 
 

@@ -8,6 +8,7 @@ from flask import Flask, current_app, request, url_for
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, NotFound, RequestEntityTooLarge
 
+from . import clean_text, faults, hosts, ids
 from .security import error_response
 
 csrf = CSRFProtect()
@@ -40,6 +41,10 @@ def error_page(error: HTTPException):
 
 def init_app(app: Flask) -> None:
     """Protect every form post, and give templates the navigation and errors their pages."""
+    ids.init_app(app)
+    hosts.init_app(app)
+    faults.init_app(app)
+    clean_text.init_app(app)
     csrf.init_app(app)
     app.context_processor(navigation)
     for kind in ERRORS:

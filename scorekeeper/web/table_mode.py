@@ -17,6 +17,7 @@ from ..engine.table import InvalidAction, Table, hand_record, replay
 from ..engine.tiles import COLOUR_NAMES, SUIT_NAMES
 from ..store import hands, live_tables
 from ..store.db import write_lock
+from . import ids
 from .db import get_db
 from .forms import tally
 from .forms.table import (
@@ -100,8 +101,8 @@ def live(series_id: int):
     chosen: dict[str, dict] = {}
     shown = request.args.get("do", "meld")
     shown = shown if shown in KINDS else "meld"
-    meld = request.args.get("meld", type=int)
-    swap = request.args.get("swap", type=int)
+    meld = request.args.get("meld", type=ids.sqlite_int)
+    swap = request.args.get("swap", type=ids.sqlite_int)
     if meld is not None:
         chosen["add"], shown = {"meld": meld}, "add"
     if swap is not None:

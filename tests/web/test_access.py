@@ -21,7 +21,6 @@ CODE = "tile rummy"
 def guarded(app, client):
     """The app with rows in every table and a passcode set afterwards."""
     ids = seed(app, client)
-    app.config["WRONG_PASSCODE_DELAY"] = 0
     passcode.set_passcode(Path(app.instance_path), CODE)
     return ids
 
@@ -39,7 +38,7 @@ def test_the_passcode_is_stored_hashed_and_readable_by_its_owner_only(tmp_path):
 
 
 @pytest.mark.parametrize(("typed", "message"), [
-    ("abc", "a passcode needs at least 4 characters"),
+    ("abcde", "a passcode needs at least 6 characters"),
     ("x" * 201, "a passcode has at most 200 characters"),
 ])
 def test_a_passcode_too_short_or_too_long_is_refused(tmp_path, typed, message):
@@ -66,7 +65,7 @@ def test_the_command_refuses_a_short_passcode_and_keeps_the_old_one(
     monkeypatch.setattr(sys, "stdin", io.StringIO("abc\n"))
     assert main(["passcode", "--instance", str(tmp_path)]) == 2
     assert capsys.readouterr().err == (
-        "scorekeeper passcode: a passcode needs at least 4 characters; nothing changed\n")
+        "scorekeeper passcode: a passcode needs at least 6 characters; nothing changed\n")
     assert passcode.matches(passcode.stored_hash(tmp_path), CODE)
 
 
@@ -175,7 +174,7 @@ def test_the_scorer_can_change_scores_until_the_browser_session_ends(app, client
     response = become_scorer(client, next_page=f"/series/{guarded['series_id']}")
     assert response.status_code == 302
     assert response.headers["Location"] == f"/series/{guarded['series_id']}"
-    cookie = response.headers["Set-Cookie"]
+    cookie = next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("session="))
     # A session cookie: no expiry, so the browser drops it when it closes.
     assert "Expires" not in cookie and "Max-Age" not in cookie
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
@@ -192,11 +191,34 @@ def test_a_new_passcode_ends_every_scorer_session(app, client, guarded):
     assert client.post("/nights/new", data={"date": "2025-11-23"}).status_code == 403
 
 
+def test_stopping_being_the_scorer_makes_every_copy_of_the_cookie_powerless(app, client,
+                                                                           guarded):
+    become_scorer(client)
+    copy = app.test_client()
+    copy.set_cookie("session", client.get_cookie("session").value)
+    assert copy.post("/nights/new", data={"date": "2025-11-23"}).status_code == 302
+    client.post("/scorer/leave")
+    assert copy.post("/nights/new", data={"date": "2025-11-23"}).status_code == 403
+
+
+def test_clearing_and_setting_the_passcode_again_ends_old_sessions(app, client, guarded):
+    become_scorer(client)
+    passcode.clear_passcode(Path(app.instance_path))
+    passcode.set_passcode(Path(app.instance_path), CODE)
+    assert client.post("/nights/new", data={"date": "2025-11-23"}).status_code == 403
+
+
 @pytest.mark.parametrize("target", ["https://elsewhere.example/", "//elsewhere.example/",
-                                    "/\\elsewhere.example", "javascript:alert(1)"])
+                                    "/\\elsewhere.example", "javascript:alert(1)",
+                                    "/\t/elsewhere.example/x", "/\n/elsewhere.example",
+                                    "/x\r\nSet-Cookie: a=b", "/\x00/elsewhere.example",
+                                    "/\x7f/elsewhere.example"])
 def test_after_the_passcode_the_phone_never_goes_to_another_site(client, guarded, target):
     response = become_scorer(client, next_page=target)
-    assert response.headers["Location"] == "/"
+    if "\x00" in target or "\x7f" in target:  # refused whole, as any text holding them
+        assert response.status_code == 400 and "Location" not in response.headers
+    else:
+        assert response.headers["Location"] == "/"
 
 
 def test_the_refusal_page_offers_a_way_back_on_this_site_only(client, guarded):
@@ -209,8 +231,10 @@ def test_the_server_says_at_start_whether_a_passcode_guards_the_scores(app, monk
     from scorekeeper import serve
     from scorekeeper.web import address
 
+    from .test_serve import listening
+
     monkeypatch.setattr(serve, "create_app", lambda instance=None: app)
-    monkeypatch.setattr(serve, "serve", lambda app, **options: None)
+    listening(monkeypatch)
     monkeypatch.setattr(address, "lan_ip", lambda: "192.168.1.20")
     serve.main()
     assert "No scorer passcode: every phone can change scores." in capsys.readouterr().out
@@ -246,7 +270,8 @@ def test_a_change_refused_for_want_of_the_passcode_goes_through_once_it_is_enter
 
 
 @pytest.mark.parametrize("resume", ["//elsewhere.example/", "https://elsewhere.example/",
-                                    "/scorer", "/scorer?next=/"])
+                                    "/scorer", "/scorer?next=/", "/\t/elsewhere.example/x",
+                                    "/\\elsewhere.example"])
 def test_a_kept_change_only_goes_back_to_another_page_of_this_site(client, guarded, resume):
     response = client.post("/scorer", data={"passcode": CODE, "resume": resume})
     assert response.status_code == 302 and response.headers["Location"] == "/"

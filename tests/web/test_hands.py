@@ -199,6 +199,28 @@ def test_delete_and_undo(app, client):
     assert client.get(f"/series/{series_id}").get_data(as_text=True).count("won)") == 2
 
 
+def test_undo_offers_the_hand_deleted_last_even_when_the_clock_was_set_back(
+        app, client, monkeypatch):
+    from scorekeeper.store import hands
+
+    series_id = start_series(client, end_kind="hands", end_value=9)
+    for winner in ("A", "B", "C"):
+        racks = {name: tile for name, tile in zip(NAMES, ("r9", "b9", "k9", "y9"), strict=True)
+                 if name != winner}
+        saved = client.post(f"/series/{series_id}/hands/new",
+                            data=tally(NAMES, {**racks, winner: "went_out"}))
+        assert saved.status_code == 302
+    monkeypatch.setattr(hands, "now", lambda: "2026-11-23T22:00:00+00:00")
+    client.post(f"/series/{series_id}/hands/3/delete")
+    monkeypatch.setattr(hands, "now", lambda: "2026-11-23T21:00:00+00:00")  # set back an hour
+    client.post(f"/series/{series_id}/hands/1/delete")
+    page = client.get(f"/series/{series_id}").get_data(as_text=True)
+    assert "Hand 1 was deleted" in page and "Hand 3 was deleted" not in page
+    client.post(f"/series/{series_id}/hands/1/restore")
+    page = client.get(f"/series/{series_id}").get_data(as_text=True)
+    assert "Hand 3 was deleted" in page
+
+
 def test_a_hand_of_another_series_is_not_found(client):
     first = start_series(client)
     client.post(f"/series/{first}/hands/new", data=tally(NAMES, {"A": "went_out"}))

@@ -7,11 +7,25 @@ from scorekeeper import serve
 from scorekeeper.web import address, request_log
 
 
+class Waiting:
+    """A server that was listening and returns at once when asked to serve."""
+
+    def run(self) -> None:
+        return None
+
+
+def listening(monkeypatch, served: dict | None = None) -> None:
+    """Serve without a real port: record what waitress was asked for, and return at once."""
+    monkeypatch.setattr(serve, "try_port", lambda host, port: None)
+    monkeypatch.setattr(serve, "create_server", lambda app, **options: (
+        served.update(options, app=app) if served is not None else None) or Waiting())
+
+
 def test_serve_prints_the_folder_the_address_and_its_qr_code_then_serves(
         app, monkeypatch, capsys):
     served: dict = {}
     monkeypatch.setattr(serve, "create_app", lambda instance=None: app)
-    monkeypatch.setattr(serve, "serve", lambda app, **options: served.update(options, app=app))
+    listening(monkeypatch, served)
     monkeypatch.setattr(address, "lan_ip", lambda: "192.168.1.20")
     serve.main()
     out = capsys.readouterr().out
@@ -27,13 +41,13 @@ def test_serve_prints_the_folder_the_address_and_its_qr_code_then_serves(
 
 def test_serving_on_one_address_names_that_address(app, monkeypatch, capsys):
     monkeypatch.setattr(serve, "create_app", lambda instance=None: app)
-    monkeypatch.setattr(serve, "serve", lambda app, **options: None)
+    listening(monkeypatch)
     serve.main(host="127.0.0.1", port=8123)
     assert "Open http://127.0.0.1:8123 on" in capsys.readouterr().out
 
 
 def test_the_instance_chosen_is_the_one_the_app_is_created_on(monkeypatch, tmp_path, capsys):
-    monkeypatch.setattr(serve, "serve", lambda app, **options: None)
+    listening(monkeypatch)
     monkeypatch.setattr(address, "lan_ip", lambda: "192.168.1.20")
     serve.main(instance=tmp_path / "night")
     assert (tmp_path / "night" / "scorekeeper.db").is_file()

@@ -35,9 +35,9 @@ document.addEventListener("securitypolicyviolation", event => {
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[dict]:
     """The app served on a loopback port (CSRF on, quick viewer), and a client to fill it."""
-    app = create_app(app_settings(tmp_path, WTF_CSRF_ENABLED=True, WRONG_PASSCODE_DELAY=0,
+    app = create_app(app_settings(tmp_path, WTF_CSRF_ENABLED=True,
                                   VIEWER_POLL_SECONDS=1, VIEWER_RELOAD_SECONDS=2))
-    filler = create_app(app_settings(tmp_path, WRONG_PASSCODE_DELAY=0))
+    filler = create_app(app_settings(tmp_path))
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

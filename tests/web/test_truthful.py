@@ -9,11 +9,13 @@ import pytest
 from scorekeeper import serve
 from scorekeeper.web import address, audit, passcode
 
+from .test_serve import listening
+
 
 def test_a_server_on_one_address_shares_that_address_on_every_page(app, client, monkeypatch):
     monkeypatch.setattr(address, "lan_ip", lambda: "192.168.1.20")
     monkeypatch.setattr(serve, "create_app", lambda instance=None: app)
-    monkeypatch.setattr(serve, "serve", lambda app, **options: None)
+    listening(monkeypatch)
     serve.main(host="127.0.0.1", port=8123)
     page = client.get("/", base_url="http://127.0.0.1:8123").get_data(as_text=True)
     assert '<p class="address">http://127.0.0.1:8123</p>' in page
@@ -63,7 +65,7 @@ def test_declining_the_first_passcode_is_asked_once(tmp_path):
 def test_serve_asks_the_first_passcode_twice(app, monkeypatch):
     seen = {}
     monkeypatch.setattr(serve, "create_app", lambda instance=None: app)
-    monkeypatch.setattr(serve, "serve", lambda app, **options: None)
+    listening(monkeypatch)
     monkeypatch.setattr(passcode, "ask_on_first_start",
                         lambda instance, ask: seen.update(ask=ask))
     serve.main()

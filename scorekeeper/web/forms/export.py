@@ -5,8 +5,10 @@ from __future__ import annotations
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
-# An export of years of game nights is a few megabytes; the app refuses larger bodies elsewhere.
-UPLOAD_LIMIT = 32 * 1024 * 1024
+from ...store.import_limits import MAX_BYTES
+
+# The largest import file, and room for the form around it; other pages take far less.
+UPLOAD_LIMIT = MAX_BYTES + 1024 * 1024
 
 
 class ImportForm(FlaskForm):

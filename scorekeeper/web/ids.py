@@ -1,0 +1,40 @@
+"""Ids in addresses, query strings and JSON bodies: whole numbers SQLite can hold, or not found.
+
+SQLite's integers are 64-bit; a larger number sent to it raises OverflowError, which
+would be a 500. Every id is checked here instead, once.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from werkzeug.routing import IntegerConverter, Map
+
+# The largest id SQLite can store (its INTEGER is a signed 64-bit number).
+LARGEST = 2**63 - 1
+
+
+class IdConverter(IntegerConverter):
+    """`<int:...>` in a route: a whole number from 0 to LARGEST; any other is not found."""
+
+    def __init__(self, map: Map, fixed_digits: int = 0, min: int | None = 0,
+                 max: int | None = LARGEST, signed: bool = False) -> None:
+        super().__init__(map, fixed_digits, min, max, signed)
+
+
+def is_id(value: object) -> bool:
+    """Whether a value from a JSON body can be an id: a whole number SQLite holds."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= LARGEST
+
+
+def sqlite_int(text: str) -> int:
+    """A query string's whole number, refused (ValueError) outside SQLite's range."""
+    value = int(text)
+    if not -LARGEST - 1 <= value <= LARGEST:
+        raise ValueError(f"{text} is too large")
+    return value
+
+
+def init_app(app: Flask) -> None:
+    """Make every `<int:...>` of every route an id converter; call before any route is added."""
+    app.url_map.converters["int"] = IdConverter
+    app.url_map.converters["id"] = IdConverter

@@ -1,0 +1,140 @@
+"""Guessing the passcode: a few tries a phone and a minute, answered at once, the scorer let in."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.web import passcode
+from scorekeeper.web.guesses import GuessLimiter, phone_of
+
+CODE = "tile rummy"
+ATTACKER = {"REMOTE_ADDR": "192.168.1.66"}
+SCORER = {"REMOTE_ADDR": "192.168.1.20"}
+
+
+@pytest.fixture
+def guarded(app):
+    passcode.set_passcode(Path(app.instance_path), CODE)
+    return app
+
+
+def guess(client, code, phone=ATTACKER):
+    return client.post("/scorer", data={"passcode": code, "next": "/"}, environ_base=phone)
+
+
+def test_a_phone_gets_five_wrong_guesses_then_429_at_once_with_retry_after(guarded):
+    client = guarded.test_client()
+    assert [guess(client, f"wrong {n}").status_code for n in range(5)] == [422] * 5
+    started = time.monotonic()
+    refused = guess(client, CODE)  # even the right passcode waits: no guess is checked
+    assert time.monotonic() - started < 0.5
+    assert refused.status_code == 429
+    assert 14 * 60 <= int(refused.headers["Retry-After"]) <= 15 * 60
+    assert "Too many wrong passcodes. Try again in 15 minutes." in refused.get_data(as_text=True)
+
+
+def test_the_scorer_gets_in_from_their_own_phone_while_another_is_locked_out(guarded):
+    attacker, scorer = guarded.test_client(), guarded.test_client()
+    for n in range(6):
+        guess(attacker, f"wrong {n}")
+    assert guess(attacker, "wrong 7").status_code == 429
+    assert guess(scorer, CODE, SCORER).status_code == 302
+    assert scorer.post("/nights/new", data={"date": "2025-11-23"},
+                       environ_base=SCORER).status_code == 302
+
+
+def test_many_addresses_together_get_ten_wrong_guesses_answered_a_minute(guarded):
+    client = guarded.test_client()
+    answered = [guess(client, "wrong", {"REMOTE_ADDR": f"10.0.0.{n}"}).status_code
+                for n in range(1, 31)]
+    assert answered.count(422) == 10
+    assert answered.count(429) == 20
+
+
+def test_a_phone_that_was_the_scorer_gets_past_the_overall_limit_not_the_passcode(guarded):
+    scorer = guarded.test_client()
+    assert guess(scorer, CODE, SCORER).status_code == 302
+    scorer.post("/scorer/leave", environ_base=SCORER)
+    crowd = guarded.test_client()
+    for n in range(1, 12):
+        guess(crowd, "wrong", {"REMOTE_ADDR": f"10.0.0.{n}"})
+    newcomer = guarded.test_client()
+    assert guess(newcomer, CODE, {"REMOTE_ADDR": "10.0.1.1"}).status_code == 429
+    assert guess(scorer, "wrong", SCORER).status_code == 422
+    assert guess(scorer, CODE, SCORER).status_code == 302
+
+
+def test_a_new_passcode_lifts_every_lockout(guarded):
+    client = guarded.test_client()
+    for n in range(6):
+        guess(client, f"wrong {n}")
+    passcode.set_passcode(Path(guarded.instance_path), "a new passcode")
+    assert guess(client, "a new passcode").status_code == 302
+
+
+def test_the_api_answers_429_with_retry_after_to_a_guessing_client(guarded):
+    client = guarded.test_client()
+    statuses = [client.post("/api/series", json={}, environ_base=ATTACKER,
+                            headers={"Authorization": f"Bearer wrong{n}"}).status_code
+                for n in range(7)]
+    assert statuses == [403] * 5 + [429] * 2
+    refused = client.post("/api/series", json={}, environ_base=ATTACKER,
+                          headers={"Authorization": f"Bearer {CODE}"})
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert refused.get_json()["error"].startswith("too many wrong passcodes")
+
+
+def test_a_right_guess_gives_back_its_place_and_forgets_the_phones_misses():
+    clock = [0.0]
+    limiter = GuessLimiter(per_phone=2, lockout=100, overall=3, window=10, clock=lambda: clock[0])
+
+    def miss(phone):
+        wait, place = limiter.admit(phone, "tag")
+        if not wait:
+            limiter.wrong(phone, place)
+        return wait, place
+
+    assert miss("a")[0] == 0
+    _, place = limiter.admit("a", "tag")
+    limiter.right("a", place)
+    assert miss("a")[0] == 0
+    assert miss("b")[0] == 0
+    assert limiter.admit("c", "tag") == (10, 0.0)  # three wrong guesses fill the minute
+    clock[0] = 10.0
+    assert miss("c")[0] == 0
+    assert miss("a")[0] == 0
+    assert limiter.admit("a", "tag") == (90, 10.0)  # a's two misses last the lockout
+
+
+def test_right_passcodes_in_flight_together_from_one_address_lock_nobody_out():
+    limiter = GuessLimiter(per_phone=2, overall=10)
+    places = [limiter.admit("phones", "tag") for _ in range(8)]
+    assert [wait for wait, _ in places] == [0] * 8
+    for _, place in places:
+        limiter.right("phones", place)
+    assert limiter.admit("phones", "tag")[0] == 0
+
+
+@pytest.mark.parametrize(("address", "phone"), [
+    ("192.168.1.20", "192.168.1.20"),
+    ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+    ("2001:db8:1:2:bbbb::9", "2001:db8:1:2::/64"),
+    ("::ffff:10.0.0.1", "10.0.0.1"),
+    (None, "unknown"),
+])
+def test_a_device_is_counted_by_its_address_or_its_ipv6_network(address, phone):
+    assert phone_of(address) == phone
+
+
+def test_the_home_page_suggests_a_longer_passcode_to_a_scorer_who_used_a_short_one(app):
+    stored = Path(app.instance_path) / "passcode"
+    stored.parent.mkdir(parents=True, exist_ok=True)
+    from werkzeug.security import generate_password_hash
+    stored.write_text(generate_password_hash("1234") + "\n")  # set before six were needed
+    client = app.test_client()
+    assert guess(client, "1234").status_code == 302
+    page = client.get("/").get_data(as_text=True)
+    assert "The scorer passcode is shorter than 6 characters" in page
