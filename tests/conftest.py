@@ -9,9 +9,12 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from web.history_fixture import fill
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
+from scorekeeper.cli import main
+from scorekeeper.store.db import migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "screenshots"
@@ -98,3 +101,19 @@ def screenshot() -> Callable:
         return path
 
     return save
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    """A database holding the three hand-computed nights of the history fixture."""
+    path = tmp_path / "scorekeeper.db"
+    migrate(path)
+    fill(path)
+    return path
+
+
+def run(capsys, *argv):
+    """Run the command line; return its status, standard output and standard error."""
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out, err

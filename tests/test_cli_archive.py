@@ -5,26 +5,10 @@ import sqlite3
 import threading
 
 import pytest
-from web.history_fixture import fill
+from conftest import run
 
 from scorekeeper.cli import main
-from scorekeeper.store.db import connect, migrate
-
-
-@pytest.fixture
-def database(tmp_path):
-    """A database holding the three hand-computed nights."""
-    path = tmp_path / "scorekeeper.db"
-    migrate(path)
-    fill(path)
-    return path
-
-
-def run(capsys, *argv):
-    """Run the command line; return its status, standard output and standard error."""
-    status = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return status, out, err
+from scorekeeper.store.db import connect
 
 
 def hands_in(path) -> int:

@@ -7,26 +7,9 @@ import socket
 import sqlite3
 
 import pytest
-from conftest import app_settings
-from web.history_fixture import fill
+from conftest import app_settings, run
 
 from scorekeeper import create_app, serve
-from scorekeeper.cli import main
-from scorekeeper.store.db import migrate
-
-
-@pytest.fixture
-def database(tmp_path):
-    path = tmp_path / "scorekeeper.db"
-    migrate(path)
-    fill(path)
-    return path
-
-
-def run(capsys, *argv):
-    status = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def damage(path) -> None:
