@@ -8,7 +8,7 @@ from flask import Flask, current_app, request, url_for
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, NotFound, RequestEntityTooLarge
 
-from . import clean_text, faults, hosts, ids
+from . import clean_text, faults, hosts, ids, language
 from .security import error_response
 
 csrf = CSRFProtect()
@@ -45,6 +45,7 @@ def init_app(app: Flask) -> None:
     hosts.init_app(app)
     faults.init_app(app)
     clean_text.init_app(app)
+    language.init_app(app)
     csrf.init_app(app)
     app.context_processor(navigation)
     for kind in ERRORS:
