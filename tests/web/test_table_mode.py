@@ -418,6 +418,9 @@ def test_an_untouched_end_of_hand_is_refused_beside_who_went_out_and_stores_noth
             "Pick who went out, or \u201cNobody: the wall ran out\u201d.")
         assert "This hand was not saved." in html
         assert "Preview: nothing is saved yet" not in html
+        # Every missing entry listed at once, in the form's order.
+        listed = re.findall(r'<a href="#([\w-]+)">', html.split("This hand was not saved.")[1])
+        assert listed[:4] == ["went_out", "players-0-rack", "players-1-rack", "players-2-rack"]
     assert rows(app, "hands") == []
     assert len(live(app, series_id)) == 3
 
