@@ -53,16 +53,21 @@
     });
     pad.appendChild(colourRow);
 
-    // Each number key says its colour too: the colour chosen stays chosen between tiles.
-    var colourNow = document.createElement("span");
-    colourNow.id = field.id + "-pad-colour";
-    colourNow.hidden = true;
-    pad.appendChild(colourNow);
-    function nameColour() {
-      var c = COLOURS.filter(function (x) { return x[0] === colour; })[0];
-      colourNow.textContent = suits ? SUITS[colour] : c[1];
+    // Each number key says its colour and number to a screen reader ("Red 12"), and says
+    // the new colour when another is chosen: the colour chosen stays chosen between tiles.
+    var numberKeys = [];
+    var FACES = { 1: "Ace", 11: "Jack", 12: "Queen", 13: "King" };
+    var PLACES = { low: "in a low run", high: "in a high run", set: "in a set" };
+    function keyName(n, place) {
+      if (suits) {
+        return (FACES[n] || String(n)) + " of " + SUITS[colour] + (place ? " " + PLACES[place] : "");
+      }
+      var name = COLOURS.filter(function (x) { return x[0] === colour; })[0][1];
+      return place ? name + " ace " + PLACES[place] : name + " " + n;
     }
-    nameColour();
+    function nameColour() {
+      numberKeys.forEach(function (k) { k.key.setAttribute("aria-label", keyName(k.n, k.place)); });
+    }
 
     var numbers = document.createElement("div");
     numbers.className = "pad-row pad-numbers";
@@ -76,18 +81,18 @@
         var face = suits ? ({ 1: "A", 11: "J", 12: "Q", 13: "K" }[n] || String(n)) : String(n);
         if (n === 1 && acePlaces) {
           [["low", "1 low"], ["high", "1 high"], ["set", "1 set"]].forEach(function (p) {
-            var key = button(p[1], "ace in a " + p[0] + (p[0] === "set" ? "" : " run"),
-              function () { add(colour + "1/" + p[0]); }, "pad-ace");
-            key.setAttribute("aria-describedby", colourNow.id);
+            var key = button(p[1], "", function () { add(colour + "1/" + p[0]); }, "pad-ace");
+            numberKeys.push({ key: key, n: 1, place: p[0] });
             numbers.appendChild(key);
           });
         } else {
-          var key = button(face, face, function () { add(colour + n); });
-          key.setAttribute("aria-describedby", colourNow.id);
+          var key = button(face, "", function () { add(colour + n); });
+          numberKeys.push({ key: key, n: n, place: null });
           numbers.appendChild(key);
         }
       })(n);
     }
+    nameColour();
     pad.appendChild(numbers);
 
     var tools = document.createElement("div");
@@ -169,8 +174,12 @@
       sum.textContent = points + (points === 1 ? " point" : " points");
       toggle.appendChild(sum);
     }
-    toggle.setAttribute("aria-label", "Tile pad for " + field.labels[0].textContent.trim() +
-      ": " + (list.length ? list.join(" ") + ", " + points + " points" : "empty"));
+    // Whose rack it is, as a screen reader reaches the toggle without the legend above it.
+    var part = field.closest("[data-player]");
+    var whose = part ? part.getAttribute("data-player") + "'s rack"
+      : field.labels[0].textContent.trim();
+    toggle.setAttribute("aria-label", "Tile pad for " + whose + ": " +
+      (list.length ? list.join(" ") + ", " + points + " points" : "empty"));
     liveTotal();
   }
 

@@ -232,8 +232,13 @@ def end(series_id: int):
         form.form_errors.append(str(live_tables.TableChanged()))
         return _end_page(series, table, form, number, status=409)
     record = end_record(series, table, form)
+    # Every problem at once: the racks are checked even when who went out is missing.
+    missing = tally.went_out_missing(form, series.names, series.variant)
     try:
-        result = score_hand(read_hand(record, series.variant, series.names))
+        checked = read_hand(record, series.variant, series.names)
+        if missing:
+            return _end_page(series, table, form, number, status=422)
+        result = score_hand(checked)
         # Nothing is saved that the scorer has not seen previewed, exactly as it is saved.
         shown = fingerprint(record)
         if not form.save.data or form.previewed.data != shown:

@@ -210,7 +210,7 @@ _PLAYER_FIELDS = ("rack", "rack_points", "rack_jokers", "swapped_jokers", "melde
 _HAND_FIELDS = ("went_out", "finish", "all_at_once", "jokers_used")
 
 
-def went_out_missing(form: HandForm, names: list[str], variant: Variant) -> bool:
+def went_out_missing(form: FlaskForm, names: list[str], variant: Variant) -> bool:
     """Whether who went out is not chosen (or is no choice of the form); if so the
     field says what to do."""
     if form.went_out.data in (*names, NOBODY):

@@ -13,27 +13,13 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ...engine import Variant
 from ...engine.errors import InvalidVariant
-from ...engine.reference import BY_PARAM, GROUPS, NOT_RULES, SERIES_END_WORDS, describe
+from ...engine.reference import BY_PARAM, GROUPS, NOT_RULES, describe
+from ...engine.variant_words import CHOICE_WORDS
 from ...store.variants import NAME_MAX, InvalidName
 from .common import sentence, strip
 
 # The engine's choices, each said the way players would say it (value: label, in order).
-CHOICES: dict[str, dict[str, str]] = {
-    "max_jokers_per_meld": {"": "No limit", "0": "No jokers in melds", "1": "At most 1",
-                            "2": "At most 2"},
-    "opening_joker": {"stands_for": "The tile it stands for", "fixed": "A fixed value",
-                      "not_allowed": "Not allowed"},
-    "scoring": {"racks": "Only racks count", "melded": "Melded tiles minus rack"},
-    "pool_out": {"lowest_rack_wins": "Lowest rack wins the hand",
-                 "minus_rack": "No winner: minus own rack",
-                 "melded_minus_rack": "No winner: melded minus rack"},
-    "series_winner": {"highest_total": "The highest total", "most_hands": "The most hands won"},
-    "deal_direction": {"left": "Left (clockwise)", "right": "Right (anticlockwise)"},
-    "finishes": {"discard": "Discard the last tile",
-                 "joker_discard": "Discard a joker as the last tile",
-                 "rack_empty": "Empty the rack without a discard"},
-    "series_ends": {end: words[0].upper() + words[1:] for end, words in SERIES_END_WORDS.items()},
-}
+CHOICES = CHOICE_WORDS
 
 # What ticking a yes-or-no rule means: some titles ("Melding in the first round") say
 # the topic, not which way the box turns it.
