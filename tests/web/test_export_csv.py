@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.engine import SeriesEnd, preset
+from scorekeeper.store import export
 from scorekeeper.store.db import connect
 from scorekeeper.store.hands import record_hand
 from scorekeeper.store.nights import create_night
@@ -73,3 +74,31 @@ def test_the_score_sheet_of_a_series_is_the_same_file(client, sheets, which):
     response = client.get(f"/export/series/{sheets[which]}.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
     assert response.get_data() == (EXPECTED / f"series-{which}.csv").read_bytes()
+
+
+@pytest.mark.parametrize("url", ["/export/everything.csv", "/export/nights/4.csv",
+                                 "/export/series/5.csv"])
+def test_the_score_sheets_are_streamed(client, sheets, url):
+    response = client.get(url)
+    assert response.is_streamed
+    assert response.headers["Content-Disposition"].startswith('attachment; filename="scorekeeper-')
+
+
+def test_the_sheets_come_in_small_pieces_that_make_the_same_file(app, sheets, monkeypatch):
+    monkeypatch.setattr(export, "CSV_CHUNK", 300)
+    with connect(app.config["DATABASE"]) as db:
+        pieces = list(export.sheet_chunks(db))
+    longest_row = max(len(line) + 2 for line in "".join(pieces).split("\r\n"))
+    assert len(pieces) >= len("".join(pieces)) // (300 + longest_row)
+    assert all(len(piece) < 300 + longest_row for piece in pieces)
+    assert "".join(pieces).encode() == (EXPECTED / "everything.csv").read_bytes()
+
+
+def test_an_empty_database_gives_the_columns_alone(client):
+    assert client.get("/export/everything.csv").get_data() == (
+        b"date,place,series,variant,hand,seat,player,score,total,won\r\n")
+
+
+def test_a_night_or_series_that_is_not_there_is_not_found(client, sheets):
+    assert client.get("/export/nights/9.csv").status_code == 404
+    assert client.get("/export/series/9.csv").status_code == 404
