@@ -68,9 +68,14 @@ def _scorer_now() -> bool:
 class TooManyGuesses(Exception):
     """This phone must wait before its passcode is checked again."""
 
-    def __init__(self, seconds: int) -> None:
+    def __init__(self, seconds: int, busy: bool = False) -> None:
         super().__init__(f"too many wrong passcodes: try again in {seconds} seconds")
-        self.seconds = seconds
+        self.seconds, self.busy = seconds, busy
+
+
+# How long a phone whose passcode came while another was being checked is asked to wait:
+# a check takes a fraction of a second.
+BUSY_SECONDS = 2
 
 
 def limiter() -> GuessLimiter:
@@ -94,11 +99,17 @@ def trusted_phone(stored: str) -> bool:
 
 def check_guess(stored: str, attempt: str) -> bool:
     """Check a passcode if this phone may guess now; raise TooManyGuesses if it may not."""
-    phone = phone_of(request.remote_addr)
-    wait, place = limiter().admit(phone, passcode.fingerprint(stored), trusted_phone(stored))
+    phone, trusted = phone_of(request.remote_addr), trusted_phone(stored)
+    wait, place = limiter().admit(phone, passcode.fingerprint(stored), trusted)
     if wait:
         raise TooManyGuesses(wait)
-    if passcode.matches(stored, attempt):
+    try:
+        # Only a phone that has been the scorer waits for another phone's check to end.
+        right = passcode.matches(stored, attempt, wait=trusted)
+    except passcode.Busy:
+        limiter().unchecked(place)
+        raise TooManyGuesses(BUSY_SECONDS, busy=True) from None
+    if right:
         limiter().right(phone, place)
         return True
     limiter().wrong(phone, place)
@@ -219,11 +230,15 @@ def too_many(error: TooManyGuesses):
     minutes = max(1, -(-error.seconds // 60))
     message = (f"Too many wrong passcodes. Try again in {minutes} minute"
                f"{'s' if minutes != 1 else ''}.")
+    title = "Too many wrong passcodes"
+    if error.busy:
+        title = "Try again in a moment"
+        message = "Another passcode is being checked. Try again in a few seconds."
     if request.path.startswith("/api/"):
         response = jsonify({"error": message.lower().rstrip(".")})
     else:
         response = current_app.make_response(
-            (render_template("error.html", title="Too many wrong passcodes", message=message
+            (render_template("error.html", title=title, message=message
                              + " The scorer's own phone is not locked out by other phones."
                              ), 429))
     response.status_code = 429

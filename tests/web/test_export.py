@@ -295,3 +295,17 @@ def test_the_upload_has_a_size_limit(client, monkeypatch):
     monkeypatch.setattr("scorekeeper.web.export.UPLOAD_LIMIT", 1000)
     response = upload(client, "x" * 2000)
     assert response.status_code == 413
+
+
+def test_max_content_length_limits_forms_and_the_api_but_not_the_import(tmp_path, app, source,
+                                                                         client):
+    """As the README's Settings table says: the import page keeps its own, larger limit."""
+    text = client.get("/export/everything.json").get_data(as_text=True)
+    small = create_app(app_settings(tmp_path / "small", MAX_CONTENT_LENGTH=1000)).test_client()
+    assert len(text) > 1000
+    assert small.post("/nights/new", data={"note": "x" * 2000}).status_code == 413
+    assert small.post("/api/series", json={"players": ["x" * 2000]}).status_code == 413
+    response = upload(small, text)
+    assert response.status_code == 302
+    assert counts(tmp_path / "small" / "scorekeeper.db")["hands"] == counts(
+        app.config["DATABASE"])["hands"]
