@@ -36,5 +36,5 @@ def merge():
         form.merged.errors = [f"{str(refused)[:1].upper()}{str(refused)[1:]}."]
         return render_template("history/players.html", players=everyone, form=form), 400
     flash(f"{done.merged['name']} was merged into {done.kept['name']}: every hand, series "
-          f"and figure of theirs is {done.kept['name']}'s now.")
+          f"and figure of theirs now counts for {done.kept['name']}.")
     return redirect(url_for("history.player", player_id=done.kept["id"]))

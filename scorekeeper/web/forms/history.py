@@ -31,7 +31,7 @@ class MergeForm(FlaskForm):
 def merge_form(players: list[dict], formdata: Any, posted: bool = False) -> MergeForm:
     """The form choosing two players, each menu offering everyone. Only the question's
     answer posts (and carries the CSRF token); choosing the two only asks the question."""
-    form = MergeForm(formdata, meta={"csrf": posted})
+    form = MergeForm(formdata, meta={} if posted else {"csrf": False})
     choices = [SelectChoice(p["id"], p["name"]) for p in players]
     form.merged.choices = choices
     form.kept.choices = list(choices)
