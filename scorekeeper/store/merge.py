@@ -17,7 +17,14 @@ from .spelling import respell_actions, respell_record, respell_scores
 
 
 class MergeRefused(Exception):
-    """Two players who cannot be one person, or one player twice; the message says why."""
+    """Two players who cannot be one person, or one player twice; the message says why, and
+    `player`, `other` (names) and `series`, `date` (the series they shared, if that is why)
+    say it as data for a page that words it its own way."""
+
+    def __init__(self, message: str, player: str | None = None, other: str | None = None,
+                 series: str | None = None, date: str | None = None):
+        super().__init__(message)
+        self.player, self.other, self.series, self.date = player, other, series, date
 
 
 @dataclass(frozen=True)
@@ -29,15 +36,6 @@ class Merge:
     kept: dict
     hands: int
     series: int
-
-    def question(self) -> str:
-        """What the scorer is asked before the merge."""
-        return (f"Merge {self.merged['name']} into {self.kept['name']}? "
-                f"{_count(self.hands, 'hand')} and {self.series} series will follow.")
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 SHARED_SERIES = """
@@ -57,12 +55,15 @@ def plan_merge(db: Database, merged_id: int, kept_id: int) -> Merge | None:
         return None
     merged, kept = players[merged_id], players[kept_id]
     if merged_id == kept_id:
-        raise MergeRefused(f"{kept['name']} cannot be merged into themselves: choose two players")
+        raise MergeRefused(f"{kept['name']} cannot be merged into themselves: choose two players",
+                           player=kept["name"])
     shared = next(db.query(SHARED_SERIES, [merged_id, kept_id]), None)
     if shared is not None:
         title = shared["name"] or variant_from_json(shared["variant_rules"]).name
         raise MergeRefused(f"{merged['name']} and {kept['name']} both sat at the series "
-                           f"{title} on {shared['date']}: they are two people, not one")
+                           f"{title} on {shared['date']}: they are two people, not one",
+                           player=merged["name"], other=kept["name"], series=title,
+                           date=shared["date"])
     (hands,) = db.execute("SELECT count(*) FROM hands WHERE deleted_at IS NULL AND series_id IN"
                           " (SELECT series_id FROM series_players WHERE player_id = ?)",
                           [merged_id]).fetchone()

@@ -10,6 +10,7 @@ import pytest
 from scorekeeper.engine import SeriesEnd, preset
 from scorekeeper.store.db import connect
 from scorekeeper.store.hands import record_hand
+from scorekeeper.store.merge import MergeRefused, plan_merge
 from scorekeeper.store.nights import create_night
 from scorekeeper.store.series import create_series, get_series
 from scorekeeper.web import passcode
@@ -148,3 +149,15 @@ def test_the_question_carries_the_forms_token(csrf_app):
     response = client.post("/players/merge", data={"merged": "3", "kept": "1",
                                                    "csrf_token": token})
     assert response.headers["Location"] == "/players/1"
+
+
+def test_a_refused_merge_carries_who_and_which_series_as_data(db):
+    with pytest.raises(MergeRefused) as caught:
+        plan_merge(db, 4, 2)
+    refused = caught.value
+    assert (refused.player, refused.other, refused.series, refused.date) == (
+        "Cy", "Bo", "Rummikub", "2025-11-07")
+    with pytest.raises(MergeRefused) as caught:
+        plan_merge(db, 1, 1)
+    assert (caught.value.player, caught.value.series) == ("Ștefan", None)
+    assert plan_merge(db, 3, 99) is None
