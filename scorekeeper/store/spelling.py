@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.names import name_key
+
 
 def _spelt(name: Any, names: dict[str, str]) -> Any:
     return names.get(name, name) if isinstance(name, str) else name
@@ -37,3 +39,16 @@ def respell_actions(actions: list | None, names: dict[str, str]) -> list | None:
         return None
     return [{**a, "player": _spelt(a["player"], names)} if "player" in a else a
             for a in actions]
+
+
+def as_seated(record: dict, seated: list[str]) -> dict:
+    """A hand record with every name in it (its players, its melds' "by") spelt as the series
+    seats the player, where it was typed in another case or form ("ŞTEFAN" for "Ștefan")."""
+    by_key = {name_key(n): n for n in seated}
+    written = [p.get("name") for p in record.get("players") or [] if isinstance(p, dict)]
+    for meld in record.get("melds") or []:
+        by = meld.get("by") if isinstance(meld, dict) else None
+        written.extend(by if isinstance(by, list) else [by])
+    names = {n: by_key[name_key(n)] for n in written
+             if isinstance(n, str) and by_key.get(name_key(n), n) != n}
+    return respell_record(record, names) if names else record

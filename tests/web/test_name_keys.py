@@ -177,3 +177,29 @@ def test_an_old_export_with_two_spellings_of_one_name_imports_as_one_player(two_
                 {"Ștefan": 130, "Bo": 10, "Cy": -200}]
         again = import_document(db, document)
         assert (again.players, again.hands) == (0, 0)
+
+
+def test_a_hand_sent_with_names_typed_another_way_is_stored_as_the_series_spells_them(
+        client, app):
+    series = client.post("/api/series", json={
+        "variant": "romanian", "players": ["Ștefan", "Zsófia", "Éloïse"],
+        "end": {"hands": 4}}).get_json()
+    # A second series typed by another phone finds the same three players.
+    again = client.post("/api/series", json={
+        "variant": "rummikub", "players": ["ŞTEFAN", "zsófia", "E\u0301loi\u0308se"],
+        "end": {"hands": 4}}).get_json()
+    assert again["players"] == ["Ștefan", "Zsófia", "Éloïse"]
+    answer = client.post(f"/api/series/{series['id']}/hands", json={
+        "players": [{"name": "ştefan", "went_out": True}, {"name": "ZSÓFIA", "rack": "r5"},
+                    {"name": "éloïse", "rack": "b7"}],
+        "melds": [{"tiles": "r10 b10 k10", "by": "Ştefan"},
+                  {"tiles": "y1 y2 y3", "by": ["zsófia", "ZSÓFIA", "ÉLOÏSE"]}]})
+    assert answer.status_code == 201, answer.get_json()
+    assert set(answer.get_json()["scores"]) == {"Ștefan", "Zsófia", "Éloïse"}
+    assert answer.get_json()["scores"]["Ștefan"] == 130  # 100 for going out, 30 melded
+    with connect(app.config["DATABASE"]) as db:
+        assert [(p["id"], p["name"]) for p in db["players"].rows] == [
+            (1, "Ștefan"), (2, "Zsófia"), (3, "Éloïse")]
+        record = json.loads(db.execute("SELECT record FROM hands").fetchone()[0])
+    assert [p["name"] for p in record["players"]] == ["Ștefan", "Zsófia", "Éloïse"]
+    assert [m["by"] for m in record["melds"]] == ["Ștefan", ["Zsófia", "Zsófia", "Éloïse"]]
