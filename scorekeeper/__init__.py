@@ -69,6 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None,
         export,
         hands,
         history,
+        merge,
         nights,
         security,
         series,
@@ -117,5 +118,6 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.register_blueprint(rules_pages.bp)
     app.register_blueprint(house_rulings.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(merge.bp)
     app.register_blueprint(export.bp)
     return app

@@ -17,15 +17,8 @@ from .checks import (
 )
 from .errors import InvalidHand, InvalidMeld, InvalidTile, InvalidVariant, refuse_together
 from .melds import HIGH_RUN, IN_SET, LOW_RUN, Meld, check_meld
-from .record import (
-    DECLARATIONS,
-    NAME_MAX,
-    HandRecord,
-    PlayerHand,
-    TableMeld,
-    name_problem,
-    tidy_name,
-)
+from .names import NAME_MAX, name_key, name_problem, tidy_name
+from .record import DECLARATIONS, HandRecord, PlayerHand, TableMeld
 from .tiles import Tile, format_tiles, parse_tile, parse_tiles
 from .variants import FINISHES, Variant, preset, variant_from_dict
 
@@ -73,6 +66,12 @@ def read_hand(data: Any, variant: Variant | None = None,
     hand_players = _read_players(raw_players, variant, has_melds=bool(data.get("melds")))
     names = [p.name for p in hand_players]
     _check_names(names, variant, players)
+    if players is not None and names != list(players):
+        # The series' players written another way ("ștefan" for "Ștefan"): the hand
+        # keeps the names as the series spells them, so its scores are theirs.
+        hand_players = tuple(replace(p, name=seated)
+                             for p, seated in zip(hand_players, players, strict=True))
+        names = list(players)
     melds = _read_melds(data.get("melds"), names, variant)
     hand_players = _with_jokers_used(hand_players, raw_players, melds)
     record = HandRecord(variant, hand_players, melds)
@@ -103,16 +102,17 @@ def _no_unknown(data: dict, known: set[str], **about: Any) -> None:
 
 
 def _check_names(names: list[str], v: Variant, series_players: list[str] | None) -> None:
-    seen: set[str] = set()
-    for name in names:
-        if name.casefold() in seen:
-            raise InvalidHand("the name appears twice in this hand", player=name, field="name")
-        seen.add(name.casefold())
+    keys = [name_key(name) for name in names]
+    for seat, key in enumerate(keys):
+        if key in keys[:seat]:
+            raise InvalidHand("the name appears twice in this hand", player=names[seat],
+                              field="name")
     if not v.min_players <= len(names) <= v.max_players:
         raise InvalidHand(
             f"{v.name} is played by {v.min_players} to {v.max_players} players, not {len(names)}",
             field="players")
-    if series_players is not None and names != list(series_players):
+    if series_players is not None and names != list(series_players) and keys != [
+            name_key(name) for name in series_players]:
         raise InvalidHand(
             f"the hand's players ({', '.join(names)}) must be the series' players in seat "
             f"order ({', '.join(series_players)})", field="players")
@@ -256,7 +256,7 @@ def _read_melds(raw: Any, names: list[str], v: Variant) -> tuple[TableMeld, ...]
         return ()
     if not isinstance(raw, list):
         raise InvalidHand("the melds must be a list of melds", field="melds")
-    known = {n.casefold(): n for n in names}
+    known = {name_key(n): n for n in names}
     return tuple(_read_meld(item, i, known, v) for i, item in enumerate(raw))
 
 
@@ -342,7 +342,7 @@ def _player_named(name: Any, known: dict[str, str], index: int) -> str:
     if not isinstance(name, str):
         raise InvalidHand('"by" must be one player\'s name or one name per tile', meld=index,
                           field="by")
-    found = known.get(name.casefold()) or known.get(tidy_name(name).casefold())
+    found = known.get(name_key(name))
     if found is None:
         raise InvalidHand(f"'{name[:40]}' is not a player of this hand", meld=index,
                           field="by")

@@ -1,8 +1,7 @@
-"""The hand record as the engine holds it once read, and players' names."""
+"""The hand record as the engine holds it once read."""
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -10,26 +9,7 @@ from .melds import Meld
 from .tiles import Tile
 from .variants import Variant
 
-NAME_MAX = 40
 DECLARATIONS = ("exposed_twin", "left_table")
-
-
-def tidy_name(name: str) -> str:
-    """The name without outer spaces and with inner runs of spaces made single."""
-    return " ".join(name.split())
-
-
-def name_problem(name: str) -> str | None:
-    """What makes a player's name unusable (too long, a comma, a character that
-    cannot be shown), or None."""
-    if len(name) > NAME_MAX:
-        return f"a name has at most {NAME_MAX} characters"
-    if "," in name:
-        return "a name cannot contain a comma"
-    # Control characters and lone surrogates cannot be shown (nor stored, nor printed).
-    if not name.isprintable() and any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-        return "a name cannot contain control characters"
-    return None
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,14 @@ def _melds(record: dict) -> str:
     return " | ".join(m["tiles"] for m in record.get("melds") or []) or "(none)"
 
 
+def renamed(entry: dict) -> list[tuple[str, str]]:
+    """The players a merge renamed in a hand, seat by seat: (name before, name now)."""
+    old, new = entry.get("old") or {}, entry.get("new") or {}
+    return [(before["name"], after["name"]) for before, after in
+            zip(old.get("players", []), new.get("players", []), strict=False)
+            if before.get("name") != after.get("name")]
+
+
 def changes_filter(entry: dict) -> list[dict]:
     """Template filter: what an audit entry changed."""
     return changes(entry)
@@ -64,4 +72,5 @@ def when(stamp: str) -> str:
 def init_app(app: Flask) -> None:
     """Give templates the audit's filters."""
     app.add_template_filter(changes_filter, "changes")
+    app.add_template_filter(renamed, "renamed")
     app.add_template_filter(when, "when")
