@@ -17,7 +17,7 @@ from .db import get_db
 from .forms.common import sentence
 from .forms.rules import CompareForm, LookupForm, MeldForm, RackForm
 from .lookup import series_or_404, variant_or_404
-from .variants import origin, rule_groups
+from .variants import changed_by_group, origin, rule_groups
 
 bp = Blueprint("rules", __name__)
 
@@ -104,7 +104,11 @@ def compare_page():
     if asked(form):
         left, right = chosen(db, form.a.data, series), chosen(db, form.b.data, series)
         names = (left.name, right.name)
-        groups = compared_groups(compare(left, right), only)
+        rows = compare(left, right)
+        for row in rows:
+            row["a"]["changed"] = changed_by_group(left, row["param"])
+            row["b"]["changed"] = changed_by_group(right, row["param"])
+        groups = compared_groups(rows, only)
     status = 422 if form.errors else 200
     return render_template("rules/compare.html", form=form, series=series, groups=groups,
                            names=names, only=only), status

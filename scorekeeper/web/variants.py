@@ -51,15 +51,20 @@ def cards(variants: Iterable[Variant]) -> list[dict]:
 
 def rule_groups(variant: Variant) -> list[tuple[str, list[dict]]]:
     """The variant's rule reference in plain words, group by group, each rule with an anchor."""
-    base = base_preset(variant)
     entries = describe(variant)
     for entry in entries:
         param = entry["param"]
         entry["anchor"] = param or slugify(entry["title"])
-        # What a custom variant changed is the group's own rule: marked so, not as a ruling.
-        entry["changed"] = variant.custom and param is not None and (
-            base is None or getattr(variant, param) != getattr(base, param))
+        entry["changed"] = changed_by_group(variant, param)
     return [(group, [e for e in entries if e["group"] == group]) for group in GROUPS]
+
+
+def changed_by_group(variant: Variant, param: str | None) -> bool:
+    """Whether the rule behind param is the group's own: a custom variant changed it from its
+    preset (marked "Your rule" on the page, not as a ruling)."""
+    base = base_preset(variant)
+    return variant.custom and param is not None and (
+        base is None or getattr(variant, param) != getattr(base, param))
 
 
 def origin(variant: Variant) -> str:
