@@ -16,16 +16,18 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext
 
 from ..store import stats
 from ..store.db import connect
-from ..store.export import export_chunks, export_document, to_csv, to_json
+from ..store.export import export_chunks, export_document, to_json
 from ..store.export_format import BadExport, read_document
 from ..store.history import night_series_ids
 from ..store.importer import import_document
 from ..store.nights import get_night
 from . import history
 from .db import get_db
+from .export_words import csv_sheet, import_summary
 from .faults import refresh_figures
 from .forms.export import UPLOAD_LIMIT, ImportForm
 from .lookup import night_or_404, series_or_404
@@ -53,7 +55,7 @@ def everything(kind: str):
     if kind == "json":
         # Sent a night at a time: years of game nights never sit in the server's memory.
         return _download(_streamed(current_app.config["DATABASE"]), name, kind)
-    return _download(to_csv(export_document(get_db())), name, kind)
+    return _download(csv_sheet(export_document(get_db())), name, kind)
 
 
 @bp.route("/export/nights/<int:night_id>.<any(json, csv):kind>")
@@ -62,7 +64,7 @@ def night(night_id: int, kind: str):
     db = get_db()
     found = night_or_404(db, night_id)
     document = export_document(db, night_id=night_id)
-    text = to_json(document) if kind == "json" else to_csv(document)
+    text = to_json(document) if kind == "json" else csv_sheet(document)
     return _download(text, f"scorekeeper-night-{found['date']}-{night_id}", kind)
 
 
@@ -72,7 +74,7 @@ def series(series_id: int, kind: str):
     db = get_db()
     series_or_404(db, series_id)
     document = export_document(db, series_id=series_id)
-    text = to_json(document) if kind == "json" else to_csv(document)
+    text = to_json(document) if kind == "json" else csv_sheet(document)
     return _download(text, f"scorekeeper-series-{series_id}", kind)
 
 
@@ -105,9 +107,11 @@ def upload():
             added = import_document(get_db(), document)
             stats.refresh(get_db())
         except BadExport as error:
-            form.file.errors = [f"{form.file.data.filename or 'The file'}: {error}"]
+            form.file.errors = [gettext("%(file)s: %(problem)s",
+                                        file=form.file.data.filename or gettext("The file"),
+                                        problem=error)]
         else:
-            flash(added.summary())
+            flash(import_summary(added))
             return redirect(url_for("history.index"))
     status = 422 if form.errors else 200
     return render_template("history/import.html", form=form, limit=UPLOAD_LIMIT), status

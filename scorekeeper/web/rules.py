@@ -4,6 +4,7 @@ the best opening of a rack. The pages only read and ask the engine; nothing is s
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext
 from sqlite_utils import Database
 from wtforms import Field
 
@@ -42,7 +43,8 @@ def variant_menu(db: Database, series: Series | None) -> list[tuple[str, str]]:
     """Every variant to choose from; first the series' own frozen rules when there is one."""
     menu = variants.variant_choices(db)
     if series is not None:
-        menu.insert(0, (THIS_SERIES, f"This series: {series.variant.name}"))
+        menu.insert(0, (THIS_SERIES, gettext("This series: %(variant)s",
+                                             variant=series.variant.name)))
     return menu
 
 
