@@ -10,6 +10,8 @@
   var probe = document.currentScript && document.currentScript.src;
   if (!main || !probe || !window.fetch) { return; }
   var note = document.getElementById("reach");  // a page may say where it goes
+  // The words, in the page's language, on this script's own tag (templates/base.html).
+  var words = document.currentScript.dataset;
 
   function place() {
     // Made when first needed, after what the last action said (the flashes), before the
@@ -35,9 +37,7 @@
     }
     note.hidden = false;
     note.classList.toggle("reach-back", up);
-    note.textContent = up ? "The laptop is back."
-      : "The laptop cannot be reached: this page may be out of date, and nothing can be " +
-        "saved until it answers again.";
+    note.textContent = up ? words.back : words.lost;
     // "Back" is news for a moment; "cannot be reached" stays until it is not true.
     if (up) { fading = window.setTimeout(function () { note.hidden = true; }, 6000); }
   }

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlite_utils import Database
@@ -144,8 +145,22 @@ def to_json(document: dict) -> str:
 CSV_CHUNK = 16_384
 
 
+@dataclass(frozen=True)
+class SheetWords:
+    """The words a score sheet shows people, in English unless the page's language is passed
+    in (the store has no languages of its own): the header, a won hand's mark, and the title of
+    an unnamed series, a gettext-style text with `%(number)d`."""
+
+    header: tuple[str, ...] = tuple(CSV_COLUMNS)
+    won: str = "yes"
+    unnamed: str = "Series %(number)d"
+
+
+ENGLISH = SheetWords()
+
+
 def series_rows(night: dict, title: str, variant_name: str, names: list[str],
-                hands: Iterable[dict]) -> Iterator[list]:
+                hands: Iterable[dict], words: SheetWords = ENGLISH) -> Iterator[list]:
     """One row per player per hand played (deleted hands left out), with the running total.
 
     Each hand's scores and winner were stored with its result when it was saved (or by
@@ -157,7 +172,7 @@ def series_rows(night: dict, title: str, variant_name: str, names: list[str],
             totals[name] += scores[name]
             yield [night["date"], text_cell(night["place"]), text_cell(title),
                    text_cell(variant_name), count, seat + 1, text_cell(name), scores[name],
-                   totals[name], "yes" if hand["winner"] == name else ""]
+                   totals[name], words.won if hand["winner"] == name else ""]
 
 
 def text_cell(text: str | None) -> str:
@@ -166,8 +181,8 @@ def text_cell(text: str | None) -> str:
     return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def _sheet_series(db: Database, night_id: int | None,
-                  series_id: int | None) -> Iterator[tuple[str, dict]]:
+def _sheet_series(db: Database, night_id: int | None, series_id: int | None,
+                  unnamed: str) -> Iterator[tuple[str, dict]]:
     """Each series of the scope (with its night's date and place) and its title on the
     sheet, night by night
     (by date) and in the order they were started; an unnamed one is "Series N", N its place
@@ -184,11 +199,11 @@ def _sheet_series(db: Database, night_id: int | None,
                         " ORDER BY n.date, n.id, s.id", args):
         number = number + 1 if row["night"] == last_night else 1
         last_night = row["night"]
-        yield row["name"] or f"Series {number}", row
+        yield row["name"] or unnamed % {"number": number}, row
 
 
-def sheet_chunks(db: Database, night_id: int | None = None,
-                 series_id: int | None = None) -> Iterator[str]:
+def sheet_chunks(db: Database, night_id: int | None = None, series_id: int | None = None,
+                 words: SheetWords = ENGLISH) -> Iterator[str]:
     """The score sheets of everything, one night or one series as CSV text, a series at a
     time and in pieces of about CSV_CHUNK characters. Read in one transaction, so it is one
     moment's data."""
@@ -198,14 +213,14 @@ def sheet_chunks(db: Database, night_id: int | None = None,
     try:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\r\n")
-        writer.writerow(CSV_COLUMNS)
-        for title, series in _sheet_series(db, night_id, series_id):
+        writer.writerow(words.header)
+        for title, series in _sheet_series(db, night_id, series_id, words.unnamed):
             names = [name for _, name in seats(db, [series["id"]])[series["id"]]]
             variant = variant_from_dict(json.loads(series["variant_rules"]))
             hands = db.query("SELECT scores, winner FROM hands WHERE series_id = ? AND"
                              " COALESCE(deleted_at, '') = '' ORDER BY number, id",
                              [series["id"]])
-            for row in series_rows(series, title, variant.name, names, hands):
+            for row in series_rows(series, title, variant.name, names, hands, words):
                 writer.writerow(row)
                 if out.tell() >= CSV_CHUNK:
                     yield out.getvalue()

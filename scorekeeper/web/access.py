@@ -18,6 +18,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext, lazy_gettext, ngettext
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from ..store import scorer_sessions
@@ -35,9 +36,9 @@ OPEN_ENDPOINTS = {"access.become", "access.leave", "static"}
 # A phone that has been the scorer keeps this cookie a year: it gets past the overall limit
 # on guesses (see guesses.py), never past the passcode.
 SCORER_PHONE_COOKIE = "scorer_phone"
-REFUSED = "Only the scorer can change scores at this table."
-API_REFUSED = ("only the scorer can change scores: send the passcode as "
-               "Authorization: Bearer <passcode>")
+REFUSED = lazy_gettext("Only the scorer can change scores at this table.")
+API_REFUSED = lazy_gettext("only the scorer can change scores: send the passcode as "
+                           "%(header)s", header="Authorization: Bearer <passcode>")
 
 
 def current_hash() -> str | None:
@@ -162,7 +163,7 @@ def guard():
     if request.path.startswith("/api/"):
         if request.method in SAFE_METHODS:
             return None
-        return jsonify({"error": API_REFUSED}), 403
+        return jsonify({"error": str(API_REFUSED)}), 403
     rule = request.url_rule
     # A page whose form posts is the form: a watching phone gets the prompt instead.
     if request.method in SAFE_METHODS and (rule is None or "POST" not in (rule.methods or ())):
@@ -198,7 +199,7 @@ def become():
     stored = current_hash()
     form = PasscodeForm(next=request.args.get("next"))
     if stored is None:
-        flash("No passcode is set: every phone can change scores.")
+        flash(gettext("No passcode is set: every phone can change scores."))
         return redirect(safe_next(form.next.data))
     if request.method == "POST":
         # A phone that must wait is answered before its form is even read: guessing in a
@@ -219,28 +220,37 @@ def become():
             return too_many(error)
         if right:
             return start_scoring(stored, typed, resume or safe_next(form.next.data), resume)
-        form.passcode.errors = [*form.passcode.errors, "That is not the passcode."]
+        form.passcode.errors = [*form.passcode.errors, gettext("That is not the passcode.")]
     status = 422 if form.errors else 200
     return render_template("access/become.html", form=form, resume=resume,
                            kept=kept_fields() if resume else []), status
 
 
 def too_many(error: TooManyGuesses):
-    """Answer a phone that guessed too often at once: 429, and when to try again."""
+    """Answer a phone that guessed too often at once (or while another phone's passcode is
+    being checked): 429, and when to try again."""
     minutes = max(1, -(-error.seconds // 60))
-    message = (f"Too many wrong passcodes. Try again in {minutes} minute"
-               f"{'s' if minutes != 1 else ''}.")
-    title = "Too many wrong passcodes"
-    if error.busy:
-        title = "Try again in a moment"
-        message = "Another passcode is being checked. Try again in a few seconds."
     if request.path.startswith("/api/"):
-        response = jsonify({"error": message.lower().rstrip(".")})
+        if error.busy:
+            words = gettext("another passcode is being checked. try again in a few seconds")
+        else:
+            words = ngettext("too many wrong passcodes. try again in %(num)d minute",
+                             "too many wrong passcodes. try again in %(num)d minutes", minutes)
+        response = jsonify({"error": words})
     else:
+        if error.busy:
+            title = gettext("Try again in a moment")
+            message = gettext("Another passcode is being checked. Try again in a few seconds. "
+                              "The scorer's own phone is not locked out by other phones.")
+        else:
+            title = gettext("Too many wrong passcodes")
+            message = ngettext(
+                "Too many wrong passcodes. Try again in %(num)d minute. The scorer's own phone "
+                "is not locked out by other phones.",
+                "Too many wrong passcodes. Try again in %(num)d minutes. The scorer's own phone "
+                "is not locked out by other phones.", minutes)
         response = current_app.make_response(
-            (render_template("error.html", title=title, message=message
-                             + " The scorer's own phone is not locked out by other phones."
-                             ), 429))
+            (render_template("error.html", title=title, message=message), 429))
     response.status_code = 429
     response.headers["Retry-After"] = str(error.seconds)
     return response
@@ -254,7 +264,7 @@ def start_scoring(stored: str, typed: str, target: str, resume: str | None):
     session["scorer"] = tag
     session["scorer_id"] = scorer_sessions.start_session(get_db(), tag)
     session["short_passcode"] = len(typed) < passcode.MIN_LENGTH
-    flash("You are the scorer on this phone until the browser is closed.")
+    flash(gettext("You are the scorer on this phone until the browser is closed."))
     # 307 makes the browser post the kept change again, to where it was going.
     response = redirect(target, code=307 if resume else 302)
     response.set_cookie(SCORER_PHONE_COOKIE, _device_signer().dumps(tag),
@@ -268,7 +278,7 @@ def leave():
     if EmptyForm().validate_on_submit():
         scorer_sessions.end_session(get_db(), session.pop("scorer_id", None))
         session.pop("scorer", None)
-        flash("This phone is no longer the scorer.")
+        flash(gettext("This phone is no longer the scorer."))
     return redirect(url_for("nights.home"))
 
 

@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
+from flask_babel import gettext
 from sqlite_utils import Database
 from werkzeug.exceptions import HTTPException
 
@@ -24,7 +25,7 @@ from ..store.db import write_lock
 from ..store.once import KEY_MAX, Once, fingerprint, keep_answer
 from . import ids
 from .db import get_db
-from .site import csrf
+from .site import ERRORS, csrf
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 # JSON requests are not forms: they carry no CSRF token, and a browser cannot send
@@ -51,33 +52,36 @@ def api_error(error: ApiError):
 
 @bp.errorhandler(HTTPException)
 def http_error(error: HTTPException):
-    """Errors Flask raises (not found, too large) are JSON here too."""
-    return jsonify({"error": error.description}), error.code
+    """Errors Flask raises (not found, too large) are JSON here too, in the app's words where
+    it has them."""
+    words = ERRORS.get(type(error))
+    return jsonify({"error": str(words[1]) if words else error.description}), error.code
 
 
 def _body() -> Any:
     """The request's JSON body; JSON requests must say they are JSON."""
     if request.mimetype != "application/json":
-        raise ApiError(415, "send JSON with Content-Type: application/json")
+        raise ApiError(415, gettext("send JSON with %(header)s",
+                                    header="Content-Type: application/json"))
     try:
         data = request.get_json(silent=True)
     except RecursionError:
-        raise ApiError(400, "the body is nested too deeply") from None
+        raise ApiError(400, gettext("the body is nested too deeply")) from None
     if data is None:
-        raise ApiError(400, "the body is not valid JSON")
+        raise ApiError(400, gettext("the body is not valid JSON"))
     try:
         # A \ud800 escape parses into text that SQLite cannot store.
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise ApiError(400, "the body holds an escape that is not a character (a lone "
-                            "surrogate such as \\ud800)") from None
+        raise ApiError(400, gettext("the body holds an escape that is not a character (a lone "
+                                    "surrogate such as %(escape)s)", escape="\\ud800")) from None
     return data
 
 
 def _series_or_404(series_id: int) -> series.Series:
     found = series.get_series(get_db(), series_id)
     if found is None:
-        raise ApiError(404, f"there is no series {series_id}")
+        raise ApiError(404, gettext("there is no series %(id)d", id=series_id))
     return found
 
 
@@ -110,7 +114,7 @@ def _variant(db: Database, value: Any) -> Variant:
     if isinstance(value, str):
         found = variants.get_variant(db, value)
         if found is None:
-            raise ApiError(400, f"unknown variant {value!r}", "variant")
+            raise ApiError(400, gettext("unknown variant %(name)s", name=repr(value)), "variant")
         return found
     try:
         return variant_from_dict(value)
@@ -121,7 +125,7 @@ def _variant(db: Database, value: Any) -> Variant:
 def _names(value: Any) -> list[str]:
     """The players as the request names them, tidied; the engine checks the set-up."""
     if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
-        raise ApiError(400, "players must be a list of names in seat order", "players")
+        raise ApiError(400, gettext("players must be a list of names in seat order"), "players")
     return [players.tidy_name(n) for n in value]
 
 
@@ -130,7 +134,7 @@ def create_series():
     """Start a series; the night defaults to a new one dated today."""
     data, db = _body(), get_db()
     if not isinstance(data, dict):
-        raise ApiError(400, "send a JSON object")
+        raise ApiError(400, gettext("send a JSON object"))
     variant = _variant(db, data.get("variant"))
     names = _names(data.get("players"))
     first = data.get("first_dealer", 0)
@@ -141,14 +145,15 @@ def create_series():
         raise ApiError(400, error.detail, error.field or "end") from None
     name = data.get("name")
     if name is not None and (not isinstance(name, str) or len(name) > 80):
-        raise ApiError(400, "name must be text of at most 80 characters", "name")
+        raise ApiError(400, gettext("name must be text of at most %(count)d characters", count=80),
+                       "name")
     night_id = data.get("night_id")
     # The new night and the series are one write: a crash between them leaves neither.
     with write_lock(db):
         if night_id is None:
             night_id = nights.create_night(db, date.today(), None, None)
         elif not ids.is_id(night_id) or nights.get_night(db, night_id) is None:
-            raise ApiError(400, f"there is no night {night_id}", "night_id")
+            raise ApiError(400, gettext("there is no night %(id)s", id=night_id), "night_id")
         series_id = series.create_series(db, night_id, name, variant, names, end, first)
     return jsonify(standings(series.series_of(db, series_id))), 201
 
@@ -159,8 +164,8 @@ def add_hand(series_id: int):
     one = _series_or_404(series_id)
     data = _body()
     if isinstance(data, dict) and "variant" in data:
-        raise ApiError(400, 'a hand in a series takes the series\' variant: leave out "variant"',
-                       "variant")
+        raise ApiError(400, gettext('a hand in a series takes the series\' variant: leave out '
+                                    '"variant"'), "variant")
     once = _idempotency_key(data)
     try:
         row = hands.record_hand(get_db(), one, data, once=once)
@@ -186,16 +191,17 @@ def _idempotency_key(body: object) -> Once | None:
     if key is None:
         return None
     if not key.strip() or len(key) > KEY_MAX:
-        raise ApiError(400, f"an Idempotency-Key is 1 to {KEY_MAX} characters", "Idempotency-Key")
+        raise ApiError(400, gettext("an Idempotency-Key is 1 to %(count)d characters",
+                                    count=KEY_MAX), "Idempotency-Key")
     return Once(f"api:{key}", fingerprint(body))
 
 
 def _repeat(one: series.Series, saved: hands.AlreadySaved, once: Once | None):
     """The answer to a repeat: the first answer again when the body is the same."""
     if once is None or saved.request["fingerprint"] != once.fingerprint:
-        raise ApiError(409, "this Idempotency-Key was already used for another hand "
-                       f"(hand {saved.hand['number']}): use a new key for a new hand",
-                       "Idempotency-Key")
+        raise ApiError(409, gettext("this Idempotency-Key was already used for another hand "
+                                    "(hand %(number)d): use a new key for a new hand",
+                                    number=saved.hand["number"]), "Idempotency-Key")
     if saved.request["answer"]:
         return jsonify(json.loads(saved.request["answer"])), 201
     # The first request was cut off before its answer was kept: the hand as stored.

@@ -5,14 +5,20 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from flask import Flask
+from flask_babel import gettext, lazy_gettext
 
 PLAYER_FIELD_WORDS = {
-    "went_out": "went out", "finish": "how", "all_at_once": "all at once",
-    "jokers_used": "jokers used", "rack": "rack", "rack_points": "rack points",
-    "rack_jokers": "jokers on rack", "swapped_jokers": "swapped jokers",
-    "melded_tiles": "melded tiles", "melded_points": "melded points",
-    "credited_jokers": "credited jokers", "declared": "declared",
+    "went_out": lazy_gettext("went out"), "finish": lazy_gettext("how"),
+    "all_at_once": lazy_gettext("all at once"), "jokers_used": lazy_gettext("jokers used"),
+    "rack": lazy_gettext("rack"), "rack_points": lazy_gettext("rack points"),
+    "rack_jokers": lazy_gettext("jokers on rack"), "swapped_jokers": lazy_gettext("swapped jokers"),
+    "melded_tiles": lazy_gettext("melded tiles"), "melded_points": lazy_gettext("melded points"),
+    "credited_jokers": lazy_gettext("credited jokers"), "declared": lazy_gettext("declared"),
 }
+# What happened to a hand, as the heading of each entry of its history.
+AUDIT_ACTIONS = {"created": lazy_gettext("Created"), "edited": lazy_gettext("Edited"),
+                 "deleted": lazy_gettext("Deleted"), "restored": lazy_gettext("Restored"),
+                 "merged": lazy_gettext("Merged")}
 
 
 def changes(entry: dict) -> list[dict]:
@@ -24,25 +30,26 @@ def changes(entry: dict) -> list[dict]:
         before = olds.get(player["name"], {})
         for key, word in PLAYER_FIELD_WORDS.items():
             if before.get(key) != player.get(key):
-                found.append({"player": player["name"], "field": word,
+                found.append({"player": player["name"], "field": str(word),
                               "old": _shown(before.get(key)), "new": _shown(player.get(key))})
     if old.get("melds") != new.get("melds"):
-        found.append({"player": "Table", "field": "melds", "old": _melds(old), "new": _melds(new)})
+        found.append({"player": gettext("Table"), "field": gettext("melds"),
+                      "old": _melds(old), "new": _melds(new)})
     return found
 
 
 def _shown(value: object) -> str:
     if value is None or value == "" or value == []:
-        return "(none)"
+        return gettext("(none)")
     if value is True:
-        return "yes"
+        return gettext("yes")
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     return str(value)
 
 
 def _melds(record: dict) -> str:
-    return " | ".join(m["tiles"] for m in record.get("melds") or []) or "(none)"
+    return " | ".join(m["tiles"] for m in record.get("melds") or []) or gettext("(none)")
 
 
 def renamed(entry: dict) -> list[tuple[str, str]]:
@@ -74,3 +81,4 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(changes_filter, "changes")
     app.add_template_filter(renamed, "renamed")
     app.add_template_filter(when, "when")
+    app.jinja_env.globals["audit_actions"] = AUDIT_ACTIONS

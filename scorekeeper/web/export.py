@@ -18,6 +18,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext
 
 from ..store import stats
 from ..store.db import connect
@@ -28,6 +29,7 @@ from ..store.importer import import_document
 from ..store.nights import get_night
 from . import history
 from .db import get_db
+from .export_words import import_summary, sheet_words
 from .faults import refresh_figures
 from .forms.export import UPLOAD_LIMIT, ImportForm
 from .lookup import night_or_404, series_or_404
@@ -62,7 +64,8 @@ def everything(kind: str):
     name = f"scorekeeper-{datetime.now(UTC).date().isoformat()}"
     # Sent a night (or a few score sheets) at a time: years of game nights never sit in the
     # server's memory.
-    return _download(_streamed(export_chunks if kind == "json" else sheet_chunks), name, kind)
+    chunks = export_chunks if kind == "json" else partial(sheet_chunks, words=sheet_words())
+    return _download(_streamed(chunks), name, kind)
 
 
 @bp.route("/export/nights/<int:night_id>.<any(json, csv):kind>")
@@ -72,7 +75,8 @@ def night(night_id: int, kind: str):
     found = night_or_404(db, night_id)
     name = f"scorekeeper-night-{found['date']}-{night_id}"
     if kind == "csv":
-        return _download(_streamed(partial(sheet_chunks, night_id=night_id)), name, kind)
+        return _download(_streamed(partial(sheet_chunks, night_id=night_id,
+                                                     words=sheet_words())), name, kind)
     return _download(to_json(export_document(db, night_id=night_id)), name, kind)
 
 
@@ -83,7 +87,8 @@ def series(series_id: int, kind: str):
     series_or_404(db, series_id)
     name = f"scorekeeper-series-{series_id}"
     if kind == "csv":
-        return _download(_streamed(partial(sheet_chunks, series_id=series_id)), name, kind)
+        return _download(_streamed(partial(sheet_chunks, series_id=series_id,
+                                                     words=sheet_words())), name, kind)
     return _download(to_json(export_document(db, series_id=series_id)), name, kind)
 
 
@@ -116,9 +121,11 @@ def upload():
             added = import_document(get_db(), document)
             stats.refresh(get_db())
         except BadExport as error:
-            form.file.errors = [f"{form.file.data.filename or 'The file'}: {error}"]
+            form.file.errors = [gettext("%(file)s: %(problem)s",
+                                        file=form.file.data.filename or gettext("The file"),
+                                        problem=error)]
         else:
-            flash(added.summary())
+            flash(import_summary(added))
             return redirect(url_for("history.index"))
     status = 422 if form.errors else 200
     return render_template("history/import.html", form=form, limit=UPLOAD_LIMIT), status

@@ -6,6 +6,7 @@ import sqlite3
 import sys
 
 from flask import Flask, current_app
+from flask_babel import gettext, lazy_gettext
 from sqlite_utils import Database
 
 from ..store import stats
@@ -28,6 +29,23 @@ def refresh_figures(db: Database) -> None:
         current_app.logger.warning("history figures not brought up to date: %s", problem)
 
 
+# What each of SQLite's disk faults means (store.db.saving_problem says which are faults).
+PROBLEM_WORDS = {
+    sqlite3.SQLITE_FULL: lazy_gettext("the disk is full"),
+    sqlite3.SQLITE_READONLY: lazy_gettext(
+        "the database file cannot be written to (it is read-only)"),
+    sqlite3.SQLITE_IOERR: lazy_gettext("the disk reported an error while writing"),
+    sqlite3.SQLITE_CANTOPEN: lazy_gettext("the database file cannot be opened"),
+}
+
+
+def problem_words(error: sqlite3.DatabaseError, problem: str) -> str:
+    """The disk fault in the page's language, by SQLite's code (its primary part)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    words = PROBLEM_WORDS.get(code & 0xFF) if isinstance(code, int) else None
+    return str(words) if words is not None else problem
+
+
 def cannot_save(error: sqlite3.DatabaseError):
     """Say that saving is impossible and why, for the disk's faults; any other is a 500."""
     current_app.log_exception(sys.exc_info())
@@ -35,10 +53,11 @@ def cannot_save(error: sqlite3.DatabaseError):
     if problem is None:
         return error_response(*SERVER_ERROR, 500)
     return error_response(
-        "Nothing could be saved",
-        f"Saving is impossible: {problem}. Nothing was changed. Pages that show the scores "
-        f"still work; free space on the disk or make the database writable on the computer "
-        f"running Scorekeeper, then send it again.", 503)
+        gettext("Nothing could be saved"),
+        gettext("Saving is impossible: %(problem)s. Nothing was changed. Pages that show the "
+                "scores still work; free space on the disk or make the database writable on the "
+                "computer running Scorekeeper, then send it again.",
+                problem=problem_words(error, problem)), 503)
 
 
 def init_app(app: Flask) -> None:

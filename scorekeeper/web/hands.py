@@ -4,6 +4,7 @@ with every line of its score and its history, download, delete and undo."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext
 from sqlite_utils import Database
 
 from ..engine import HandResult, InvalidHand, read_hand, score_hand
@@ -66,10 +67,11 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
         if hand is None:
             once = Once(f"form:{form.once.data}") if form.once.data else None
             row = record_hand(db, series, record, once=once)
-            flash(f"Hand {row['number']} saved. " + summary(result))
+            flash(gettext("Hand %(number)d saved.", number=row["number"]) + " " + summary(result))
         else:
             edit_hand(db, series, hand["id"], record)
-            flash(f"Hand {hand['number']} changed. " + summary(result))
+            flash(gettext("Hand %(number)d changed.", number=hand["number"]) + " "
+                  + summary(result))
     except InvalidHand as error:
         tally.attach_error(form, series.names, error)
         return _entry_page(series, form, hand=hand), 422
@@ -77,8 +79,8 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
         form.form_errors.append(str(refused))
         return _entry_page(series, form, hand=hand), 422
     except AlreadySaved as saved:
-        flash(f"Hand {saved.hand['number']} was already saved from this form; nothing new "
-              "was stored.")
+        flash(gettext("Hand %(number)d was already saved from this form; nothing new was "
+                      "stored.", number=saved.hand["number"]))
         return redirect(url_for("hands.show", series_id=series.id, hand_id=saved.hand["id"]))
     return redirect(url_for("series.show", series_id=series.id))
 
@@ -86,8 +88,9 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
 def summary(result: HandResult) -> str:
     """Who won the hand and by how much, as the page says after saving it."""
     if result.winner is None:
-        return "Nobody won the hand."
-    return f"{result.winner} won the hand ({result.scores[result.winner]:+d})."
+        return gettext("Nobody won the hand.")
+    return gettext("%(player)s won the hand (%(score)s).", player=result.winner,
+                   score=f"{result.scores[result.winner]:+d}")
 
 
 @bp.route("/series/<int:series_id>/hands/new", methods=["GET", "POST"])
@@ -153,7 +156,8 @@ def delete(series_id: int, hand_id: int):
     hand = hand_or_404(db, series, hand_id)
     if EmptyForm().validate_on_submit() and not hand["deleted_at"]:
         delete_hand(db, hand_id)
-        flash(f"Hand {hand['number']} deleted. You can undo this on the series page.")
+        flash(gettext("Hand %(number)d deleted. You can undo this on the series page.",
+                      number=hand["number"]))
     return redirect(url_for("series.show", series_id=series_id))
 
 
@@ -166,7 +170,8 @@ def restore(series_id: int, hand_id: int):
     if EmptyForm().validate_on_submit() and hand["deleted_at"]:
         try:
             restore_hand(db, series, hand_id)
-            flash(f"Hand {hand['number']} is back.")
+            flash(gettext("Hand %(number)d is back.", number=hand["number"]))
         except HandRefused as refused:
-            flash(f"Hand {hand['number']} cannot come back: {refused}", "error")
+            flash(gettext("Hand %(number)d cannot come back: %(reason)s", number=hand["number"],
+                          reason=refused), "error")
     return redirect(url_for("series.show", series_id=series_id))

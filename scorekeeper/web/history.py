@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext, lazy_gettext, ngettext
 from sqlite_utils import Database
 
 from ..store import stats
@@ -51,9 +52,11 @@ def series_chart(series: Series, totals: list[list[int]]):
     """The running totals of a series as a chart."""
     final = ", ".join(f"{n} {t[-1]:+d}" for n, t in zip(series.names, totals, strict=True))
     return charts.line_chart(
-        f"chart-series-{series.id}", f"Running totals: {series.title}",
-        f"Each player's total after every hand. After {len(totals[0]) - 1} hands: {final}.",
-        "Hand", "Total points", [str(i) for i in range(len(totals[0]))],
+        f"chart-series-{series.id}", gettext("Running totals: %(series)s", series=series.title),
+        ngettext("Each player's total after every hand. After %(num)d hand: %(totals)s.",
+                 "Each player's total after every hand. After %(num)d hands: %(totals)s.",
+                 len(totals[0]) - 1, totals=final),
+        gettext("Hand"), gettext("Total points"), [str(i) for i in range(len(totals[0]))],
         list(zip(series.names, totals, strict=True)))
 
 
@@ -104,7 +107,7 @@ def player(player_id: int):
     found = next(db["players"].rows_where("id = ?", [player_id]), None) or abort(404)
     form = FilterForm(request.args)
     played = stats.played_variants(db, player_id)
-    form.variant.choices = [SelectChoice("", "All variants"),
+    form.variant.choices = [SelectChoice("", lazy_gettext("All variants")),
                             *(SelectChoice(k, v) for k, v in played.items())]
     filters = stats.Filters()
     if form.validate():
@@ -130,8 +133,10 @@ def player_chart(name: str, by_night: list[dict]):
     """A player's points at each night as a chart."""
     best = max(by_night, key=lambda n: n["total"])
     return charts.line_chart(
-        "chart-player", f"{name}: points at each night",
-        f"{len(by_night)} nights from {by_night[0]['date']} to {by_night[-1]['date']}; "
-        f"best {best['total']:+d} on {best['date']}.",
-        "Night", "Points that night", [short_day(n["date"]) for n in by_night],
+        "chart-player", gettext("%(player)s: points at each night", player=name),
+        ngettext("%(num)d night from %(first)s to %(last)s; best %(best)s on %(day)s.",
+                 "%(num)d nights from %(first)s to %(last)s; best %(best)s on %(day)s.",
+                 len(by_night), first=by_night[0]["date"], last=by_night[-1]["date"],
+                 best=f"{best['total']:+d}", day=best["date"]),
+        gettext("Night"), gettext("Points that night"), [short_day(n["date"]) for n in by_night],
         [(name, [n["total"] for n in by_night])])

@@ -13,6 +13,7 @@ import socket
 import time
 
 from flask import Flask, current_app, request
+from flask_babel import gettext
 
 from . import address
 from .security import error_response
@@ -58,10 +59,11 @@ def check_host():
     extra = {host_name(n) for n in listed}
     if name in extra or name in machine_hosts():
         return None
-    return error_response("Unknown address",
-                          "This app answers only at this computer's own names and addresses. "
-                          "To use another name, list it in ALLOWED_HOSTS in "
-                          "instance/config.py.", 400)
+    return error_response(gettext("Unknown address"),
+                          gettext("This app answers only at this computer's own names and "
+                                  "addresses. To use another name, list it in %(setting)s in "
+                                  "%(file)s.", setting="ALLOWED_HOSTS", file="instance/config.py"),
+                          400)
 
 
 def init_app(app: Flask) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from flask_babel import gettext
 from sqlite_utils import Database
 
 from ..engine.series import winner_words
@@ -38,9 +39,10 @@ class SeriesState:
         if self.finished:
             return winner_words(self.winners, past=True)
         if not self.played:
-            return "no hands yet"
-        led = " and ".join(self.leaders)
-        return f"{led} {'leads' if len(self.leaders) == 1 else 'lead'}"
+            return gettext("no hands yet")
+        if len(self.leaders) == 1:
+            return gettext("%(player)s leads", player=self.leaders[0])
+        return gettext("%(players)s lead", players=gettext(" and ").join(self.leaders))
 
 
 def series_state(db: Database, series: Series) -> SeriesState:

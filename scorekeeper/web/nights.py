@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from flask import Blueprint, flash, redirect, render_template, url_for
+from flask_babel import gettext
 
 from ..store.nights import create_night, nights_on, recent_nights
 from ..store.rulings import night_rulings
@@ -40,7 +41,7 @@ def new():
     form = NightForm()
     if form.validate_on_submit() and form.date.data is not None:
         night_id = create_night(get_db(), form.date.data, form.place.data, form.note.data)
-        flash("Game night started.")
+        flash(gettext("Game night started."))
         return redirect(url_for("nights.show", night_id=night_id))
     return render_template("nights/new.html", form=form)
 
@@ -53,7 +54,8 @@ def show(night_id: int):
     night = night_or_404(db, night_id)
     states = in_play.night_states(db, night_id)
     # The night page calls an unnamed series "Series 2"; its rulings say the same.
-    labels = {one.series.id: one.series.name or f"Series {i}" for i, one in enumerate(states, 1)}
+    labels = {one.series.id: one.series.name or gettext("Series %(number)d", number=i)
+              for i, one in enumerate(states, 1)}
     return render_template("nights/show.html", night=night, states=states,
                            won=in_play.series_won(states),
                            rulings=night_rulings(db, night_id), series_labels=labels)

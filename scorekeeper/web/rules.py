@@ -4,6 +4,7 @@ the best opening of a rack. The pages only read and ask the engine; nothing is s
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext
 from sqlite_utils import Database
 from wtforms import Field
 
@@ -17,7 +18,7 @@ from .db import get_db
 from .forms.common import sentence
 from .forms.rules import CompareForm, LookupForm, MeldForm, RackForm
 from .lookup import series_or_404, variant_or_404
-from .variants import origin, rule_groups
+from .variants import changed_by_group, origin, rule_groups
 
 bp = Blueprint("rules", __name__)
 
@@ -42,7 +43,8 @@ def variant_menu(db: Database, series: Series | None) -> list[tuple[str, str]]:
     """Every variant to choose from; first the series' own frozen rules when there is one."""
     menu = variants.variant_choices(db)
     if series is not None:
-        menu.insert(0, (THIS_SERIES, f"This series: {series.variant.name}"))
+        menu.insert(0, (THIS_SERIES, gettext("This series: %(variant)s",
+                                             variant=series.variant.name)))
     return menu
 
 
@@ -104,7 +106,11 @@ def compare_page():
     if asked(form):
         left, right = chosen(db, form.a.data, series), chosen(db, form.b.data, series)
         names = (left.name, right.name)
-        groups = compared_groups(compare(left, right), only)
+        rows = compare(left, right)
+        for row in rows:
+            row["a"]["changed"] = changed_by_group(left, row["param"])
+            row["b"]["changed"] = changed_by_group(right, row["param"])
+        groups = compared_groups(rows, only)
     status = 422 if form.errors else 200
     return render_template("rules/compare.html", form=form, series=series, groups=groups,
                            names=names, only=only), status

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, url_for
+from flask_babel import gettext
 
 from ..store.hands import series_hands
 from ..store.rulings import add_ruling
@@ -24,5 +25,5 @@ def add(series_id: int):
         # The series page again, the ruling as typed and what is wrong with it.
         return series_page(db, one, ruling_form=form), 422
     add_ruling(db, series_id, form.text.data or "", form.hand(), form.agreed_by.data)
-    flash("House ruling recorded.")
+    flash(gettext("House ruling recorded."))
     return redirect(url_for("series.show", series_id=series_id, _anchor="rulings"))

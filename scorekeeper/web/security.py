@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask_babel import lazy_gettext
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 # Scripts and stylesheets come only from /static: no inline script or style attribute runs.
@@ -29,9 +30,9 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 
-SERVER_ERROR = ("Something went wrong on our side",
-                "The app could not finish that. Go back to the series and reload it to see "
-                "whether the change was saved.")
+SERVER_ERROR = (lazy_gettext("Something went wrong on our side"),
+                lazy_gettext("The app could not finish that. Go back to the series and reload "
+                             "it to see whether the change was saved."))
 
 
 def add_headers(response: Response) -> Response:
@@ -42,17 +43,28 @@ def add_headers(response: Response) -> Response:
 
 
 def error_response(title: str, message: str, status: int):
-    """An error as JSON for the API, as a page in the app's layout otherwise."""
+    """An error as JSON for the API, as a page in the app's layout otherwise (title and message
+    in the request's language, or lazy words that become it here)."""
+    title, message = str(title), str(message)
     if request.path.startswith("/api/"):
         return jsonify({"error": f"{title.lower()}: {message}"}), status
     return render_template("error.html", title=title, message=message), status
+
+
+# The refusals a phone can meet besides those site.py names, in the app's own words; any
+# rarer one keeps the web server's English.
+HTTP_WORDS = {
+    400: (lazy_gettext("Bad request"), lazy_gettext("The app could not read that request.")),
+    405: (lazy_gettext("Not here"), lazy_gettext("This address does not take that request.")),
+}
 
 
 def http_error(error: HTTPException):
     """Any other refusal Flask raises (wrong method, bad request) in the app's own words."""
     if error.code is None or error.code < 400:
         return error
-    return error_response(error.name, error.description or "", error.code)
+    title, message = HTTP_WORDS.get(error.code, (error.name, error.description or ""))
+    return error_response(title, message, error.code)
 
 
 def server_error(error: InternalServerError):

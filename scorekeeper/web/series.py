@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from sqlite_utils import Database
 
 from ..engine import SeriesEnd, next_dealer
@@ -36,7 +37,7 @@ def new(night_id: int):
             end = SeriesEnd(form.end_kind.data, form.end_value.data or 0)
             series_id = create_series(db, night_id, form.name.data, variant, form.seated(),
                                       end, form.first_dealer.data)
-            flash("Series started. Record the first hand when it ends.")
+            flash(gettext("Series started. Record the first hand when it ends."))
             return redirect(url_for("series.show", series_id=series_id))
     return render_template("series/new.html", night=night, form=form,
                            known=players.all_players(db))
@@ -64,7 +65,7 @@ def rematch(series_id: int):
                          len(result.hands))
     new_id = create_series(db, series.night_id, None, series.variant, series.names,
                            series.end, dealer)
-    flash(f"Rematch started: {series.names[dealer]} deals first.")
+    flash(gettext("Rematch started: %(player)s deals first.", player=series.names[dealer]))
     return redirect(url_for("series.show", series_id=new_id))
 
 
@@ -75,13 +76,14 @@ def deleted_words(deleted: dict | None, stored: list[dict]) -> str | None:
         return None
     place = 1 + sum(hand["number"] < deleted["number"] for hand in stored)
     after = len(stored) - place + 1
-    said = f"Hand {place} was deleted"
     if after == 1:
-        return f"{said}; hand {place + 1} is now hand {place}."
+        return gettext("Hand %(number)d was deleted; hand %(next)d is now hand %(number)d.",
+                       number=place, next=place + 1)
     if after > 1:
-        return (f"{said}; hands {place + 1} to {place + after} are now hands {place} "
-                f"to {place + after - 1}.")
-    return f"{said}."
+        return gettext("Hand %(number)d was deleted; hands %(first)d to %(last)d are now hands "
+                       "%(number)d to %(new_last)d.", number=place, first=place + 1,
+                       last=place + after, new_last=place + after - 1)
+    return gettext("Hand %(number)d was deleted.", number=place)
 
 
 def series_page(db: Database, series: Series, ruling_form: RulingForm | None = None):

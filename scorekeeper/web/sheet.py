@@ -4,6 +4,7 @@ of hands, and a template loop over every score of every hand cost most of its pa
 from __future__ import annotations
 
 from flask import url_for
+from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from ..engine import SeriesResult
@@ -11,7 +12,7 @@ from ..store.series import Series
 
 # Scores, hand numbers and ids are whole numbers: only the address needs escaping.
 SCORE = '<td class="num">%s</td>'
-WON = '<td class="num won">%s<span class="sr"> (won)</span></td>'
+WON = '<td class="num won">%s<span class="sr"> {won}</span></td>'
 
 
 def sheet_lines(series: Series, rows: list[dict], result: SeriesResult) -> Markup:
@@ -20,10 +21,12 @@ def sheet_lines(series: Series, rows: list[dict], result: SeriesResult) -> Marku
     # One address for the whole sheet: a hand's page differs only in its id, the last part.
     stem = escape(url_for("hands.show", series_id=series.id, hand_id=0).removesuffix("0"))
     names = series.names
+    # Escaped once and any percent sign doubled: the line is filled with % per score.
+    won = WON.format(won=escape(gettext("(won)")).replace("%", "%%"))
     lines = []
     for number, (row, scored) in enumerate(zip(rows, result.hands, strict=True), start=1):
         scores, winner = scored.scores, scored.winner
-        cells = "".join([(WON if name == winner else SCORE)
+        cells = "".join([(won if name == winner else SCORE)
                          % (f"{scores[name]:+d}" if scores[name] else "0") for name in names])
         lines.append(f'<tr><th scope="row"><a href="{stem}{int(row["id"])}">{number}</a></th>'
                      f"{cells}</tr>\n")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, current_app, flash, redirect, request, url_for
+from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, NotFound, RequestEntityTooLarge
 
@@ -14,15 +15,16 @@ from .security import error_response
 csrf = CSRFProtect()
 
 # The pages in the navigation bar, each shown once its blueprint is registered.
-NAVIGATION = [("Home", "nights.home"), ("Variants", "variants.index"),
-              ("History", "history.index"), ("Rules", "rules.index")]
+NAVIGATION = [(lazy_gettext("Home"), "nights.home"), (lazy_gettext("Variants"), "variants.index"),
+              (lazy_gettext("History"), "history.index"), (lazy_gettext("Rules"), "rules.index")]
 
 ERRORS = {
-    CSRFError: ("This form has expired",
-                "The page was open too long or the server restarted. Go back, reload the page "
-                "and send it again."),
-    NotFound: ("Page not found", "There is nothing at this address."),
-    RequestEntityTooLarge: ("Too much to send", "That request is larger than the app accepts."),
+    CSRFError: (lazy_gettext("This form has expired"),
+                lazy_gettext("The page was open too long or the server restarted. Go back, "
+                             "reload the page and send it again.")),
+    NotFound: (lazy_gettext("Page not found"), lazy_gettext("There is nothing at this address.")),
+    RequestEntityTooLarge: (lazy_gettext("Too much to send"),
+                            lazy_gettext("That request is larger than the app accepts.")),
 }
 
 
@@ -50,7 +52,7 @@ def form_again():
     """Back to a form that expired (left open too long, the server restarted, the scorer
     session ended): nothing posted is used, the form is shown afresh (after the passcode,
     if this phone is no longer the scorer) and the phone fills in what it kept."""
-    flash("That form had expired, so the hand was not saved.", "error")
+    flash(gettext("That form had expired, so the hand was not saved."), "error")
     return redirect(request.path, code=303)
 
 

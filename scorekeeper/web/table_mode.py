@@ -10,6 +10,7 @@ import hashlib
 import json
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext, ngettext
 from sqlite_utils import Database
 
 from ..engine import HandResult, InvalidHand, read_hand, score_hand
@@ -55,10 +56,11 @@ def _playable_series(db: Database, series_id: int):
 def _playable(series, rows: list[dict]) -> str | None:
     """Why the series, with these stored hands, cannot play a hand in table mode now, or None."""
     if not series.variant.table_mode:
-        return (f"{series.variant.name} scores only the racks, so there is nothing to follow on "
-                "the table: record its hands with the quick tally.")
+        return gettext("%(variant)s scores only the racks, so there is nothing to follow on the "
+                       "table: record its hands with the quick tally.",
+                       variant=series.variant.name)
     if hands.tally(series, rows).finished:
-        return "This series has ended: no more hands can be played in it."
+        return gettext("This series has ended: no more hands can be played in it.")
     return None
 
 
@@ -150,7 +152,8 @@ def undo(series_id: int):
                 if stored:
                     live_tables.store_actions(db, series_id, stored[:-1])
                     undone = replay(series.variant, series.names, stored).guidance
-                    flash(f"Action {len(stored)} taken back: {undone[0]}")
+                    flash(gettext("Action %(number)d taken back: %(action)s", number=len(stored),
+                                  action=undone[0]))
         except live_tables.TableChanged as changed:
             flash(str(changed), "error")
     # Back to the form the scorer had open.
@@ -180,8 +183,10 @@ def clear(series_id: int):
     except live_tables.TableChanged as changed:
         flash(str(changed), "error")
         return redirect(url_for("table.live", series_id=series_id))
-    flash(f"The table was cleared: its {len(stored)} action{'' if len(stored) == 1 else 's'} "
-          "can be brought back until the next action is recorded.")
+    flash(ngettext("The table was cleared: its %(num)d action can be brought back until the "
+                   "next action is recorded.",
+                   "The table was cleared: its %(num)d actions can be brought back until the "
+                   "next action is recorded.", len(stored)))
     return redirect(url_for("table.live", series_id=series_id))
 
 
@@ -196,11 +201,11 @@ def restore(series_id: int):
             if cleared:
                 live_tables.store_actions(db, series_id, cleared)
         if cleared:
-            flash(f"The table is back, with its {len(cleared)} "
-                  f"action{'' if len(cleared) == 1 else 's'}.")
+            flash(ngettext("The table is back, with its %(num)d action.",
+                           "The table is back, with its %(num)d actions.", len(cleared)))
         else:
-            flash("There is no cleared table to bring back: an action was recorded since.",
-                  "error")
+            flash(gettext("There is no cleared table to bring back: an action was recorded "
+                          "since."), "error")
     return redirect(url_for("table.live", series_id=series_id))
 
 
@@ -251,7 +256,8 @@ def end(series_id: int):
     except hands.HandRefused as refused_hand:
         form.form_errors.append(str(refused_hand))
         return _end_page(series, table, form, number, status=422)
-    flash(f"Hand {row['number']} saved from the table. " + summary(result))
+    flash(gettext("Hand %(number)d saved from the table.", number=row["number"]) + " "
+          + summary(result))
     return redirect(url_for("hands.show", series_id=series_id, hand_id=row["id"]))
 
 
@@ -301,7 +307,8 @@ def fix(series_id: int, hand_id: int):
             except hands.HandRefused as refused_hand:
                 form.form_errors.append(str(refused_hand))
             else:
-                flash(f"The table of hand {hand['number']} was fixed. " + summary(result))
+                flash(gettext("The table of hand %(number)d was fixed.", number=hand["number"])
+                      + " " + summary(result))
                 return redirect(url_for("hands.show", series_id=series_id, hand_id=hand_id))
     return render_template("table/fix.html", series=series, hand=hand, form=form,
                            kinds=KIND_WORDS), status

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask_babel import gettext, ngettext
 
 from ..engine import PRESETS, Variant
 from ..engine.errors import InvalidVariant
@@ -36,10 +37,11 @@ bp = Blueprint("variants", __name__, url_prefix="/variants")
 def key_numbers(variant: Variant) -> list[str]:
     """The few facts that tell variants apart at a glance."""
     return [
-        f"Opening {variant.opening}",
-        "Winner takes the racks" if variant.scoring == "racks" else "Melded tiles score",
-        f"Joker on a rack {variant.joker_rack}",
-        "12-13-1 is a run" if variant.ace_high else "No 12-13-1 runs",
+        gettext("Opening %(points)d", points=variant.opening),
+        gettext("Winner takes the racks") if variant.scoring == "racks"
+        else gettext("Melded tiles score"),
+        gettext("Joker on a rack %(points)d", points=variant.joker_rack),
+        gettext("12-13-1 is a run") if variant.ace_high else gettext("No 12-13-1 runs"),
     ]
 
 
@@ -51,22 +53,29 @@ def cards(variants: Iterable[Variant]) -> list[dict]:
 
 def rule_groups(variant: Variant) -> list[tuple[str, list[dict]]]:
     """The variant's rule reference in plain words, group by group, each rule with an anchor."""
-    base = base_preset(variant)
     entries = describe(variant)
     for entry in entries:
         param = entry["param"]
         entry["anchor"] = param or slugify(entry["title"])
-        # What a custom variant changed is the group's own rule: marked so, not as a ruling.
-        entry["changed"] = variant.custom and param is not None and (
-            base is None or getattr(variant, param) != getattr(base, param))
+        entry["changed"] = changed_by_group(variant, param)
     return [(group, [e for e in entries if e["group"] == group]) for group in GROUPS]
+
+
+def changed_by_group(variant: Variant, param: str | None) -> bool:
+    """Whether the rule behind param is the group's own: a custom variant changed it from its
+    preset (marked "Your rule" on the page, not as a ruling)."""
+    base = base_preset(variant)
+    return variant.custom and param is not None and (
+        base is None or getattr(variant, param) != getattr(base, param))
 
 
 def origin(variant: Variant) -> str:
     """Where the variant's rules come from, in a few words."""
     if variant.custom:
         base = PRESETS.get(variant.based_on or "")
-        return f"Your group's variant, copied from {base.name}" if base else "Your group's variant"
+        if base is None:
+            return gettext("Your group's variant")
+        return gettext("Your group's variant, copied from %(variant)s", variant=base.name)
     return SOURCES[variant.source].title
 
 
@@ -96,7 +105,8 @@ def show(variant_id: str):
 def copy(variant_id: str):
     """Make a custom variant from a copy of this one."""
     base = variant_or_404(get_db(), variant_id)
-    form = VariantForm(data=form_data(base, f"{base.name} (house rules)"))
+    form = VariantForm(data=form_data(base, gettext("%(variant)s (house rules)",
+                                                   variant=base.name)))
     form.finishes.choices = ordered_choices("finishes", base.finishes)
     form.series_ends.choices = ordered_choices("series_ends", base.series_ends)
     if form.validate_on_submit():
@@ -105,7 +115,7 @@ def copy(variant_id: str):
         except InvalidVariant as error:
             form.refuse(error)
         else:
-            flash("Your variant is saved.")
+            flash(gettext("Your variant is saved."))
             return redirect(url_for("variants.show", variant_id=new_id))
     return render_template("variants/copy.html", form=form, base=base,
                            sections=form_sections(form, base))
@@ -124,7 +134,7 @@ def rename(variant_id: str):
         except InvalidVariant as error:
             form.name.errors = [*form.name.errors, sentence(error)]
         else:
-            flash("Renamed.")
+            flash(gettext("Renamed."))
             return redirect(url_for("variants.show", variant_id=variant_id))
     return render_variant(variant, rename=form)
 
@@ -140,8 +150,11 @@ def delete(variant_id: str):
     try:
         delete_custom(get_db(), variant_id)
     except VariantInUse as error:
-        flash(f"{variant.name} cannot be deleted: {error}. A variant can be deleted "
-              "once no series uses it.", "error")
+        flash(ngettext("%(variant)s cannot be deleted: %(num)d series is played with it. A "
+                       "variant can be deleted once no series uses it.",
+                       "%(variant)s cannot be deleted: %(num)d series are played with it. A "
+                       "variant can be deleted once no series uses it.",
+                       error.count, variant=variant.name), "error")
         return redirect(url_for("variants.show", variant_id=variant_id))
-    flash(f"{variant.name} is deleted.")
+    flash(gettext("%(variant)s is deleted.", variant=variant.name))
     return redirect(url_for("variants.index"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify, render_template, url_for
+from flask_babel import gettext
 from sqlite_utils import Database
 
 from ..engine.table import InvalidAction, Table, replay
@@ -75,7 +76,7 @@ def state(series_id: int):
     """What the viewer polls: whether anything changed since the page was drawn."""
     db = get_db()
     if series.get_series(db, series_id) is None:
-        return jsonify({"error": f"there is no series {series_id}"}), 404
+        return jsonify({"error": gettext("there is no series %(id)d", id=series_id)}), 404
     response = jsonify({"version": version(db, series_id)})
     response.headers["Cache-Control"] = "no-store"
     return response

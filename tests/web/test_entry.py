@@ -148,7 +148,7 @@ def test_an_idempotency_key_too_long_is_refused(app, client):
     assert rows(app, "hands") == []
 
 
-REACH = '<script src="/static/reach.js" defer></script>'
+REACH = '<script src="/static/reach.js" defer'
 
 
 def test_the_scorers_pages_say_when_the_laptop_cannot_be_reached(client):

@@ -10,7 +10,7 @@ from conftest import app_settings
 from scorekeeper import create_app
 from scorekeeper.engine import SeriesEnd, preset
 from scorekeeper.store.db import connect
-from scorekeeper.store.export import text_cell
+from scorekeeper.store.export import sheet_chunks, text_cell
 from scorekeeper.store.export_format import BadExport, read_document
 from scorekeeper.store.hands import record_hand
 from scorekeeper.store.importer import import_document
@@ -245,6 +245,19 @@ def test_the_score_sheets_as_csv(client, source):
         "2025-10-03,Ana's kitchen,Series 1,Rummikub,2,2,Bo,18,-17,yes",
         "2025-10-03,Ana's kitchen,Series 1,Rummikub,2,3,Cy,-15,-25,",
     ]
+
+
+def test_an_english_csv_is_byte_for_byte_the_score_sheet_it_always_was(app, client, source):
+    """The header's words are translated for other languages; in English nothing changes."""
+    with connect(app.config["DATABASE"]) as db:
+        sheets = {"/export/everything.csv": "".join(sheet_chunks(db)),
+                  "/export/nights/2.csv": "".join(sheet_chunks(db, night_id=2)),
+                  f"/export/series/{source['house']}.csv": "".join(
+                      sheet_chunks(db, series_id=source["house"]))}
+    for address, sheet in sheets.items():
+        answer = client.get(address, headers={"Accept-Language": "en"})
+        assert answer.data == sheet.encode(), address
+    assert sheets["/export/nights/2.csv"].count("\r\n") > 3
 
 
 def test_csv_cells_never_start_a_formula():

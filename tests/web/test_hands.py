@@ -21,7 +21,7 @@ def test_the_form_shows_only_what_the_variant_needs(client):
     page = client.get(f"/series/{rummikub + 1}/hands/new").get_data(as_text=True)
     assert "Tiles put on the table" in page
     assert "jokers credited" in page
-    assert "Announced the exposed tile&#39;s twin" in page
+    assert "Announced the exposed tile's twin" in page
     assert 'data-ace-places="1"' in page
     assert "of them swapped" not in page  # swapped jokers are scored only in Rummy Meld
     client.post("/nights/1/series/new", data=series_form(variant="rummy-meld", end_kind="hands"))

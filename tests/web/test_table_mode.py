@@ -166,7 +166,7 @@ def test_after_an_action_the_scorer_is_back_at_the_same_form(client, series_id):
     html = client.get(response.headers["Location"]).get_data(as_text=True)
     assert 'id="add"' in html and 'id="meld"' not in html
     assert "Same turn as the last action" in html
-    assert "(Ana&#39;s, rare)" in html
+    assert "(Ana's, rare)" in html
 
 
 # --- Actions and guidance --------------------------------------------------------------
@@ -352,7 +352,7 @@ def test_clearing_asks_first_saves_nothing_and_can_be_undone(app, client, series
     kept = live(app, series_id)
     # The page offers a link, never a one-tap button: the link asks first.
     html = page(client, series_id)
-    assert f'href="/series/{series_id}/table/clear">Clear the table&hellip;</a>' in html
+    assert f'href="/series/{series_id}/table/clear">Clear the table…</a>' in html
     asked = text(client.get(f"/series/{series_id}/table/clear").get_data(as_text=True))
     assert "Clear the table of hand 1? It holds 3 actions and 5 melds." in asked
     assert live(app, series_id) == kept

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import DateField
 
@@ -14,7 +15,7 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 __all__ = ["DATE_WRITTEN", "EmptyForm", "SelectChoice", "date_field", "sentence", "strip"]
 
-DATE_WRITTEN = "The date must look like 2025-11-22."
+DATE_WRITTEN = lazy_gettext("The date must look like %(example)s.", example="2025-11-22")
 
 
 class EmptyForm(FlaskForm):

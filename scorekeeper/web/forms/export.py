@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
@@ -14,5 +15,6 @@ UPLOAD_LIMIT = MAX_BYTES + 1024 * 1024
 class ImportForm(FlaskForm):
     """Upload an export file."""
 
-    file = FileField("Export file (JSON)", validators=[FileRequired("Choose an export file.")],
-                     description="A file downloaded from Scorekeeper's History page.")
+    file = FileField(lazy_gettext("Export file (JSON)"),
+                     validators=[FileRequired(lazy_gettext("Choose an export file."))],
+                     description=lazy_gettext("A file downloaded from Scorekeeper's History page."))

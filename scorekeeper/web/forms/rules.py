@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.form import BaseForm
@@ -30,30 +31,32 @@ class VariantField(SelectField):
     def pre_validate(self, form: BaseForm) -> None:
         """Refuse a variant the menu does not offer, naming it."""
         if self.data not in {choice[0] for choice in self.iter_choices()}:
-            raise ValidationError(f"There is no variant called {self.data!r}: "
-                                  "choose one from the list.")
+            raise ValidationError(gettext(
+                "There is no variant called %(name)s: choose one from the list.",
+                name=repr(self.data)))
 
 
 class MeldForm(LookupForm):
     """The tiles of one meld and the rules to check it under."""
 
-    tiles = StringField("Tiles of the meld", filters=[strip_tiles], validators=[
-        DataRequired("Type or tap the tiles of the meld, e.g. r12 r13 r1."),
-        Length(max=TILES_MAX, message="That is more tiles than a meld can hold.")])
-    variant = VariantField("Rules")
+    tiles = StringField(lazy_gettext("Tiles of the meld"), filters=[strip_tiles], validators=[
+        DataRequired(lazy_gettext("Type or tap the tiles of the meld, e.g. r12 r13 r1.")),
+        Length(max=TILES_MAX, message=lazy_gettext("That is more tiles than a meld can hold."))])
+    variant = VariantField(lazy_gettext("Rules"))
 
 
 class RackForm(LookupForm):
     """The tiles on a rack and the rules to open under."""
 
-    rack = StringField("Tiles on the rack", filters=[strip_tiles], validators=[
-        DataRequired("Type or tap the tiles on the rack, e.g. r1 r2 r3 j."),
-        Length(max=TILES_MAX, message=f"A rack holds at most {MAX_RACK} tiles.")])
-    variant = VariantField("Rules")
+    rack = StringField(lazy_gettext("Tiles on the rack"), filters=[strip_tiles], validators=[
+        DataRequired(lazy_gettext("Type or tap the tiles on the rack, e.g. r1 r2 r3 j.")),
+        Length(max=TILES_MAX, message=lazy_gettext(
+            "A rack holds at most %(count)d tiles.", count=MAX_RACK))])
+    variant = VariantField(lazy_gettext("Rules"))
 
 
 class CompareForm(LookupForm):
     """Two variants to read side by side."""
 
-    a = VariantField("First variant")
-    b = VariantField("Second variant")
+    a = VariantField(lazy_gettext("First variant"))
+    b = VariantField(lazy_gettext("Second variant"))

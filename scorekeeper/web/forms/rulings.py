@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext, lazy_gettext, ngettext
 from flask_wtf import FlaskForm
 from wtforms import Field, StringField, TextAreaField
 from wtforms.validators import DataRequired, Length, Optional, ValidationError
@@ -17,14 +18,18 @@ NAMES_MAX = 80
 class RulingForm(FlaskForm):
     """A ruling made at the table: what was agreed, in which hand, and who agreed."""
 
-    text = TextAreaField("What the table agreed", filters=[strip], validators=[
-        DataRequired("Write what the table agreed."),
-        Length(max=TEXT_MAX, message=f"A ruling can be at most {TEXT_MAX} characters.")])
-    hand_number = StringField("Which hand", filters=[strip],
-                              description="Optional: the hand's number on the score sheet.")
-    agreed_by = StringField("Who agreed", filters=[strip], description="Optional, e.g. everyone.",
-                            validators=[Optional(), Length(max=NAMES_MAX, message=(
-                                f"Who agreed can be at most {NAMES_MAX} characters."))])
+    text = TextAreaField(lazy_gettext("What the table agreed"), filters=[strip], validators=[
+        DataRequired(lazy_gettext("Write what the table agreed.")),
+        Length(max=TEXT_MAX, message=lazy_gettext(
+            "A ruling can be at most %(count)d characters.", count=TEXT_MAX))])
+    hand_number = StringField(lazy_gettext("Which hand"), filters=[strip],
+                              description=lazy_gettext(
+                                  "Optional: the hand's number on the score sheet."))
+    agreed_by = StringField(lazy_gettext("Who agreed"), filters=[strip],
+                            description=lazy_gettext("Optional, e.g. everyone."),
+                            validators=[Optional(), Length(max=NAMES_MAX, message=lazy_gettext(
+                                "Who agreed can be at most %(count)d characters.",
+                                count=NAMES_MAX))])
 
     def __init__(self, *args: Any, hands_played: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -35,14 +40,17 @@ class RulingForm(FlaskForm):
         if not field.data:
             return
         if not field.data.isdigit() or int(field.data) < 1:
-            raise ValidationError(f"“{field.data}” is not a hand number: write one like 3, "
-                                  "or leave it empty.")
+            raise ValidationError(gettext(
+                "“%(typed)s” is not a hand number: write one like 3, or leave it empty.",
+                typed=field.data))
         playing = self.hands_played + 1
         if int(field.data) > playing:
-            raise ValidationError(
-                f"There is no hand {field.data} yet: {self.hands_played} "
-                f"{'hand is' if self.hands_played == 1 else 'hands are'} on the score sheet, "
-                f"so a ruling can be about hand 1 to {playing}.")
+            raise ValidationError(ngettext(
+                "There is no hand %(typed)s yet: %(num)d hand is on the score sheet, so a "
+                "ruling can be about hand 1 to %(playing)d.",
+                "There is no hand %(typed)s yet: %(num)d hands are on the score sheet, so a "
+                "ruling can be about hand 1 to %(playing)d.",
+                self.hands_played, typed=field.data, playing=playing))
 
     def hand(self) -> int | None:
         """The hand's number, or None when the ruling is for the whole series."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
@@ -12,27 +13,32 @@ from ...store import players
 from .common import SelectChoice, sentence
 
 MAX_SEATS = 6
-END_WORDS = {"hands": "A number of hands", "rounds": "A number of rounds (one hand per player)",
-             "target": "A target score"}
+END_WORDS = {"hands": lazy_gettext("A number of hands"),
+             "rounds": lazy_gettext("A number of rounds (one hand per player)"),
+             "target": lazy_gettext("A target score")}
 
 
 class SeriesForm(FlaskForm):
     """Start a series: players in seat order, the variant, the end and the first dealer."""
 
-    name = StringField("Name", description="Optional, e.g. \"Friday final\".",
+    name = StringField(lazy_gettext("Name"),
+                       description=lazy_gettext("Optional, e.g. \"Friday final\"."),
                        validators=[Optional(), Length(max=80)])
-    seats = FieldList(StringField("Seat", validators=[Optional(), Length(max=40)]),
+    seats = FieldList(StringField(lazy_gettext("Seat"), validators=[Optional(), Length(max=40)]),
                       min_entries=MAX_SEATS, max_entries=MAX_SEATS)
-    variant = SelectField("Rules", validators=[InputRequired()])
-    end_kind = RadioField("The series ends after",
+    variant = SelectField(lazy_gettext("Rules"), validators=[InputRequired()])
+    end_kind = RadioField(lazy_gettext("The series ends after"),
                           choices=[SelectChoice(k, w) for k, w in END_WORDS.items()],
                           default="hands", validators=[InputRequired()])
-    end_value = IntegerField("How many (or the target score)", default=4,
-                             validators=[InputRequired("Say how many hands, rounds or points."),
+    end_value = IntegerField(lazy_gettext("How many (or the target score)"), default=4,
+                             validators=[InputRequired(lazy_gettext(
+                                 "Say how many hands, rounds or points.")),
                                          NumberRange(1, 100_000)])
-    first_dealer = SelectField("Who deals first", coerce=int, default=0,
-                               description="Seat 1 is the first name typed above.",
-                               choices=[SelectChoice(i, f"Seat {i + 1}") for i in range(MAX_SEATS)])
+    first_dealer = SelectField(lazy_gettext("Who deals first"), coerce=int, default=0,
+                               description=lazy_gettext("Seat 1 is the first name typed above."),
+                               choices=[SelectChoice(i, lazy_gettext("Seat %(number)s",
+                                                                number=i + 1))
+                                        for i in range(MAX_SEATS)])
 
     def name_dealers(self) -> None:
         """Call the first dealer's choices by the names typed (a page sent back with a
@@ -41,7 +47,7 @@ class SeriesForm(FlaskForm):
         names = self.seated()
         self.first_dealer.choices = [
             SelectChoice(i, names[i] if i < len(names) and not players.name_problem(names[i])
-                         else f"Seat {i + 1}")
+                         else gettext("Seat %(number)s", number=i + 1))
             for i in range(MAX_SEATS)]
 
     def seated(self) -> list[str]:
@@ -52,7 +58,7 @@ class SeriesForm(FlaskForm):
         """Ask the engine whether the variant can be played with this set-up; its refusal
         goes next to the field it is about (a seat, the end, the first dealer)."""
         if variant is None:
-            self.variant.errors = ["Choose the rules you play."]
+            self.variant.errors = [gettext("Choose the rules you play.")]
             return False
         names = self.seated()
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -40,7 +41,8 @@ class ActionForm(FlaskForm):
     stale page cannot act). Every action is a later turn unless the scorer ticks the
     rare same-turn box; the first-round question is asked once, where it matters."""
 
-    player = RadioField("Who?", validators=[InputRequired("Choose the player.")])
+    player = RadioField(lazy_gettext("Who?"),
+                        validators=[InputRequired(lazy_gettext("Choose the player."))])
     same_turn = BooleanField(SAME_TURN)
     first_round_over = BooleanField(FIRST_ROUND_OVER)
     seen = HiddenField()
@@ -49,27 +51,29 @@ class ActionForm(FlaskForm):
 class NewMeldForm(ActionForm):
     """New melds from a rack; a player's first is their opening, every meld of it at once."""
 
-    melds = FieldList(StringField("Meld"), min_entries=MELD_FIELDS, max_entries=MELD_FIELDS)
-    submit = SubmitField("Lay the meld")
+    melds = FieldList(StringField(lazy_gettext("Meld")), min_entries=MELD_FIELDS,
+                      max_entries=MELD_FIELDS)
+    submit = SubmitField(lazy_gettext("Lay the meld"))
 
 
 class AddTilesForm(ActionForm):
     """Tiles from a rack added to a meld on the table."""
 
-    meld = SelectField("To which meld?", coerce=_meld_number,
-                       validators=[InputRequired("Choose the meld the tiles go to.")])
-    tiles = StringField("Tiles added")
-    submit = SubmitField("Add the tiles")
+    meld = SelectField(lazy_gettext("To which meld?"), coerce=_meld_number,
+                       validators=[InputRequired(lazy_gettext("Choose the meld the tiles go to."))])
+    tiles = StringField(lazy_gettext("Tiles added"))
+    submit = SubmitField(lazy_gettext("Add the tiles"))
 
 
 class SwapJokerForm(ActionForm):
     """Real tiles replace a joker; the joker goes into a new meld (or to the rack)."""
 
-    meld = SelectField("Which meld's joker?", coerce=_meld_number,
-                       validators=[InputRequired("Choose the meld holding the joker.")])
-    tiles = StringField("Tile(s) that replace the joker")
+    meld = SelectField(lazy_gettext("Which meld's joker?"), coerce=_meld_number,
+                       validators=[InputRequired(lazy_gettext(
+                           "Choose the meld holding the joker."))])
+    tiles = StringField(lazy_gettext("Tile(s) that replace the joker"))
     new_meld_tiles = StringField(JOKER_MELD)
-    submit = SubmitField("Swap the joker")
+    submit = SubmitField(lazy_gettext("Swap the joker"))
 
 
 class UndoForm(FlaskForm):
@@ -81,22 +85,22 @@ class UndoForm(FlaskForm):
 class EndPlayerForm(Form):
     """One player's end of the hand: the tiles left on the rack, and declarations."""
 
-    rack = StringField("Tiles left on the rack")
-    exposed_twin = BooleanField("Announced the exposed tile's twin")
-    left_table = BooleanField("Left the table")
+    rack = StringField(lazy_gettext("Tiles left on the rack"))
+    exposed_twin = BooleanField(lazy_gettext("Announced the exposed tile's twin"))
+    left_table = BooleanField(lazy_gettext("Left the table"))
 
 
 class EndHandForm(FlaskForm):
     """The end of a hand played in table mode."""
 
     # No default: a forgotten "who went out" would be scored as nobody (issue 18).
-    went_out = RadioField("Who went out?", validate_choice=False)
-    finish = SelectField("How?", validate_choice=False)
+    went_out = RadioField(lazy_gettext("Who went out?"), validate_choice=False)
+    finish = SelectField(lazy_gettext("How?"), validate_choice=False)
     players = FieldList(FormField(EndPlayerForm))
     seen = HiddenField()
     previewed = HiddenField()  # the fingerprint of the hand the scorer saw previewed
-    preview = SubmitField("Preview")
-    save = SubmitField("Save hand")
+    preview = SubmitField(lazy_gettext("Preview"))
+    save = SubmitField(lazy_gettext("Save hand"))
 
 
 def _player_choices(names: list[str]) -> list[SelectChoice]:
@@ -114,7 +118,7 @@ def action_forms(table: Table, formdata: Any = None, posted: str | None = None,
         form.player.choices = _player_choices(list(table.players))
         forms[kind] = form
     melds = [m for m in table.melds if not m.stacked]
-    none = SelectChoice("", "Choose, or tap a meld below")
+    none = SelectChoice("", lazy_gettext("Choose, or tap a meld below"))
     forms["add"].meld.choices = [none, *(SelectChoice(m.meld_index, meld_words(table, m))
                                          for m in melds)]
     forms["swap"].meld.choices = [none, *(SelectChoice(m.meld_index, meld_words(table, m))
@@ -129,7 +133,8 @@ def meld_words(table: Table, meld) -> str:
     """A meld as the scorer finds it on the table: whose, what kind, as it lies."""
     lying = next((m.text for m in table.area(meld.owner) if m.meld_index == meld.meld_index),
                  " ".join(str(t) for t in meld.tiles))
-    return f"{meld.meld_index + 1}. {meld.owner}'s {meld.kind}: {lying}"
+    return gettext("%(number)d. %(player)s's %(kind)s: %(tiles)s", number=meld.meld_index + 1,
+                   player=meld.owner, kind=meld.kind, tiles=lying)
 
 
 def form_action(kind: str, form: FlaskForm):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -25,28 +26,29 @@ from ...engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
 from .common import SelectChoice
 
 # What each kind of action is called on the page.
-KIND_WORDS = {"new_meld": "new meld", "add_tiles": "tiles added", "swap_joker": "joker swap"}
+KIND_WORDS = {"new_meld": lazy_gettext("new meld"), "add_tiles": lazy_gettext("tiles added"),
+              "swap_joker": lazy_gettext("joker swap")}
 
 
 class FixActionForm(Form):
     """One recorded action: who, which meld, which tiles, the turn answers, or take it out."""
 
     kind = HiddenField()
-    player = SelectField("Who")
-    melds = TextAreaField("Melds laid, one a line")
-    meld = IntegerField("To meld number", validators=[Optional(), NumberRange(min=1)])
-    tiles = StringField("Tiles")
+    player = SelectField(lazy_gettext("Who"))
+    melds = TextAreaField(lazy_gettext("Melds laid, one a line"))
+    meld = IntegerField(lazy_gettext("To meld number"), validators=[Optional(), NumberRange(min=1)])
+    tiles = StringField(lazy_gettext("Tiles"))
     new_meld_tiles = StringField(JOKER_MELD)
     same_turn = BooleanField(SAME_TURN)
     first_round_over = BooleanField(FIRST_ROUND_OVER)
-    remove = BooleanField("Take this action out")
+    remove = BooleanField(lazy_gettext("Take this action out"))
 
 
 class FixTableForm(FlaskForm):
     """Every action of a saved hand's table, and a meld that was left out, laid last."""
 
     actions = FieldList(FormField(FixActionForm))
-    save = SubmitField("Check and save the table")
+    save = SubmitField(lazy_gettext("Check and save the table"))
 
 
 def fix_form(actions: list[dict], names: list[str], formdata: Any = None) -> FixTableForm:

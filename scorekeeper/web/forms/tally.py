@@ -6,6 +6,7 @@ import re
 import secrets
 from typing import Any
 
+from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -37,35 +38,37 @@ class PlayerTallyForm(Form):
     # Set when a refusal is about the player rather than one of their fields.
     player_errors: list[str]
 
-    rack = StringField("Tiles left on the rack")
-    rack_points = IntegerField("or rack points", validators=[Optional(), NumberRange(0, 1000)])
-    rack_jokers = IntegerField("and jokers on the rack", default=0,
+    rack = StringField(lazy_gettext("Tiles left on the rack"))
+    rack_points = IntegerField(lazy_gettext("or rack points"),
+                               validators=[Optional(), NumberRange(0, 1000)])
+    rack_jokers = IntegerField(lazy_gettext("and jokers on the rack"), default=0,
                                validators=[Optional(), NumberRange(0, 2)])
-    swapped_jokers = IntegerField("of them taken by a swap", default=0,
+    swapped_jokers = IntegerField(lazy_gettext("of them taken by a swap"), default=0,
                                   validators=[Optional(), NumberRange(0, 2)])
-    melded_tiles = StringField("Tiles put on the table")
-    melded_points = IntegerField("or melded points", validators=[Optional(), NumberRange(0, 2000)])
-    credited_jokers = IntegerField("Jokers credited (first melded)", default=0,
+    melded_tiles = StringField(lazy_gettext("Tiles put on the table"))
+    melded_points = IntegerField(lazy_gettext("or melded points"),
+                                 validators=[Optional(), NumberRange(0, 2000)])
+    credited_jokers = IntegerField(lazy_gettext("Jokers credited (first melded)"), default=0,
                                    validators=[Optional(), NumberRange(0, 2)])
-    exposed_twin = BooleanField("Announced the exposed tile's twin")
-    left_table = BooleanField("Left the table")
+    exposed_twin = BooleanField(lazy_gettext("Announced the exposed tile's twin"))
+    left_table = BooleanField(lazy_gettext("Left the table"))
 
 
 class HandForm(FlaskForm):
     """Record or edit a hand in a series."""
 
     # No default: a forgotten choice must be refused, not scored as nobody going out.
-    went_out = RadioField("Who went out?", validate_choice=False)
+    went_out = RadioField(lazy_gettext("Who went out?"), validate_choice=False)
     # The engine checks the way of going out against the variant and names the rule.
-    finish = SelectField("How?", validate_choice=False)
-    all_at_once = BooleanField("All at once, without having opened before")
-    jokers_used = IntegerField("Jokers in that hand", default=0,
+    finish = SelectField(lazy_gettext("How?"), validate_choice=False)
+    all_at_once = BooleanField(lazy_gettext("All at once, without having opened before"))
+    jokers_used = IntegerField(lazy_gettext("Jokers in that hand"), default=0,
                                validators=[Optional(), NumberRange(0, 2)])
     players = FieldList(FormField(PlayerTallyForm))
     # The form's one-time token: saving it again stores nothing new (store/once.py).
     once = HiddenField(validators=[Optional(), Length(max=100)])
-    preview = SubmitField("Preview")
-    save = SubmitField("Save hand")
+    preview = SubmitField(lazy_gettext("Preview"))
+    save = SubmitField(lazy_gettext("Save hand"))
 
 
 def hand_form(variant: Variant, names: list[str], formdata: Any = None,
@@ -216,7 +219,8 @@ def went_out_missing(form: FlaskForm, names: list[str], variant: Variant) -> boo
     if form.went_out.data in (*names, NOBODY):
         return False
     form.went_out.errors = [*list(form.went_out.errors),
-                            f"Pick who went out, or \u201c{nobody_out_words(variant)}\u201d."]
+                            gettext("Pick who went out, or “%(nobody)s”.",
+                                    nobody=nobody_out_words(variant))]
     return True
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, SelectField, SelectMultipleField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
@@ -16,7 +17,7 @@ from ...engine.errors import InvalidVariant
 from ...engine.reference import BY_PARAM, GROUPS, NOT_RULES, describe
 from ...engine.variant_words import CHOICE_WORDS
 from ...store.variants import NAME_MAX, InvalidName
-from .common import sentence, strip
+from .common import SelectChoice, sentence, strip
 
 # The engine's choices, each said the way players would say it (value: label, in order).
 CHOICES = CHOICE_WORDS
@@ -24,26 +25,30 @@ CHOICES = CHOICE_WORDS
 # What ticking a yes-or-no rule means: some titles ("Melding in the first round") say
 # the topic, not which way the box turns it.
 TICKED = {
-    "suits": "Card suits (A, 2-10, J, Q, K) instead of colours",
-    "ace_high": "12-13-1 is a run",
-    "wrap": "13-1-2 is a run",
-    "joker_ratio_sets": "A set needs 2 numbered tiles for each joker",
-    "joker_ratio_runs": "A run needs 2 numbered tiles for each joker",
-    "adjacent_jokers": "Two jokers may lie side by side in a run",
-    "opening_needs_run": "The opening needs a run",
-    "opening_from_discard": "The previous player's discard may go into the opening",
-    "first_round_no_melds": "Nobody melds in the first round",
-    "never_opened_plus_rack": "Add the rack to the never-opened penalty",
-    "joker_discard_doubles": "Going out on a joker doubles the hand score",
-    "last_chance_round": "Play a last-chance round when the pool is empty",
+    "suits": lazy_gettext("Card suits (A, 2-10, J, Q, K) instead of colours"),
+    "ace_high": lazy_gettext("12-13-1 is a run"),
+    "wrap": lazy_gettext("13-1-2 is a run"),
+    "joker_ratio_sets": lazy_gettext("A set needs 2 numbered tiles for each joker"),
+    "joker_ratio_runs": lazy_gettext("A run needs 2 numbered tiles for each joker"),
+    "adjacent_jokers": lazy_gettext("Two jokers may lie side by side in a run"),
+    "opening_needs_run": lazy_gettext("The opening needs a run"),
+    "opening_from_discard": lazy_gettext("The previous player's discard may go into the opening"),
+    "first_round_no_melds": lazy_gettext("Nobody melds in the first round"),
+    "never_opened_plus_rack": lazy_gettext("Add the rack to the never-opened penalty"),
+    "joker_discard_doubles": lazy_gettext("Going out on a joker doubles the hand score"),
+    "last_chance_round": lazy_gettext("Play a last-chance round when the pool is empty"),
 }
 
 # What an empty box means, for the numbers a variant may leave unset.
 EMPTY = {
-    "value_2_9": "face value", "value_10_13": "face value",
-    "swapped_joker_rack": "the same as any joker", "melded_joker_bonus": "the tile it stands for",
-    "never_opened_penalty": "no penalty", "exposed_twin_bonus": "no bonus",
-    "left_table_penalty": "no fixed score", "going_out_min_melded": "no minimum",
+    "value_2_9": lazy_gettext("face value"),
+    "value_10_13": lazy_gettext("face value"),
+    "swapped_joker_rack": lazy_gettext("the same as any joker"),
+    "melded_joker_bonus": lazy_gettext("the tile it stands for"),
+    "never_opened_penalty": lazy_gettext("no penalty"),
+    "exposed_twin_bonus": lazy_gettext("no bonus"),
+    "left_table_penalty": lazy_gettext("no fixed score"),
+    "going_out_min_melded": lazy_gettext("no minimum"),
 }
 
 # The bounds check_variant enforces, so the phone offers them; the engine has the last word.
@@ -56,9 +61,11 @@ RULE_PARAMS = [f.name for f in fields(Variant) if f.name not in NOT_RULES]
 def number_field(param: str, optional: bool) -> IntegerField:
     """A box for a whole number, empty allowed where the variant may leave it unset."""
     low, high = RANGES.get(param, (0, 1000))
-    first = Optional() if optional else InputRequired(f"Enter a whole number from {low} to {high}.")
+    first = Optional() if optional else InputRequired(lazy_gettext(
+        "Enter a whole number from %(low)d to %(high)d.", low=low, high=high))
     return IntegerField(BY_PARAM[param].title, validators=[first, NumberRange(
-        low, high, f"Enter a whole number from {low} to {high}.")])
+        low, high, lazy_gettext("Enter a whole number from %(low)d to %(high)d.", low=low,
+                                high=high))])
 
 
 class MultiCheckboxField(SelectMultipleField):
@@ -71,9 +78,10 @@ class MultiCheckboxField(SelectMultipleField):
 class VariantForm(FlaskForm):
     """A variant's name and every rule parameter, prefilled from the variant copied."""
 
-    name = StringField("Name", filters=[strip], validators=[
-        InputRequired("Give your variant a name."),
-        Length(max=NAME_MAX, message=f"The name can be at most {NAME_MAX} characters.")])
+    name = StringField(lazy_gettext("Name"), filters=[strip], validators=[
+        InputRequired(lazy_gettext("Give your variant a name.")),
+        Length(max=NAME_MAX, message=lazy_gettext(
+            "The name can be at most %(count)d characters.", count=NAME_MAX))])
 
     def changes(self) -> dict:
         """Every rule parameter as the engine takes it."""
@@ -107,13 +115,16 @@ class VariantForm(FlaskForm):
 for _param in RULE_PARAMS:
     _kind = Variant.__dataclass_fields__[_param].type
     if _param == "all_at_once_bonus":
-        for _part, _label in zip(BONUS_PARTS, ("No joker", "1 joker", "2 jokers"), strict=True):
+        for _part, _label in zip(BONUS_PARTS, (lazy_gettext("No joker"), lazy_gettext("1 joker"),
+                                                    lazy_gettext("2 jokers")), strict=True):
             setattr(VariantForm, _part, IntegerField(_label, validators=[
-                Optional(), NumberRange(0, 1000, "Enter a whole number from 0 to 1000.")]))
+                Optional(), NumberRange(0, 1000, lazy_gettext(
+                    "Enter a whole number from %(low)d to %(high)d.", low=0, high=1000))]))
     elif _param in ("finishes", "series_ends"):
         setattr(VariantForm, _param, MultiCheckboxField(BY_PARAM[_param].title))
     elif _param in CHOICES:
-        setattr(VariantForm, _param, SelectField(BY_PARAM[_param].title, choices=CHOICES[_param]))
+        setattr(VariantForm, _param, SelectField(BY_PARAM[_param].title, choices=[
+            SelectChoice(value, words) for value, words in CHOICES[_param].items()]))
     elif _kind == "bool":
         setattr(VariantForm, _param, BooleanField(TICKED[_param]))
     else:
@@ -132,9 +143,10 @@ def form_data(variant: Variant, name: str) -> dict:
 
 
 def ordered_choices(param: str, usual_first: tuple[str, ...]) -> dict[str, str]:
-    """The choices with the base's own ones first, so its usual one stays first."""
+    """The choices with the base's own ones first, so its usual one stays first (read while
+    a page is drawn: the words are in its language)."""
     rest = [value for value in CHOICES[param] if value not in usual_first]
-    return {value: CHOICES[param][value] for value in [*usual_first, *rest]}
+    return {value: str(CHOICES[param][value]) for value in [*usual_first, *rest]}
 
 
 def form_sections(form: VariantForm, base: Variant) -> list[dict]:
@@ -172,6 +184,7 @@ def kind_of(form: VariantForm, param: str) -> str:
 class RenameForm(FlaskForm):
     """A custom variant's new name."""
 
-    name = StringField("New name", filters=[strip], validators=[
-        InputRequired("Give your variant a name."),
-        Length(max=NAME_MAX, message=f"The name can be at most {NAME_MAX} characters.")])
+    name = StringField(lazy_gettext("New name"), filters=[strip], validators=[
+        InputRequired(lazy_gettext("Give your variant a name.")),
+        Length(max=NAME_MAX, message=lazy_gettext(
+            "The name can be at most %(count)d characters.", count=NAME_MAX))])
