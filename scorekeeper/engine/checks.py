@@ -66,10 +66,18 @@ def player_fields(v: Variant) -> frozenset[str]:
 def check_hand(hand: HandRecord) -> None:
     """Refuse a hand that cannot have happened or that the variant forbids, with every
     problem found at once: each player's part is checked on its own."""
-    problems = _attempt(_check_whole_hand, hand)
-    problems += [found for p in hand.players
-                 for found in player_problems(p, hand.variant, bool(hand.melds))]
-    refuse_together(problems)
+    v, has_melds = hand.variant, bool(hand.melds)
+    try:
+        # Most hands pass: check straight through, and gather the problems one by
+        # one only when something is wrong.
+        _check_whole_hand(hand)
+        for p in hand.players:
+            _check_player(p, v, has_melds)
+            _check_rack_given(p)
+    except InvalidHand:
+        problems = _attempt(_check_whole_hand, hand)
+        problems += [found for p in hand.players for found in player_problems(p, v, has_melds)]
+        refuse_together(problems)
 
 
 def player_problems(p: PlayerHand, v: Variant, has_melds: bool) -> list[InvalidHand]:

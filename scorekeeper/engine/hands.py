@@ -26,7 +26,7 @@ from .record import (
     name_problem,
     tidy_name,
 )
-from .tiles import Tile, format_tiles, parse_tile, parse_tiles
+from .tiles import Tile, format_tiles, parse_tile, parse_tiles, tokens
 from .variants import FINISHES, Variant, preset, variant_from_dict
 
 __all__ = [
@@ -38,7 +38,6 @@ PLAYER_FIELDS = {"name", *FIELD_WORDS}
 HAND_FIELDS = {"variant", "players", "melds"}
 ACE_PLACES = {"low": LOW_RUN, "high": HIGH_RUN, "set": IN_SET}
 _ACE_PLACE = re.compile(r"^(.+)/(low|high|set)$", re.IGNORECASE)
-_SEPARATORS = re.compile(r"[\s,]+")
 
 
 def read_variant(value: Any) -> Variant:
@@ -226,9 +225,7 @@ def _read_loose_tiles(text: Any, v: Variant, name: str) -> tuple[tuple[Tile, str
     if not isinstance(text, str):
         raise InvalidHand("melded tiles must be tiles written as text", **about)
     loose = []
-    for token in _SEPARATORS.split(text.strip()):
-        if not token:
-            continue
+    for token in tokens(text):
         place = None
         match = _ACE_PLACE.match(token)
         if match:
@@ -316,9 +313,9 @@ def _remember(v: Variant, text: str, meld: Meld) -> None:
 def _supplier(item: dict, token: str) -> str | None:
     """The player who supplied `token`, as far as "by" tells."""
     by = item.get("by")
-    tokens = [t for t in _SEPARATORS.split(item["tiles"].strip()) if t]
-    if isinstance(by, list) and len(by) == len(tokens) and token in tokens:
-        by = by[tokens.index(token)]
+    written = tokens(item["tiles"])
+    if isinstance(by, list) and len(by) == len(written) and token in written:
+        by = by[written.index(token)]
     return tidy_name(by) if isinstance(by, str) and by.strip() else None
 
 
