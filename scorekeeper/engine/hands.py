@@ -324,6 +324,8 @@ def _read_by(by: Any, count: int, known: dict[str, str], index: int) -> tuple[st
         return (_player_named(by, known, index),) * count
     if not isinstance(by, list) or len(by) != count:
         _refuse_by(by, count, index)
+    if all(name in known.values() for name in by):
+        return tuple(by)  # each name as the players' entries write it: the usual case
     return tuple([_player_named(name, known, index) for name in by])
 
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
 from .melds import Meld
 from .tiles import Tile
@@ -92,13 +91,17 @@ class HandRecord:
     variant: Variant
     players: tuple[PlayerHand, ...]
     melds: tuple[TableMeld, ...] = ()
+    # The player who ended the hand, if anyone did: asked often while scoring, so
+    # found once when the record is made (a cached_property takes a lock the first
+    # time, which costs more than finding it).
+    went_out: PlayerHand | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        out = [p for p in self.players if p.went_out]
+        # The way a frozen dataclass sets a field of its own.
+        object.__setattr__(self, "went_out", out[0] if out else None)
 
     @property
     def names(self) -> list[str]:
         """The players in seat order."""
         return [p.name for p in self.players]
-
-    @cached_property
-    def went_out(self) -> PlayerHand | None:
-        """The player who ended the hand, if anyone did (asked often while scoring)."""
-        return next((p for p in self.players if p.went_out), None)

@@ -161,6 +161,8 @@ def _rack_words(p: PlayerHand, costs: list[int] | None) -> str:
 
 
 def _tile_costs(p: PlayerHand, v: Variant) -> list[int]:
+    if not p.swapped_jokers:  # the usual rack: no joker on it is priced apart
+        return [rack_value(tile, v) for tile in p.rack or ()]
     costs, swapped = [], p.swapped_jokers
     for tile in p.rack or ():
         is_swapped = tile.joker and swapped > 0
