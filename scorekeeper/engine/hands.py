@@ -4,7 +4,6 @@ checked `HandRecord`. The checks themselves are in `checks.py`."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from .checks import (
@@ -376,4 +375,4 @@ def _jokers_used_checked(p: PlayerHand, given: bool,
         where = "the melds show" if melds else "the hand shows"
         raise InvalidHand(f"{p.jokers_used} jokers used, but {where} {shown} laid by {p.name}",
                           player=p.name, field="jokers_used")
-    return p if given else replace(p, jokers_used=shown)
+    return p if given else p._replace(jokers_used=shown)
