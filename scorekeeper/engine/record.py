@@ -80,9 +80,9 @@ class PlayerHand(NamedTuple):
         return self.credited_jokers + listed
 
 
-@dataclass(frozen=True)
-class TableMeld:
-    """A meld on the table at the end of the hand, and who supplied each tile."""
+class TableMeld(NamedTuple):
+    """A meld on the table at the end of the hand, and who supplied each tile (a
+    named tuple, as PlayerHand is, for the same reason)."""
 
     meld: Meld
     by: tuple[str, ...]
