@@ -4,7 +4,6 @@ checked `HandRecord`. The checks themselves are in `checks.py`."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from .checks import (
@@ -19,7 +18,7 @@ from .errors import InvalidHand, InvalidMeld, InvalidTile, InvalidVariant, refus
 from .melds import HIGH_RUN, IN_SET, LOW_RUN, Meld, check_meld
 from .names import NAME_MAX, name_key, name_problem, tidy_name
 from .record import DECLARATIONS, HandRecord, PlayerHand, TableMeld
-from .tiles import Tile, format_tiles, parse_tile, parse_tiles
+from .tiles import Tile, format_tiles, parse_tile, parse_tiles, tokens
 from .variants import FINISHES, Variant, preset, variant_from_dict
 
 __all__ = [
@@ -31,7 +30,6 @@ PLAYER_FIELDS = {"name", *FIELD_WORDS}
 HAND_FIELDS = {"variant", "players", "melds"}
 ACE_PLACES = {"low": LOW_RUN, "high": HIGH_RUN, "set": IN_SET}
 _ACE_PLACE = re.compile(r"^(.+)/(low|high|set)$", re.IGNORECASE)
-_SEPARATORS = re.compile(r"[\s,]+")
 
 
 def read_variant(value: Any) -> Variant:
@@ -69,7 +67,7 @@ def read_hand(data: Any, variant: Variant | None = None,
     if players is not None and names != list(players):
         # The series' players written another way ("ștefan" for "Ștefan"): the hand
         # keeps the names as the series spells them, so its scores are theirs.
-        hand_players = tuple(replace(p, name=seated)
+        hand_players = tuple(p._replace(name=seated)
                              for p, seated in zip(hand_players, players, strict=True))
         names = list(players)
     melds = _read_melds(data.get("melds"), names, variant)
@@ -226,9 +224,7 @@ def _read_loose_tiles(text: Any, v: Variant, name: str) -> tuple[tuple[Tile, str
     if not isinstance(text, str):
         raise InvalidHand("melded tiles must be tiles written as text", **about)
     loose = []
-    for token in _SEPARATORS.split(text.strip()):
-        if not token:
-            continue
+    for token in tokens(text):
         place = None
         match = _ACE_PLACE.match(token)
         if match:
@@ -316,9 +312,9 @@ def _remember(v: Variant, text: str, meld: Meld) -> None:
 def _supplier(item: dict, token: str) -> str | None:
     """The player who supplied `token`, as far as "by" tells."""
     by = item.get("by")
-    tokens = [t for t in _SEPARATORS.split(item["tiles"].strip()) if t]
-    if isinstance(by, list) and len(by) == len(tokens) and token in tokens:
-        by = by[tokens.index(token)]
+    written = tokens(item["tiles"])
+    if isinstance(by, list) and len(by) == len(written) and token in written:
+        by = by[written.index(token)]
     return tidy_name(by) if isinstance(by, str) and by.strip() else None
 
 
@@ -327,6 +323,8 @@ def _read_by(by: Any, count: int, known: dict[str, str], index: int) -> tuple[st
         return (_player_named(by, known, index),) * count
     if not isinstance(by, list) or len(by) != count:
         _refuse_by(by, count, index)
+    if all(name in known.values() for name in by):
+        return tuple(by)  # each name as the players' entries write it: the usual case
     return tuple([_player_named(name, known, index) for name in by])
 
 
@@ -377,4 +375,4 @@ def _jokers_used_checked(p: PlayerHand, given: bool,
         where = "the melds show" if melds else "the hand shows"
         raise InvalidHand(f"{p.jokers_used} jokers used, but {where} {shown} laid by {p.name}",
                           player=p.name, field="jokers_used")
-    return p if given else replace(p, jokers_used=shown)
+    return p if given else p._replace(jokers_used=shown)
