@@ -21,8 +21,15 @@
     fetch(form.action || window.location.href, {
       method: "POST", body: new FormData(form), headers: { "Accept": "application/json" }
     })
-      .then(function (response) { return response.json(); })
+      .then(function (response) {
+        var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+        // Anything but the app's answer (an expired form, say): send it the plain way, and
+        // the page that comes back says what happened.
+        if (!json) { form.submit(); return null; }
+        return response.json();
+      })
       .then(function (answer) {
+        if (!answer) { return; }
         if (answer.error) { say(answer.error, true); } else { say(answer.message); }
       })
       .catch(function () {

@@ -46,8 +46,11 @@ def mine(series_id: int):
     seat = drafts.seat_of(db, series_id, rack_drafts.phone_key())
     if seat is None:
         if request.method == "POST":
-            flash(_("This phone no longer counts for a player: say again which player you "
-                    "are."), "error")
+            lost = _("This phone no longer counts for a player: say again which player you "
+                     "are.")
+            if _wants_json():
+                return jsonify({"error": lost, "where": "seat"}), 403
+            flash(lost, "error")
         return _choose_page(one)
     form = MyRackForm(prefix="mine")
     if request.method == "POST" and form.validate():
@@ -90,10 +93,10 @@ def _rack_page(one: Series, seat: int, form: MyRackForm, fresh: bool = True):
     result = hands.tally(one, hands.sheet_hands(db, one.id))
     number = None if result.finished else drafts.next_number(db, one.id)
     sent = drafts.drafts(db, one.id, number).get(seat) if number else None
-    if fresh:
-        form.hand.data = number
-        if sent:
-            fill(form, sent["fields"])
+    # Sent again, the rack is for the hand this page shows (the one being recorded now).
+    form.hand.data, form.hand.raw_data = number, None
+    if fresh and sent:
+        fill(form, sent["fields"])
     last = result.hands[-1].scores.get(one.names[seat]) if result.hands else None
     shows = tally.shows(one.variant)
     # A hand followed in table mode: the table counts what each player melded, so the

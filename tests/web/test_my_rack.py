@@ -311,3 +311,31 @@ def test_a_hand_followed_in_table_mode_shows_the_players_table_count_and_fills_t
     end = client.get(f"/series/{series_id}/table/end").get_data(as_text=True)
     assert re.search(r'name="players-1-rack" [^>]*value="b1 b2"', end)
     assert "sent by Bo&#39;s phone" in end
+
+
+def test_a_rack_sent_from_a_page_drawn_for_a_saved_hand_is_refused_then_sent_for_the_next(
+        app, client, series_id):
+    bo = phone(app)
+    claim(bo, series_id, 1)
+    client.post(f"/series/{series_id}/hands/new", data=tally(
+        SEATS, {"Dee": "went_out", "Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}))
+    old = send(bo, series_id, "b5", hand=1)
+    assert old.status_code == 409
+    page = old.get_data(as_text=True)
+    assert "My rack for hand 2" in page_text(page)
+    assert re.search(r'name="mine-hand" type="hidden" value="2"', page)
+    assert 'value="b5"' in page  # what was typed is still there, to send again
+    assert send(bo, series_id, "b5", hand=2).status_code == 302
+    assert drafted_racks(bo, series_id)["Bo"] == "b5"
+
+
+def test_a_phone_that_lost_its_seat_is_told_so_by_its_page_script(app, client, series_id):
+    bo = phone(app)
+    claim(bo, series_id, 1)
+    client.post(f"/series/{series_id}/seats/1/hand-over")
+    answer = bo.post(f"/series/{series_id}/my-rack", data={"mine-rack": "b1"},
+                     headers={"Accept": "application/json"})
+    assert answer.status_code == 403
+    assert answer.get_json() == {
+        "error": "This phone no longer counts for a player: say again which player you are.",
+        "where": "seat"}
