@@ -100,6 +100,14 @@ def let_go(db: Database, series_id: int, client: str) -> None:
             _log(db, series_id, seat, "let go")
 
 
+def carry_claims(db: Database, old_series: int, new_series: int) -> None:
+    """A rematch seats the same players in the same seats: each phone keeps its player."""
+    with write_lock(db):
+        db.execute("INSERT OR IGNORE INTO seat_claims (series_id, seat, client, claimed)"
+                   " SELECT ?, seat, client, ? FROM seat_claims WHERE series_id = ?",
+                   [new_series, now(), old_series])
+
+
 def hand_over(db: Database, series_id: int, seat: int) -> bool:
     """The scorer frees a seat for another phone; whether it was held."""
     with write_lock(db):

@@ -339,3 +339,15 @@ def test_a_phone_that_lost_its_seat_is_told_so_by_its_page_script(app, client, s
     assert answer.get_json() == {
         "error": "This phone no longer counts for a player: say again which player you are.",
         "where": "seat"}
+
+
+def test_a_rematch_keeps_each_phone_with_its_player(app, client):
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=1)
+    bo = phone(app)
+    claim(bo, series_id, 1)
+    client.post(f"/series/{series_id}/hands/new", data=tally(
+        SEATS, {"Dee": "went_out", "Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}))
+    rematch = client.post(f"/series/{series_id}/rematch")
+    new_id = int(rematch.headers["Location"].rsplit("/", 1)[1])
+    assert "My rack for hand 1 (Bo)" in page_text(bo.get(f"/series/{new_id}/view"))
+    assert bo.put(f"/api/series/{new_id}/draft/seats/1", json={"rack": "b3"}).status_code == 200
