@@ -77,6 +77,12 @@ def read_hand(data: Any, variant: Variant | None = None,
     return record
 
 
+def read_player(raw: Any, v: Variant) -> PlayerHand:
+    """One player's part of a hand on its own (a rack counted on the player's phone),
+    read as a hand reads it; raise InvalidHand."""
+    return _read_player(raw, 0, v)
+
+
 def _read_players(raw_players: list, v: Variant, has_melds: bool) -> tuple[PlayerHand, ...]:
     """Each player's entry, read on its own: when one cannot be read, the refusal
     carries what is wrong with every entry, in seat order, not just the first."""

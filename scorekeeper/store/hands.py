@@ -16,7 +16,7 @@ from ..engine import (
     tally_series,
 )
 from ..engine.table import Table, replay
-from . import live_tables
+from . import drafts, live_tables
 from .db import insert, now, write_lock
 from .once import Once, remember, remembered
 from .series import Series
@@ -168,6 +168,8 @@ def record_hand(db: Database, series: Series, record: dict,
         })
         _audit(db, hand_id, "created", None, record)
         live_tables.clear_table(db, series.id)
+        # The racks the players sent for this hand are in it now (or were overruled).
+        drafts.clear_drafts(db, series.id, number)
         if once is not None:
             remember(db, once, series.id, hand_id)
     return db.table("hands").get(hand_id)

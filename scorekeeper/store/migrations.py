@@ -256,6 +256,29 @@ def m011_scorer_sessions(db: Database) -> None:
 
 
 @migrations()
+def m012_rack_drafts(db: Database) -> None:
+    """Keep which phone holds each seat of a series, and the racks players count on their
+    own phones for the hand being recorded, so both survive a restart of the laptop."""
+    # client: a hash of the phone's random id (its cookie), never the id itself.
+    db.table("seat_claims").create({
+        "series_id": int, "seat": int, "client": str, "claimed": str,
+    }, pk=("series_id", "seat"), not_null={"client", "claimed"},
+        foreign_keys=[("series_id", "series", "id")])
+    # What changed hands and when: a seat claimed, or handed over by the scorer.
+    db.table("seat_log").create({
+        "id": int, "series_id": int, "seat": int, "action": str, "at": str,
+    }, pk="id", not_null={"series_id", "seat", "action", "at"},
+        foreign_keys=[("series_id", "series", "id")])
+    # One draft per seat of the hand being recorded (its number as it will be stored);
+    # fields: the player's part as the hand format writes it (rack, melded tiles ...).
+    db.table("rack_drafts").create({
+        "series_id": int, "number": int, "seat": int, "fields": str, "by_player": int,
+        "sent": str,
+    }, pk=("series_id", "number", "seat"), not_null={"fields", "by_player", "sent"},
+        foreign_keys=[("series_id", "series", "id")])
+
+
+@migrations()
 def m013_name_keys(db: Database) -> None:
     """Match players by their name's key (engine.names.name_key), which folds case in every
     alphabet and accents however they were composed, where SQLite's NOCASE folded ASCII only;
