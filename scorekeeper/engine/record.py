@@ -9,6 +9,7 @@ from functools import cached_property
 from .melds import Meld
 from .tiles import Tile
 from .variants import Variant
+from .words import words
 
 NAME_MAX = 40
 DECLARATIONS = ("exposed_twin", "left_table")
@@ -23,12 +24,12 @@ def name_problem(name: str) -> str | None:
     """What makes a player's name unusable (too long, a comma, a character that
     cannot be shown), or None."""
     if len(name) > NAME_MAX:
-        return f"a name has at most {NAME_MAX} characters"
+        return words("a name has at most {most} characters", most=NAME_MAX)
     if "," in name:
-        return "a name cannot contain a comma"
+        return words("a name cannot contain a comma")
     # Control characters and lone surrogates cannot be shown (nor stored, nor printed).
     if not name.isprintable() and any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-        return "a name cannot contain control characters"
+        return words("a name cannot contain control characters")
     return None
 
 

@@ -11,6 +11,7 @@ from ..sources import SOURCES, cite, ruling
 from ..table_actions import InvalidAction
 from ..tiles import Tile, format_tiles
 from ..variants import Variant
+from ..words import joined_by, words
 
 
 def cite_rule(v: Variant, topic: str) -> str:
@@ -20,7 +21,7 @@ def cite_rule(v: Variant, topic: str) -> str:
     if section is not None:
         return cite(v.source, section)
     fallback = SOURCES["scorekeeper"].rulings.get(topic)
-    return ruling(fallback.about if fallback else f"table mode ({topic})")
+    return ruling(fallback.about if fallback else words("table mode ({topic})", topic=topic))
 
 
 # --- Public views -------------------------------------------------------------
@@ -39,11 +40,14 @@ class JokerEvent:
 
     def __str__(self) -> str:
         if self.kind == "melded":
-            return f"melded by {self.player} in meld {self.meld_index + 1}"
-        where = ("kept on the rack" if self.to_meld is None
-                 else f"melded in meld {self.to_meld + 1}")
-        return (f"swapped by {self.player} for {format_tiles(self.replaced_by)} out of meld "
-                f"{self.meld_index + 1}, {where}")
+            return words("melded by {player} in meld {meld_index}", player=self.player,
+                         meld_index=self.meld_index + 1)
+        where = (words("kept on the rack") if self.to_meld is None
+                 else words("melded in meld {to_meld}", to_meld=self.to_meld + 1))
+        return (words("swapped by {player} for {tiles} out of meld {meld_index}, {where}",
+                      player=self.player,
+                      tiles=format_tiles(self.replaced_by), meld_index=self.meld_index + 1,
+                      where=where))
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,8 @@ class JokerHistory:
     swapped: bool
 
     def __str__(self) -> str:
-        return f"Joker {self.number}: " + "; ".join(str(e) for e in self.events)
+        return words("Joker {number}: {events}", number=self.number,
+                     events=joined_by("; ", list(self.events)))
 
 
 @dataclass(frozen=True)
@@ -171,7 +176,8 @@ def seat_name(players: tuple[str, ...], player: str, field: str = "player") -> s
         for name in players:
             if name.casefold() == player.strip().casefold():
                 return name
-    raise InvalidAction(f"{player!r} is not a player of this hand ({', '.join(players)})",
+    raise InvalidAction(words("{player!r} is not a player of this hand ({join})", player=player,
+                              join=', '.join(players)),
                         field=field)
 
 
