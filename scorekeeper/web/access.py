@@ -31,7 +31,8 @@ bp = Blueprint("access", __name__)
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 # Posting here changes who this phone is, never the scores.
-OPEN_ENDPOINTS = {"access.become", "access.leave", "static"}
+# Picking a language changes only the phone's own cookie, so every phone may.
+OPEN_ENDPOINTS = {"access.become", "access.leave", "language.switch", "static"}
 # A phone that has been the scorer keeps this cookie a year: it gets past the overall limit
 # on guesses (see guesses.py), never past the passcode.
 SCORER_PHONE_COOKIE = "scorer_phone"

@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 
 from flask import Flask
 
+from .language import short_time
+
 PLAYER_FIELD_WORDS = {
     "went_out": "went out", "finish": "how", "all_at_once": "all at once",
     "jokers_used": "jokers used", "rack": "rack", "rack_points": "rack points",
@@ -58,7 +60,7 @@ def when(stamp: str) -> str:
         moment = moment.replace(tzinfo=UTC)
     local = moment.astimezone()
     zone = local.tzname() or f"{local:%z}"
-    return f"{local.day} {local:%b %H:%M} {zone}"
+    return f"{short_time(local)} {zone}"
 
 
 def init_app(app: Flask) -> None:
