@@ -33,7 +33,6 @@ NONE_YET = "\u2013"
 # The gettext catalogues travel inside the package, so an installed wheel has them too.
 CATALOGUES = Path(__file__).resolve().parents[1] / "translations"
 
-babel = Babel()
 bp = Blueprint("language", __name__)
 
 
@@ -132,7 +131,9 @@ def number(value: int | float) -> str:
 def init_app(app: Flask) -> None:
     """Translate pages into the chosen language, from the catalogues kept in the package."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(CATALOGUES))
-    babel.init_app(app, locale_selector=chosen_language)
+    # One Babel per app: Flask-Babel caches the loaded catalogues on it, and each app may read
+    # catalogues of its own (BABEL_TRANSLATION_DIRECTORIES).
+    Babel(app, locale_selector=chosen_language)
     app.context_processor(language_of_page)
     app.register_blueprint(bp)
     # The engine's words drawn on any page are read in that page's language.
