@@ -130,8 +130,8 @@ class Apply(SwapsAndSplits):
         try:
             resolved = check_meld(old + added, v)
             if resolved.kind != meld.kind:
-                raise InvalidMeld(words("the {kind} would become a {kind2}", kind=meld.kind,
-                                        kind2=resolved.kind))
+                raise InvalidMeld(words("the set would become a run") if meld.kind == SET
+                                  else words("the run would become a set"))
         except InvalidMeld as error:
             if meld.kind == RUN and inside(old, added):
                 raise self.refuse(split_refusal(v, player, added, meld)) from None
@@ -152,9 +152,10 @@ class Apply(SwapsAndSplits):
                                upside_down=foreign and meld.kind == SET)
         meld.slots.extend(slots)
         self.fill(meld, resolved)  # old slots first, then the new ones, as checked
-        self.notes.append(words("{player} adds {tiles} to {owner}'s {kind}.", player=player,
-                                tiles=format_tiles(new_tiles),
-                                owner=meld.owner, kind=meld.kind))
+        added_to = {"player": player, "tiles": format_tiles(new_tiles), "owner": meld.owner}
+        self.notes.append(words("{player} adds {tiles} to {owner}'s set.", **added_to)
+                          if meld.kind == SET else
+                          words("{player} adds {tiles} to {owner}'s run.", **added_to))
         if foreign and meld.kind == RUN:
             self.howarth_split(player, meld, lying_before, slots)
         self.complete_set(meld)

@@ -202,4 +202,7 @@ def lying_text(ranked: list[tuple[int, Tile]], kind: str = RUN) -> str:
 
 def describe(meld: MeldState) -> str:
     """A meld in words: "Bo's run b6 b7 b8"."""
-    return f"{meld.owner}'s {meld.kind} {format_tiles(s.tile for s in meld.slots)}"
+    tiles = format_tiles(s.tile for s in meld.slots)
+    if meld.kind == "set":  # the kinds are melds.SET and melds.RUN
+        return words("{owner}'s set {tiles}", owner=meld.owner, tiles=tiles)
+    return words("{owner}'s run {tiles}", owner=meld.owner, tiles=tiles)

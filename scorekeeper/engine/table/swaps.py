@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 from ..howarth import split_run
-from ..melds import RUN, SET, check_meld
+from ..melds import RUN, SET, Meld, check_meld
 from ..sources import ruling, scorekeeper_ruling
 from ..table_actions import JOKER_MELD, SwapJoker
 from ..tiles import COLOURS, Tile, format_tiles, joker_as
 from ..variants import Variant
-from ..words import words
+from ..words import Words, words
 from .checks import Step
 from .state import JokerEvent, JokerState, MeldState, Slot, cite_rule, describe, lying_text
 
@@ -49,6 +49,21 @@ def relaxed(v: Variant) -> Variant:
         _RELAXED[v] = v.changed(joker_ratio_runs=False, joker_ratio_sets=False,
                                 adjacent_jokers=True, max_jokers_per_meld=None)
     return _RELAXED[v]
+
+
+def _put_words(player: str, tiles: list[Tile], meld: MeldState, upside_down: bool) -> Words:
+    """What the app says when tiles take a joker's place in a meld: a sentence for each kind
+    of meld, so that a translation can make each agree."""
+    put = {"player": player, "tiles": format_tiles(tiles), "owner": meld.owner}
+    if upside_down and meld.kind == SET:
+        return words("{player} puts {tiles} in {owner}'s set in place of the joker (upside "
+                     "down: it counts for {player}).", **put)
+    if upside_down:
+        return words("{player} puts {tiles} in {owner}'s run in place of the joker (upside "
+                     "down: it counts for {player}).", **put)
+    if meld.kind == SET:
+        return words("{player} puts {tiles} in {owner}'s set in place of the joker.", **put)
+    return words("{player} puts {tiles} in {owner}'s run in place of the joker.", **put)
 
 
 class SwapsAndSplits(Step):
@@ -141,11 +156,7 @@ class SwapsAndSplits(Step):
             meld.slots.append(Slot(t, player, upside_down=upside_down))
         self.fill(meld, check_meld([sl.tile for sl in meld.slots], v))
         joker.swapped, joker.meld = True, None
-        self.notes.append(
-            words("{player} puts {tiles} in {owner}'s {kind} in place of the joker{after}",
-                  player=player, tiles=format_tiles(tiles), owner=meld.owner, kind=meld.kind,
-                  after=words(" (upside down: it counts for {player}).", player=player)
-                  if upside_down else "."))
+        self.notes.append(_put_words(player, tiles, meld, upside_down))
         self.complete_set(meld)
         to_meld = self.remeld_joker(player, action, joker)
         joker.events.append(JokerEvent(self.index, player, "swapped", action.meld_index,
@@ -226,11 +237,18 @@ class SwapsAndSplits(Step):
         new = MeldState(player, resolved.kind, slots)
         self.fill(new, resolved)
         s.melds.append(new)
-        self.notes.append(words("{player} melds the joker in a new {kind} {resolved}",
-                                player=player, kind=resolved.kind,
-                                resolved=resolved)
-                          + (words("; it still counts for {first_melder}.",
-                                   first_melder=joker.first_melder)
-                             if v.melded_joker_bonus is not None else "."))
+        self.notes.append(self.new_joker_meld_words(player, resolved, joker.first_melder))
         self.complete_set(new)
         return index
+
+    def new_joker_meld_words(self, player: str, resolved: Meld, first_melder: str) -> Words:
+        """What the app says when a swapped joker goes into a new meld at once."""
+        said = {"player": player, "tiles": str(resolved), "first": first_melder}
+        counts = self.v.melded_joker_bonus is not None
+        if resolved.kind == SET:
+            return (words("{player} melds the joker in a new set {tiles}; it still counts for "
+                          "{first}.", **said) if counts else
+                    words("{player} melds the joker in a new set {tiles}.", **said))
+        return (words("{player} melds the joker in a new run {tiles}; it still counts for "
+                      "{first}.", **said) if counts else
+                words("{player} melds the joker in a new run {tiles}.", **said))
