@@ -11,6 +11,8 @@
   var note = document.getElementById("reach");
   if (!form || !window.fetch || !window.localStorage) { return; }
   var key = "scorekeeper-hand:" + form.getAttribute("data-draft");
+  // The page's words, in its language (templates/_script_words.html).
+  var WORDS = JSON.parse(document.getElementById("script-words").textContent);
   var sending = null;
 
   function say(text, back) {
@@ -44,7 +46,7 @@
       localStorage.removeItem(key);  // nothing kept, or that hand is saved already
       var visit = window.performance && performance.getEntriesByType("navigation")[0];
       if (values && values.once && visit && visit.type === "back_forward") {
-        say("The hand typed on this form before is saved already; this form is for the next one.", true);
+        say(WORDS.already_saved, true);
       }
       return;
     }
@@ -56,7 +58,7 @@
         f.value = values[f.name];
       }
     });
-    say("What you typed before is back. It is not saved yet: check it and tap Save hand.", true);
+    say(WORDS.typed_back, true);
   }
 
   function reachable() {
@@ -67,14 +69,13 @@
   function send(submitter) {
     reachable().then(function (up) {
       if (up) {
-        if (sending) { say("The laptop is back: sending the hand.", true); }
+        if (sending) { say(WORDS.sending, true); }
         sending = null;
         form.setAttribute("data-checked", "1");
         form.requestSubmit(submitter);
         return;
       }
-      say("The laptop cannot be reached. What you typed is kept on this phone; the hand " +
-          "will be sent once the laptop answers again.");
+      say(WORDS.unreachable_sending);
       sending = window.setTimeout(function () { send(submitter); }, 3000);
     });
   }
@@ -96,8 +97,8 @@
   window.setInterval(function () {
     if (document.hidden || sending) { return; }
     reachable().then(function (up) {
-      if (!up && !lost) { say("The laptop cannot be reached. What you type is kept on this phone."); }
-      if (up && lost) { say("The laptop is back.", true); }
+      if (!up && !lost) { say(WORDS.unreachable); }
+      if (up && lost) { say(WORDS.laptop_back, true); }
       lost = !up;
     });
   }, 10000);

@@ -2,6 +2,8 @@
 // choices say "Seat 1" to "Seat 6", counted from the first name typed, and work the same.
 (function () {
   "use strict";
+  // The page's words, in its language (templates/_script_words.html).
+  var WORDS = JSON.parse(document.getElementById("script-words").textContent);
   function relabel(form) {
     var names = Array.prototype.map.call(form.querySelectorAll("input[id^='seats-']"),
       function (box) { return box.value.trim(); })
@@ -9,7 +11,7 @@
     var dealer = form.querySelector("#first_dealer");
     Array.prototype.forEach.call(dealer.options, function (option, i) {
       var named = i < names.length;
-      option.textContent = named ? names[i] : "Seat " + (i + 1);
+      option.textContent = named ? names[i] : WORDS.seat.replace("{number}", String(i + 1));
       // Seats nobody took are not offered once names are typed.
       option.hidden = names.length > 0 && !named;
     });

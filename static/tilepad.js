@@ -4,10 +4,33 @@
 (function () {
   "use strict";
 
+  // The page's words, in its language (templates/_script_words.html).
+  var WORDS = JSON.parse(document.getElementById("script-words").textContent);
   var COLOURS = [
-    ["r", "Red"], ["b", "Blue"], ["k", "Black"], ["y", "Yellow"]
+    ["r", WORDS.red], ["b", WORDS.blue], ["k", WORDS.black], ["y", WORDS.yellow]
   ];
-  var SUITS = { r: "Hearts", b: "Clubs", k: "Spades", y: "Diamonds" };
+  var SUITS = { r: WORDS.hearts, b: WORDS.clubs, k: WORDS.spades, y: WORDS.diamonds };
+
+  // A text of the page's words with each "{name}" filled in.
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : whole;
+    });
+  }
+
+  // The words for a count, in the plural form the page's language uses for it.
+  function counted(forms, count) {
+    var form = window.Intl && Intl.PluralRules
+      ? new Intl.PluralRules(document.documentElement.lang).select(count) : "other";
+    return forms[form] || forms.other;
+  }
+
+  // Text for a key's face: the page's words escaped, then the tile's letter in bold.
+  function plain(text) {
+    var box = document.createElement("span");
+    box.textContent = text;
+    return box.innerHTML;
+  }
 
   function tokens(field) {
     return field.value.trim().split(/[\s,]+/).filter(Boolean);
@@ -32,7 +55,7 @@
     var pad = document.createElement("div");
     pad.className = "tilepad";
     pad.setAttribute("role", "group");
-    pad.setAttribute("aria-label", "Tile pad");
+    pad.setAttribute("aria-label", WORDS.tile_pad);
     var suits = field.dataset.suits === "1";
     var acePlaces = field.dataset.acePlaces === "1";
     var colour = "r";
@@ -41,7 +64,8 @@
     colourRow.className = "pad-row pad-colours";
     COLOURS.forEach(function (c) {
       var label = suits ? SUITS[c[0]] : c[1];
-      var key = button(label + " <b>" + c[0] + "</b>", label + " (" + c[0] + ")", function () {
+      var key = button(plain(label) + " <b>" + c[0] + "</b>",
+        fill(WORDS.colour_key, { colour: label, letter: c[0] }), function () {
         colour = c[0];
         nameColour();
         colourRow.querySelectorAll(".pad-key").forEach(function (k) {
@@ -75,9 +99,9 @@
       (function (n) {
         var face = suits ? ({ 1: "A", 11: "J", 12: "Q", 13: "K" }[n] || String(n)) : String(n);
         if (n === 1 && acePlaces) {
-          [["low", "1 low"], ["high", "1 high"], ["set", "1 set"]].forEach(function (p) {
-            var key = button(p[1], "ace in a " + p[0] + (p[0] === "set" ? "" : " run"),
-              function () { add(colour + "1/" + p[0]); }, "pad-ace");
+          ["low", "high", "set"].forEach(function (place) {
+            var key = button(plain(WORDS["ace_" + place]), WORDS["ace_" + place + "_words"],
+              function () { add(colour + "1/" + place); }, "pad-ace");
             key.setAttribute("aria-describedby", colourNow.id);
             numbers.appendChild(key);
           });
@@ -92,14 +116,16 @@
 
     var tools = document.createElement("div");
     tools.className = "pad-row pad-tools";
-    tools.appendChild(button("Joker <b>j</b>", "joker (j)", function () { add("j"); }, "pad-joker"));
-    tools.appendChild(button("&#9003; Back", "remove the last tile", function () {
+    tools.appendChild(button(plain(WORDS.joker) + " <b>j</b>", WORDS.joker_words,
+      function () { add("j"); }, "pad-joker"));
+    tools.appendChild(button("&#9003; " + plain(WORDS.back), WORDS.back_words, function () {
       var list = tokens(field);
       list.pop();
       write(field, list);
     }, "pad-back"));
-    tools.appendChild(button("Clear", "remove every tile", function () { write(field, []); }));
-    tools.appendChild(button("Done", "close the tile pad", function () {
+    tools.appendChild(button(plain(WORDS.clear), WORDS.clear_words,
+      function () { write(field, []); }));
+    tools.appendChild(button(plain(WORDS.done), WORDS.done_words, function () {
       pad.hidden = true;
       pad.dispatchEvent(new Event("padclosed", { bubbles: true }));
     }, "pad-done"));
@@ -111,7 +137,7 @@
     var toggle = document.createElement("button");
     toggle.type = "button";
     toggle.className = "pad-toggle";
-    toggle.textContent = "Tile pad";
+    toggle.textContent = WORDS.tile_pad;
     toggle.setAttribute("aria-expanded", "false");
     var pad = null;
     toggle.addEventListener("click", function () {
@@ -155,7 +181,7 @@
     var points = list.reduce(function (sum, t) { return sum + cost(t); }, 0);
     toggle.textContent = "";
     if (!list.length) {
-      toggle.appendChild(document.createTextNode("Tap to add tiles"));
+      toggle.appendChild(document.createTextNode(WORDS.tap_to_add));
     }
     list.forEach(function (t) {
       var tile = document.createElement("span");
@@ -166,11 +192,13 @@
     if (list.length) {
       var sum = document.createElement("span");
       sum.className = "rack-points";
-      sum.textContent = points + (points === 1 ? " point" : " points");
+      sum.textContent = fill(counted(WORDS.points, points), { points: points });
       toggle.appendChild(sum);
     }
-    toggle.setAttribute("aria-label", "Tile pad for " + field.labels[0].textContent.trim() +
-      ": " + (list.length ? list.join(" ") + ", " + points + " points" : "empty"));
+    var rack = field.labels[0].textContent.trim();
+    toggle.setAttribute("aria-label", list.length
+      ? fill(counted(WORDS.pad_for, points), { rack: rack, tiles: list.join(" "), points: points })
+      : fill(WORDS.pad_for_empty, { rack: rack }));
     liveTotal();
   }
 
@@ -186,7 +214,7 @@
       sum += Number(typed && typed.value) || 0;
       sum += (Number(jokers && jokers.value) || 0) * costs.j;
     });
-    total.textContent = "On the racks: " + sum;
+    total.textContent = fill(WORDS.on_the_racks, { points: sum });
     total.hidden = false;
   }
 

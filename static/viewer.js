@@ -24,8 +24,9 @@
     lost = !up;
     reach.hidden = false;
     reach.classList.toggle("viewer-reach-back", up);
-    reach.textContent = up ? "The laptop is back; the standings are up to date."
-      : "The laptop cannot be reached: these standings may be out of date.";
+    // The page's words, in its language (templates/_script_words.html).
+    var words = JSON.parse(document.getElementById("script-words").textContent);
+    reach.textContent = up ? words.standings_back : words.standings_lost;
   }
 
   function swap() {

@@ -36,7 +36,7 @@ class SeriesForm(FlaskForm):
                                          NumberRange(1, 100_000)])
     first_dealer = SelectField(lazy_gettext("Who deals first"), coerce=int, default=0,
                                description=lazy_gettext("Seat 1 is the first name typed above."),
-                               choices=[SelectChoice(i, lazy_gettext("Seat %(number)d",
+                               choices=[SelectChoice(i, lazy_gettext("Seat %(number)s",
                                                                 number=i + 1))
                                         for i in range(MAX_SEATS)])
 
@@ -47,7 +47,7 @@ class SeriesForm(FlaskForm):
         names = self.seated()
         self.first_dealer.choices = [
             SelectChoice(i, names[i] if i < len(names) and not players.name_problem(names[i])
-                         else gettext("Seat %(number)d", number=i + 1))
+                         else gettext("Seat %(number)s", number=i + 1))
             for i in range(MAX_SEATS)]
 
     def seated(self) -> list[str]:
