@@ -12,7 +12,7 @@
   if (!form || !window.fetch || !window.localStorage) { return; }
   var key = "scorekeeper-hand:" + form.getAttribute("data-draft");
   // The page's words, in its language (templates/_script_words.html).
-  var WORDS = JSON.parse(document.getElementById("script-words").textContent);
+  var WORDS = JSON.parse(document.getElementById("script-words").dataset.words);
   var sending = null;
 
   function say(text, back) {

@@ -3,7 +3,7 @@
 (function () {
   "use strict";
   // The page's words, in its language (templates/_script_words.html).
-  var WORDS = JSON.parse(document.getElementById("script-words").textContent);
+  var WORDS = JSON.parse(document.getElementById("script-words").dataset.words);
   function relabel(form) {
     var names = Array.prototype.map.call(form.querySelectorAll("input[id^='seats-']"),
       function (box) { return box.value.trim(); })

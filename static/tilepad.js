@@ -5,7 +5,7 @@
   "use strict";
 
   // The page's words, in its language (templates/_script_words.html).
-  var WORDS = JSON.parse(document.getElementById("script-words").textContent);
+  var WORDS = JSON.parse(document.getElementById("script-words").dataset.words);
   var COLOURS = [
     ["r", WORDS.red], ["b", WORDS.blue], ["k", WORDS.black], ["y", WORDS.yellow]
   ];

@@ -25,7 +25,7 @@
     reach.hidden = false;
     reach.classList.toggle("viewer-reach-back", up);
     // The page's words, in its language (templates/_script_words.html).
-    var words = JSON.parse(document.getElementById("script-words").textContent);
+    var words = JSON.parse(document.getElementById("script-words").dataset.words);
     reach.textContent = up ? words.standings_back : words.standings_lost;
   }
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -96,6 +97,7 @@ def engine_words(app, ids) -> list[str]:
     breakdown lines, winners and the table's words; longest first."""
     found: set[str] = {*COLOUR_NAMES.values(), *SUIT_NAMES.values(), *FINISH_WORDS.values(),
                        *SERIES_END_WORDS.values(), SAME_TURN, FIRST_ROUND_OVER, JOKER_MELD}
+    found |= {words[:1].upper() + words[1:] for words in SERIES_END_WORDS.values()}
     found |= {rule.title for rule in BY_PARAM.values()}
     found |= {source.title for source in SOURCES.values()}
     for variant in PRESETS.values():
@@ -202,6 +204,16 @@ def pages(ids) -> list[str]:
             "/rules/best-opening?rack=r10+r11+r12+b7&variant=rummikub", "/nights/1"]
 
 
+def forms(ids) -> list[str]:
+    """The other forms and pages: a new night and series, the end and clearing of a table-mode
+    hand, copying a variant, comparing two, the import, the print sheet and the error page."""
+    return ["/nights/new", "/nights/1/series/new", f"/series/{ids['table']}/table/end",
+            f"/series/{ids['table']}/table/clear", "/variants/romanian/copy",
+            "/rules/compare?a=rummikub&b=romanian", "/import",
+            f"/history/series/{ids['rummikub']}/print", f"/series/{ids['table']}/table?do=add",
+            f"/series/{ids['table']}/table?do=swap"]
+
+
 def test_the_main_pages_have_no_word_outside_the_catalogue(marked_client):
     client, app, ids = marked_client
     allowed = engine_words(app, ids)
@@ -213,6 +225,20 @@ def test_the_main_pages_have_no_word_outside_the_catalogue(marked_client):
         assert html.count(OPEN) > 5, address
         left[address] = leftovers(html, allowed)
     assert left == {address: [] for address in pages(ids)}
+
+
+def test_the_other_forms_and_the_error_page_have_no_word_outside_the_catalogue(marked_client):
+    client, app, ids = marked_client
+    allowed = engine_words(app, ids)
+    left = {}
+    for address in forms(ids):
+        page = client.get(address)
+        assert page.status_code == 200, address
+        left[address] = leftovers(page.get_data(as_text=True), allowed)
+    missing = client.get("/series/999")
+    assert missing.status_code == 404
+    left["/series/999"] = leftovers(missing.get_data(as_text=True), allowed)
+    assert left == {address: [] for address in [*forms(ids), "/series/999"]}
 
 
 def test_a_refused_hand_and_its_page_keep_every_word_in_the_catalogue(marked_client):
@@ -239,17 +265,25 @@ def test_a_csv_header_and_a_won_hand_are_in_the_pages_language(marked_client):
     assert lines[1].endswith(f",45,45,{marked('yes')}")
 
 
+def script_words(client, address: str) -> dict:
+    """The words a page gives its scripts."""
+    html = client.get(address).get_data(as_text=True)
+    block = re.search(r'<div id="script-words" data-words="([^"]*)" hidden>', html)
+    assert block is not None, address
+    return json.loads(unescape(block.group(1)))
+
+
 def test_the_scripts_words_come_from_the_catalogue(marked_client):
     client, _app, ids = marked_client
-    html = client.get(f"/series/{ids['table']}/hands/new").get_data(as_text=True)
-    block = re.search(r'<script type="application/json" id="script-words">(.*?)</script>',
-                      html, re.S)
-    assert block is not None
-    words = json.loads(block.group(1))
+    words = script_words(client, f"/series/{ids['table']}/hands/new")
     assert words["tile_pad"] == marked("Tile pad")
-    assert words["seat"] == marked("Seat {number}")
     assert words["points"]["one"] == marked("{points} point")
     assert words["points"]["other"] == marked("{points} points")
+    assert words["typed_back"].startswith(OPEN) and words["typed_back"].endswith(CLOSE)
+    assert script_words(client, "/nights/1/series/new") == {"seat": marked("Seat {number}")}
+    viewer = script_words(client, f"/series/{ids['romanian']}/view")
+    assert viewer["standings_lost"] == marked(
+        "The laptop cannot be reached: these standings may be out of date.")
 
 
 def test_the_api_answers_in_the_requests_language(marked_client):
@@ -257,3 +291,12 @@ def test_the_api_answers_in_the_requests_language(marked_client):
     answer = client.get("/api/series/999")
     assert answer.status_code == 404
     assert answer.get_json() == {"error": marked("there is no series 999")}
+
+
+def test_what_a_saved_change_says_is_in_the_catalogue(marked_client):
+    client, app, ids = marked_client
+    page = client.post("/nights/new", data={"date": "2025-12-01", "place": "Club"},
+                       follow_redirects=True)
+    html = page.get_data(as_text=True)
+    assert marked("Game night started.") in html
+    assert leftovers(html, engine_words(app, ids)) == []
