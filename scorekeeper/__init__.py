@@ -66,10 +66,14 @@ def create_app(test_config: dict[str, Any] | None = None,
         api,
         audit,
         db,
+        draft_api,
         export,
         hands,
         history,
+        merge,
         nights,
+        rack_drafts,
+        racks,
         security,
         series,
         site,
@@ -110,6 +114,9 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.register_blueprint(hands.bp)
     app.register_blueprint(table_mode.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(draft_api.bp)
+    app.register_blueprint(racks.bp)
+    rack_drafts.init_app(app)
     app.register_blueprint(variants.bp)
     access.init_app(app)
     security.init_app(app)
@@ -117,5 +124,6 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.register_blueprint(rules_pages.bp)
     app.register_blueprint(house_rulings.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(merge.bp)
     app.register_blueprint(export.bp)
     return app

@@ -7,6 +7,7 @@ import getpass
 import json
 import sqlite3
 import sys
+from collections.abc import Iterable
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ from .engine.openings import best_opening, check
 from .instance import instance_folder
 from .store.backup import BadTarget, backup_database
 from .store.db import DatabaseFault, check_database, connect, migrate
-from .store.export import export_document, to_json
+from .store.export import export_chunks, export_document, to_json
 from .store.export_format import BadExport, check_document
 from .store.import_limits import size_problem
 from .store.importer import import_document
@@ -137,14 +138,26 @@ def cmd_export(args: argparse.Namespace) -> None:
             raise BadInput(f"there is no night {args.night}")
         if args.series is not None and not db["series"].count_where("id = ?", [args.series]):
             raise BadInput(f"there is no series {args.series}")
-        text = to_json(export_document(db, night_id=args.night, series_id=args.series))
-    if args.path == "-":
-        sys.stdout.write(text)
+        if args.night is None and args.series is None:
+            # Written a night at a time as it is read: years of game nights never sit in memory.
+            _write(args.path, export_chunks(db))
+        else:
+            _write(args.path, [to_json(export_document(db, night_id=args.night,
+                                                       series_id=args.series))])
+
+
+def _write(path: str, chunks: Iterable[str]) -> None:
+    """Write the pieces of an export as they come, to the file or to standard output (-)."""
+    if path == "-":
+        for chunk in chunks:
+            sys.stdout.write(chunk)
         return
     try:
-        Path(args.path).write_text(text, encoding="utf-8")
+        with open(path, "w", encoding="utf-8") as out:
+            for chunk in chunks:
+                out.write(chunk)
     except OSError as error:
-        raise BadInput(f"{args.path}: cannot write the file ({error.strerror})") from None
+        raise BadInput(f"{path}: cannot write the file ({error.strerror})") from None
 
 
 def cmd_import(args: argparse.Namespace) -> None:

@@ -37,11 +37,20 @@ def try_port(host: str, port: int) -> None:
         probe.bind((host, port))
 
 
+# Waitress keeps what a request has sent in one buffer until this many bytes have passed
+# through it, and only then starts a new one: with its default of 16 MB, each streamed
+# export of everything held up to 16 MB, and each worker thread kept that much of the
+# process's memory once it had sent one (issue 15: 475 MB). 1 MB per answer at the most.
+OUTPUT_BUFFER = 1024 * 1024
+THREADS = 8
+
+
 def listen(app, host: str, port: int):
     """Take the port before saying anything, so a port in use is one line, not a traceback."""
     try:
         try_port(host, port)
-        return create_server(app, host=host, port=port, threads=8)
+        return create_server(app, host=host, port=port, threads=THREADS,
+                             outbuf_high_watermark=OUTPUT_BUFFER)
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             raise CannotServe(f"port {port} is in use (is Scorekeeper already running?): stop "

@@ -77,16 +77,21 @@
     });
     pad.appendChild(colourRow);
 
-    // Each number key says its colour too: the colour chosen stays chosen between tiles.
-    var colourNow = document.createElement("span");
-    colourNow.id = field.id + "-pad-colour";
-    colourNow.hidden = true;
-    pad.appendChild(colourNow);
-    function nameColour() {
-      var c = COLOURS.filter(function (x) { return x[0] === colour; })[0];
-      colourNow.textContent = suits ? SUITS[colour] : c[1];
+    // Each number key says its colour and number to a screen reader ("Red 12"), and says
+    // the new colour when another is chosen: the colour chosen stays chosen between tiles.
+    var numberKeys = [];
+    function keyName(n, place) {
+      if (suits) {
+        var card = fill(WORDS.card_name, { face: WORDS.faces[n] || String(n), suit: SUITS[colour] });
+        return place ? fill(WORDS.card_in[place], { card: card }) : card;
+      }
+      var name = COLOURS.filter(function (x) { return x[0] === colour; })[0][1];
+      return place ? fill(WORDS.ace_in[place], { colour: name })
+        : fill(WORDS.key_name, { colour: name, number: n });
     }
-    nameColour();
+    function nameColour() {
+      numberKeys.forEach(function (k) { k.key.setAttribute("aria-label", keyName(k.n, k.place)); });
+    }
 
     var numbers = document.createElement("div");
     numbers.className = "pad-row pad-numbers";
@@ -100,18 +105,19 @@
         var face = suits ? ({ 1: "A", 11: "J", 12: "Q", 13: "K" }[n] || String(n)) : String(n);
         if (n === 1 && acePlaces) {
           ["low", "high", "set"].forEach(function (place) {
-            var key = button(plain(WORDS["ace_" + place]), WORDS["ace_" + place + "_words"],
+            var key = button(plain(WORDS["ace_" + place]), "",
               function () { add(colour + "1/" + place); }, "pad-ace");
-            key.setAttribute("aria-describedby", colourNow.id);
+            numberKeys.push({ key: key, n: 1, place: place });
             numbers.appendChild(key);
           });
         } else {
-          var key = button(face, face, function () { add(colour + n); });
-          key.setAttribute("aria-describedby", colourNow.id);
+          var key = button(face, "", function () { add(colour + n); });
+          numberKeys.push({ key: key, n: n, place: null });
           numbers.appendChild(key);
         }
       })(n);
     }
+    nameColour();
     pad.appendChild(numbers);
 
     var tools = document.createElement("div");
@@ -195,7 +201,10 @@
       sum.textContent = fill(counted(WORDS.points, points), { points: points });
       toggle.appendChild(sum);
     }
-    var rack = field.labels[0].textContent.trim();
+    // Whose rack it is, as a screen reader reaches the toggle without the legend above it.
+    var part = field.closest("[data-player]");
+    var rack = part ? fill(WORDS.rack_of, { player: part.getAttribute("data-player") })
+      : field.labels[0].textContent.trim();
     toggle.setAttribute("aria-label", list.length
       ? fill(counted(WORDS.pad_for, points), { rack: rack, tiles: list.join(" "), points: points })
       : fill(WORDS.pad_for_empty, { rack: rack }));

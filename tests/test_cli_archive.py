@@ -1,14 +1,17 @@
 """The export, import and backup commands: files written, read and refused, status and messages."""
 
 import json
+import re
 import sqlite3
 import threading
 
 import pytest
 from conftest import run
 
+from scorekeeper import cli
 from scorekeeper.cli import main
 from scorekeeper.store.db import connect
+from scorekeeper.store.export import export_chunks, export_document, to_json
 
 
 def hands_in(path) -> int:
@@ -136,3 +139,24 @@ def test_backup_of_a_file_that_is_no_database_exits_2_and_leaves_nothing(capsys,
     assert (status, out) == (2, "")
     assert err == f"scorekeeper backup: {bad} is not a database\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.db"]
+
+
+def test_export_of_everything_is_written_night_by_night(capsys, database, tmp_path,
+                                                        monkeypatch):
+    pieces = []
+
+    def counted(db):
+        for piece in export_chunks(db):
+            pieces.append(piece)
+            yield piece
+
+    monkeypatch.setattr(cli, "export_chunks", counted)
+    target = tmp_path / "all.json"
+    assert run(capsys, "export", "--database", database, target) == (0, "", "")
+    assert len(pieces) == 3 + 2  # the players and variants, each of the three nights, the end
+    with connect(database) as db:
+        whole = to_json(export_document(db))
+    stamp = re.compile(r'"exported": "[^"]+"')
+    assert stamp.sub("", target.read_text(encoding="utf-8")) == stamp.sub("", whole)
+    status, out, _ = run(capsys, "export", "--database", database, "-")
+    assert status == 0 and stamp.sub("", out) == stamp.sub("", whole)

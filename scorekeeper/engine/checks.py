@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from operator import attrgetter
+from operator import attrgetter, eq
 from typing import Any
 
 from .errors import InvalidHand, refuse_together
@@ -66,10 +66,18 @@ def player_fields(v: Variant) -> frozenset[str]:
 def check_hand(hand: HandRecord) -> None:
     """Refuse a hand that cannot have happened or that the variant forbids, with every
     problem found at once: each player's part is checked on its own."""
-    problems = _attempt(_check_whole_hand, hand)
-    problems += [found for p in hand.players
-                 for found in player_problems(p, hand.variant, bool(hand.melds))]
-    refuse_together(problems)
+    v, has_melds = hand.variant, bool(hand.melds)
+    try:
+        # Most hands pass: check straight through, and gather the problems one by
+        # one only when something is wrong.
+        _check_whole_hand(hand)
+        for p in hand.players:
+            _check_player(p, v, has_melds)
+            _check_rack_given(p)
+    except InvalidHand:
+        problems = _attempt(_check_whole_hand, hand)
+        problems += [found for p in hand.players for found in player_problems(p, v, has_melds)]
+        refuse_together(problems)
 
 
 def player_problems(p: PlayerHand, v: Variant, has_melds: bool) -> list[InvalidHand]:
@@ -233,12 +241,21 @@ def _check_copies(hand: HandRecord) -> None:
             jokers += _laid_at_once(p, hand)
     for tm in hand.melds:
         keys.extend(map(_key, tm.meld.tiles))
+    if _at_most_two(keys, jokers):
+        return
     counts = Counter(keys)
     if jokers:
         counts["j"] += jokers
-    if counts and max(counts.values()) > 2:
-        key, count = next((k, c) for k, c in counts.items() if c > 2)
-        _refuse_copies(hand, key, count)
+    key, count = next((k, c) for k, c in counts.items() if c > 2)
+    _refuse_copies(hand, key, count)
+
+
+def _at_most_two(keys: list[str], jokers: int) -> bool:
+    """Whether no tile is there three times, jokers counted with those not shown as
+    tiles. Sorted, a tile there three times lies three in a row: it equals the key
+    two places on (quicker than counting every key, and most hands pass)."""
+    in_order = sorted(keys)
+    return keys.count("j") + jokers <= 2 and not any(map(eq, in_order, in_order[2:]))
 
 
 def _laid_at_once(p: PlayerHand, hand: HandRecord) -> int:

@@ -4,7 +4,6 @@ checked `HandRecord`. The checks themselves are in `checks.py`."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from .checks import (
@@ -17,16 +16,9 @@ from .checks import (
 )
 from .errors import InvalidHand, InvalidMeld, InvalidTile, InvalidVariant, refuse_together
 from .melds import HIGH_RUN, IN_SET, LOW_RUN, Meld, check_meld
-from .record import (
-    DECLARATIONS,
-    NAME_MAX,
-    HandRecord,
-    PlayerHand,
-    TableMeld,
-    name_problem,
-    tidy_name,
-)
-from .tiles import Tile, format_tiles, parse_tile, parse_tiles
+from .names import NAME_MAX, name_key, name_problem, tidy_name
+from .record import DECLARATIONS, HandRecord, PlayerHand, TableMeld
+from .tiles import Tile, format_tiles, parse_tile, parse_tiles, tokens
 from .variants import FINISHES, Variant, preset, variant_from_dict
 
 __all__ = [
@@ -38,7 +30,6 @@ PLAYER_FIELDS = {"name", *FIELD_WORDS}
 HAND_FIELDS = {"variant", "players", "melds"}
 ACE_PLACES = {"low": LOW_RUN, "high": HIGH_RUN, "set": IN_SET}
 _ACE_PLACE = re.compile(r"^(.+)/(low|high|set)$", re.IGNORECASE)
-_SEPARATORS = re.compile(r"[\s,]+")
 
 
 def read_variant(value: Any) -> Variant:
@@ -73,11 +64,23 @@ def read_hand(data: Any, variant: Variant | None = None,
     hand_players = _read_players(raw_players, variant, has_melds=bool(data.get("melds")))
     names = [p.name for p in hand_players]
     _check_names(names, variant, players)
+    if players is not None and names != list(players):
+        # The series' players written another way ("ștefan" for "Ștefan"): the hand
+        # keeps the names as the series spells them, so its scores are theirs.
+        hand_players = tuple(p._replace(name=seated)
+                             for p, seated in zip(hand_players, players, strict=True))
+        names = list(players)
     melds = _read_melds(data.get("melds"), names, variant)
     hand_players = _with_jokers_used(hand_players, raw_players, melds)
     record = HandRecord(variant, hand_players, melds)
     check_hand(record)
     return record
+
+
+def read_player(raw: Any, v: Variant) -> PlayerHand:
+    """One player's part of a hand on its own (a rack counted on the player's phone),
+    read as a hand reads it; raise InvalidHand."""
+    return _read_player(raw, 0, v)
 
 
 def _read_players(raw_players: list, v: Variant, has_melds: bool) -> tuple[PlayerHand, ...]:
@@ -103,16 +106,17 @@ def _no_unknown(data: dict, known: set[str], **about: Any) -> None:
 
 
 def _check_names(names: list[str], v: Variant, series_players: list[str] | None) -> None:
-    seen: set[str] = set()
-    for name in names:
-        if name.casefold() in seen:
-            raise InvalidHand("the name appears twice in this hand", player=name, field="name")
-        seen.add(name.casefold())
+    keys = [name_key(name) for name in names]
+    for seat, key in enumerate(keys):
+        if key in keys[:seat]:
+            raise InvalidHand("the name appears twice in this hand", player=names[seat],
+                              field="name")
     if not v.min_players <= len(names) <= v.max_players:
         raise InvalidHand(
             f"{v.name} is played by {v.min_players} to {v.max_players} players, not {len(names)}",
             field="players")
-    if series_players is not None and names != list(series_players):
+    if series_players is not None and names != list(series_players) and keys != [
+            name_key(name) for name in series_players]:
         raise InvalidHand(
             f"the hand's players ({', '.join(names)}) must be the series' players in seat "
             f"order ({', '.join(series_players)})", field="players")
@@ -226,9 +230,7 @@ def _read_loose_tiles(text: Any, v: Variant, name: str) -> tuple[tuple[Tile, str
     if not isinstance(text, str):
         raise InvalidHand("melded tiles must be tiles written as text", **about)
     loose = []
-    for token in _SEPARATORS.split(text.strip()):
-        if not token:
-            continue
+    for token in tokens(text):
         place = None
         match = _ACE_PLACE.match(token)
         if match:
@@ -256,7 +258,7 @@ def _read_melds(raw: Any, names: list[str], v: Variant) -> tuple[TableMeld, ...]
         return ()
     if not isinstance(raw, list):
         raise InvalidHand("the melds must be a list of melds", field="melds")
-    known = {n.casefold(): n for n in names}
+    known = {name_key(n): n for n in names}
     return tuple(_read_meld(item, i, known, v) for i, item in enumerate(raw))
 
 
@@ -316,9 +318,9 @@ def _remember(v: Variant, text: str, meld: Meld) -> None:
 def _supplier(item: dict, token: str) -> str | None:
     """The player who supplied `token`, as far as "by" tells."""
     by = item.get("by")
-    tokens = [t for t in _SEPARATORS.split(item["tiles"].strip()) if t]
-    if isinstance(by, list) and len(by) == len(tokens) and token in tokens:
-        by = by[tokens.index(token)]
+    written = tokens(item["tiles"])
+    if isinstance(by, list) and len(by) == len(written) and token in written:
+        by = by[written.index(token)]
     return tidy_name(by) if isinstance(by, str) and by.strip() else None
 
 
@@ -327,6 +329,8 @@ def _read_by(by: Any, count: int, known: dict[str, str], index: int) -> tuple[st
         return (_player_named(by, known, index),) * count
     if not isinstance(by, list) or len(by) != count:
         _refuse_by(by, count, index)
+    if all(name in known.values() for name in by):
+        return tuple(by)  # each name as the players' entries write it: the usual case
     return tuple([_player_named(name, known, index) for name in by])
 
 
@@ -342,7 +346,7 @@ def _player_named(name: Any, known: dict[str, str], index: int) -> str:
     if not isinstance(name, str):
         raise InvalidHand('"by" must be one player\'s name or one name per tile', meld=index,
                           field="by")
-    found = known.get(name.casefold()) or known.get(tidy_name(name).casefold())
+    found = known.get(name_key(name))
     if found is None:
         raise InvalidHand(f"'{name[:40]}' is not a player of this hand", meld=index,
                           field="by")
@@ -377,4 +381,4 @@ def _jokers_used_checked(p: PlayerHand, given: bool,
         where = "the melds show" if melds else "the hand shows"
         raise InvalidHand(f"{p.jokers_used} jokers used, but {where} {shown} laid by {p.name}",
                           player=p.name, field="jokers_used")
-    return p if given else replace(p, jokers_used=shown)
+    return p if given else p._replace(jokers_used=shown)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from .hands import FINISH_WORDS, HandRecord, PlayerHand, melded_by_player
 from .melds import rack_value
@@ -12,15 +13,44 @@ from .tiles import format_tiles
 from .variants import Variant
 
 
-@dataclass(frozen=True)
 class Line:
     """One line of a player's breakdown: points, the rule in plain words, its
-    source, and the variant parameter behind it (for the rule reference)."""
+    source, and the variant parameter behind it (for the rule reference).
 
-    points: int
-    rule: str
-    source: str
-    param: str
+    The words may be given as a function that writes them (`partial(...)`): they are
+    written the first time they are read. A series' totals and an import's check use
+    only the points, and writing every tile of a rack into words was a good part of
+    scoring a hand. A line is not changed once made."""
+
+    __slots__ = ("_rule", "param", "points", "source")
+
+    def __init__(self, points: int, rule: str | Callable[[], str], source: str, param: str):
+        self.points = points
+        self._rule = rule
+        self.source = source
+        self.param = param
+
+    @property
+    def rule(self) -> str:
+        """The rule in plain words."""
+        if not isinstance(self._rule, str):
+            self._rule = self._rule()
+        return self._rule
+
+    def _fields(self) -> tuple[int, str, str, str]:
+        return (self.points, self.rule, self.source, self.param)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Line):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Line(points={self.points!r}, rule={self.rule!r}, source={self.source!r}, "
+                f"param={self.param!r})")
 
     def to_dict(self) -> dict:
         """The line as the command line and the API print it."""
@@ -114,6 +144,11 @@ def rack_points(p: PlayerHand, v: Variant, costs: list[int] | None = None) -> in
     return sum(_tile_costs(p, v) if costs is None else costs)
 
 
+def _against_you(cause: str, p: PlayerHand, costs: list[int] | None) -> str:
+    """The words of a rack's line: why it counts (`cause`), then the rack."""
+    return f"{cause}{_rack_words(p, costs)} count against you"
+
+
 def _rack_words(p: PlayerHand, costs: list[int] | None) -> str:
     """The rack in words, with what each tile costs."""
     if p.rack is not None:
@@ -126,6 +161,8 @@ def _rack_words(p: PlayerHand, costs: list[int] | None) -> str:
 
 
 def _tile_costs(p: PlayerHand, v: Variant) -> list[int]:
+    if not p.swapped_jokers:  # the usual rack: no joker on it is priced apart
+        return [rack_value(tile, v) for tile in p.rack or ()]
     costs, swapped = [], p.swapped_jokers
     for tile in p.rack or ():
         is_swapped = tile.joker and swapped > 0
@@ -161,8 +198,8 @@ def _score_racks(hand: HandRecord) -> HandResult:
     if v.pool_out == "lowest_rack_wins":
         return _lowest_rack_wins(hand, racks)
     lines: dict[str, tuple[Line, ...]] = {
-        p.name: (Line(-racks[p.name], f"Nobody went out. {_rack_words(p, costs[p.name])} count "
-                      "against you", source_of(v, _pool(v)), "pool_out"),)
+        p.name: (Line(-racks[p.name], partial(_against_you, "Nobody went out. ", p, costs[p.name]),
+                      source_of(v, _pool(v)), "pool_out"),)
         for p in hand.players
     }
     return _result(hand, None, lines, racks=racks)
@@ -174,12 +211,11 @@ def _went_out_racks(hand: HandRecord, out: PlayerHand, racks: dict[str, int],
     lines: dict[str, tuple[Line, ...]] = {}
     others = [p for p in hand.players if p is not out]
     for p in others:
-        words = _rack_words(p, costs[p.name])
-        lines[p.name] = (Line(-racks[p.name], f"{out.name} went out. {words} count against you",
-                              source_of(v, "rack"), "scoring"),)
-    taken = ", ".join(f"{p.name} {racks[p.name]}" for p in others)
-    won = [Line(sum(racks[p.name] for p in others),
-                f"Went out: the sum of the other racks ({taken})", source_of(v, "rack"), "scoring")]
+        words = partial(_against_you, f"{out.name} went out. ", p, costs[p.name])
+        lines[p.name] = (Line(-racks[p.name], words, source_of(v, "rack"), "scoring"),)
+    taken = {p.name: racks[p.name] for p in others}
+    won = [Line(sum(taken.values()), partial(_sum_of_racks, taken), source_of(v, "rack"),
+                "scoring")]
     if out.all_at_once and v.all_at_once_bonus is not None:
         bonus = v.all_at_once_bonus[out.jokers_used]
         won.append(Line(bonus, "Laid the whole hand down at once without having opened, "
@@ -187,6 +223,11 @@ def _went_out_racks(hand: HandRecord, out: PlayerHand, racks: dict[str, int],
                         "all_at_once_bonus"))
     lines[out.name] = tuple(won)
     return _result(hand, out.name, lines, racks=racks)
+
+
+def _sum_of_racks(taken: dict[str, int]) -> str:
+    listed = ", ".join(f"{name} {points}" for name, points in taken.items())
+    return f"Went out: the sum of the other racks ({listed})"
 
 
 def _lowest_rack_wins(hand: HandRecord, racks: dict[str, int]) -> HandResult:
@@ -269,15 +310,14 @@ def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, til
                               "whatever is on the rack", src, "never_opened_penalty"))
     else:
         if melded or tiles:
-            shown = format_tiles(tiles) if tiles else "counted"
-            lines.append(Line(melded, f"Tiles you put on the table ({shown})", src, "scoring"))
+            lines.append(Line(melded, partial(_put_on_table, tiles), src, "scoring"))
         if jokers and v.melded_joker_bonus is not None:
             lines.append(Line(jokers * v.melded_joker_bonus,
                               f"{_count(jokers, 'joker')} credited to you as first melder, "
                               f"{v.melded_joker_bonus} each", src, "melded_joker_bonus"))
         if not p.went_out:
             cause = "" if hand.went_out else "Nobody went out. "
-            lines.append(Line(-rack, f"{cause}{_rack_words(p, costs)} count against you",
+            lines.append(Line(-rack, partial(_against_you, cause, p, costs),
                               source_of(v, "rack" if hand.went_out else _pool(v)), "scoring"))
     if "exposed_twin" in p.declared and v.exposed_twin_bonus is not None:
         lines.append(Line(v.exposed_twin_bonus, "Announced the twin of the exposed tile",
@@ -287,6 +327,11 @@ def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, til
         lines.append(Line(subtotal, "Went out by discarding a Joly: the hand's score doubles",
                           source_of(v, "variation"), "joker_discard_doubles"))
     return lines
+
+
+def _put_on_table(tiles: list) -> str:
+    shown = format_tiles(tiles) if tiles else "counted"
+    return f"Tiles you put on the table ({shown})"
 
 
 def _count(n: int, word: str) -> str:

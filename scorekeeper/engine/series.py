@@ -7,7 +7,7 @@ from typing import Any, NoReturn
 
 from .errors import InvalidHand, InvalidSeries, InvalidVariant
 from .hands import HandRecord, read_hand, read_variant
-from .record import name_problem, tidy_name
+from .names import name_key, name_problem, tidy_name
 from .scoring import HandResult, score_hand
 from .variants import SERIES_ENDS, Variant
 
@@ -194,9 +194,9 @@ def check_series_setup(v: Variant, names: list[str], end: SeriesEnd,
         problem = name_problem(name)
         if problem:
             raise InvalidSeries(f"{problem}: {name[:NAME_SHOWN]!r}", field="players", seat=seat)
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise InvalidSeries(f"{name} is seated twice", field="players", seat=seat)
-        seen.add(name.casefold())
+        seen.add(name_key(name))
     if not v.min_players <= len(names) <= v.max_players:
         raise InvalidSeries(f"{v.name} is played by {v.min_players} to {v.max_players} "
                             f"players, not {len(names)}", field="players")

@@ -20,7 +20,6 @@ FACE_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 # ASCII only: `\d` would also read full-width digits and those of other scripts
 # as numbers (an `r` and a full-width 5 would be r5).
 _TOKEN = re.compile(r"^(?:([rbkyo])([0-9]{1,2})|j(?:=([rbkyo])?([0-9]{1,2}))?)$", re.ASCII)
-_SEPARATORS = re.compile(r"[\s,]+")
 
 HINT = "write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker"
 
@@ -126,11 +125,17 @@ def _number(token: str, digits: str) -> int:
     return number
 
 
+def tokens(text: str) -> list[str]:
+    """The tokens of tiles written as text: any run of whitespace (as `str.isspace`
+    knows it) and commas separates two tiles. `str.split` is several times faster
+    than a regular expression, and every rack and meld of a hand is split."""
+    return text.replace(",", " ").split()
+
+
 def parse_tiles(text: str, *, in_meld: bool = True) -> list[Tile]:
     """Read tokens separated by spaces or commas, case-insensitive."""
     read = _READ[in_meld]
-    return [read.get(t) or _parse_token(t, in_meld) for t in _SEPARATORS.split(text.strip())
-            if t]
+    return [read.get(t) or _parse_token(t, in_meld) for t in tokens(text)]
 
 
 def format_tiles(tiles) -> str:

@@ -1,5 +1,6 @@
 """What makes a variant playable: every parameter's allowed values, checked when
-a variant is made, each refusal naming its parameter in `field`."""
+a variant is made, each refusal naming its parameter in `field` and saying it in the
+players' words (the copy form's label and choices, from `variant_words`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from .errors import InvalidVariant
 from .sources import SOURCES
+from .variant_words import CHOICE_WORDS, SPLIT_WORDS, TABLE_RULE_WORDS, TITLES
 
 # The variant being built: its fields may hold anything read from a file or a form, which is
 # what these checks are for, so they take it untyped (and variants.py, which calls them, is not
@@ -37,10 +39,30 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _title(name: str) -> str:
+    """A rule as the copy form labels it."""
+    return TITLES.get(name) or TABLE_RULE_WORDS[name]
+
+
+def _either(words: list[str]) -> str:
+    """'A, B or C', each choice in quotes as the form shows it."""
+    quoted = [f"\u201c{word}\u201d" for word in words]
+    return ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else quoted[0]
+
+
 def _check_choice(name: str, value: Any, choices: tuple[str, ...]) -> None:
     if value not in choices:
-        raise InvalidVariant(f"{name} must be one of {', '.join(choices)}, not {value!r}",
+        words = CHOICE_WORDS.get(name) or SPLIT_WORDS
+        raise InvalidVariant(f"{_title(name)}: choose {_either([words[c] for c in choices])}",
                              field=name)
+
+
+def _check_number(name: str, value: Any, low: int, high: int, optional: bool = False) -> None:
+    if (value is None and optional) or (_is_int(value) and low <= value <= high):
+        return
+    empty = "leave it empty or " if optional else ""
+    raise InvalidVariant(f"{_title(name)}: {empty}enter a whole number from {low} to {high}",
+                         field=name)
 
 
 def check_variant(v: Variant) -> None:
@@ -56,34 +78,29 @@ def _check_names(v: Variant) -> None:
         raise InvalidVariant("a variant needs an id", field="id")
     if not isinstance(v.name, str) or not v.name.strip():
         raise InvalidVariant("a variant needs a name", field="name")
-    _check_choice("source", v.source, tuple(SOURCES))
+    if v.source not in SOURCES:
+        raise InvalidVariant("the rules must come from one of these sources: " + ", ".join(
+            source.title for source in SOURCES.values()), field="source")
 
 
 def _check_amounts(v: Variant) -> None:
     for name in AMOUNTS:
-        value = getattr(v, name)
-        if not _is_int(value) or not 0 <= value <= 1000:
-            raise InvalidVariant(f"{name} must be a whole number from 0 to 1000", field=name)
+        _check_number(name, getattr(v, name), 0, 1000)
     for name in OPTIONAL_AMOUNTS:
-        value = getattr(v, name)
-        if value is not None and (not _is_int(value) or not 0 <= value <= 1000):
-            raise InvalidVariant(f"{name} must be empty or a whole number from 0 to 1000",
-                                 field=name)
+        _check_number(name, getattr(v, name), 0, 1000, optional=True)
     if v.max_jokers_per_meld is not None and (
         not _is_int(v.max_jokers_per_meld) or not 0 <= v.max_jokers_per_meld <= 2
     ):
-        raise InvalidVariant("max_jokers_per_meld must be empty, 0, 1 or 2",
-                             field="max_jokers_per_meld")
-    if not _is_int(v.went_out_bonus) or not 0 <= v.went_out_bonus <= 1000:
-        raise InvalidVariant("went_out_bonus must be a whole number from 0 to 1000",
-                             field="went_out_bonus")
-    if not _is_int(v.opening_joker_value) or not 0 <= v.opening_joker_value <= 100:
-        raise InvalidVariant("opening_joker_value must be a whole number from 0 to 100",
-                             field="opening_joker_value")
+        choices = CHOICE_WORDS["max_jokers_per_meld"]
+        raise InvalidVariant(f"{_title('max_jokers_per_meld')}: choose "
+                             f"{_either(list(choices.values()))}", field="max_jokers_per_meld")
+    _check_number("went_out_bonus", v.went_out_bonus, 0, 1000)
+    _check_number("opening_joker_value", v.opening_joker_value, 0, 100)
     if v.all_at_once_bonus is not None and (
         len(v.all_at_once_bonus) != 3 or not all(_is_int(b) and b >= 0 for b in v.all_at_once_bonus)
     ):
-        raise InvalidVariant("all_at_once_bonus needs three whole numbers (0, 1 and 2 jokers)",
+        raise InvalidVariant(f"{_title('all_at_once_bonus')}: give a whole number for each of "
+                             "no joker, 1 joker and 2 jokers, or leave all three empty",
                              field="all_at_once_bonus")
 
 
@@ -93,25 +110,27 @@ def _check_choices(v: Variant) -> None:
     _check_choice("pool_out", v.pool_out, POOL_OUT_RULES)
     _check_choice("series_winner", v.series_winner, SERIES_WINNERS)
     _check_choice("deal_direction", v.deal_direction, DIRECTIONS)
-    if not v.finishes or any(f not in FINISHES for f in v.finishes):
-        raise InvalidVariant(f"finishes must be chosen from {', '.join(FINISHES)}",
-                             field="finishes")
-    if not v.series_ends or any(e not in SERIES_ENDS for e in v.series_ends):
-        raise InvalidVariant(f"series_ends must be chosen from {', '.join(SERIES_ENDS)}",
-                             field="series_ends")
+    for name, allowed in (("finishes", FINISHES), ("series_ends", SERIES_ENDS)):
+        chosen = getattr(v, name)
+        if not chosen or any(c not in allowed for c in chosen):
+            words = CHOICE_WORDS[name]
+            raise InvalidVariant(f"{_title(name)}: tick one or more of "
+                                 f"{_either([words[c] for c in allowed])}", field=name)
 
 
 def _check_together(v: Variant) -> None:
+    # A hand nobody won can count each player's table only where the table is scored at
+    # all (Romanian tile rummy, Rummy Meld); with only racks counted there is nothing to count.
     if (v.pool_out == "melded_minus_rack") != (v.scoring == "melded"):
+        pool_out, scoring = CHOICE_WORDS["pool_out"], CHOICE_WORDS["scoring"]
         raise InvalidVariant(
-            "pool_out melded_minus_rack goes with melded scoring, and only with it",
+            f"\u201c{pool_out['melded_minus_rack']}\u201d ({_title('pool_out').lower()}) and "
+            f"\u201c{scoring['melded']}\u201d ({_title('scoring').lower()}) go together: "
+            "choose both or neither",
             field="pool_out")
     if v.wrap and not v.ace_high:
         raise InvalidVariant("runs that wrap (13-1-2) need high runs (12-13-1) too", field="wrap")
-    if v.swap_meld_with is not None and (not _is_int(v.swap_meld_with)
-                                         or not 2 <= v.swap_meld_with <= 12):
-        raise InvalidVariant("swap_meld_with must be empty or a whole number from 2 to 12",
-                             field="swap_meld_with")
+    _check_number("swap_meld_with", v.swap_meld_with, 2, 12, optional=True)
     _check_choice("split_melds", v.split_melds, SPLITS)
     if not (_is_int(v.min_players) and _is_int(v.max_players) and 2 <= v.min_players
             <= v.max_players <= 6):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlite_utils import Database
@@ -137,31 +138,41 @@ def to_json(document: dict) -> str:
     return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
 
 
-# --- Score sheets as CSV: pure ------------------------------------------------
+# --- Score sheets as CSV ------------------------------------------------------
+
+# A chunk of the CSV is sent once it holds this many characters: small enough that the
+# sheets of years of game nights never sit in memory, large enough to send few pieces.
+CSV_CHUNK = 16_384
 
 
-def sheet_rows(document: dict) -> list[dict]:
-    """One row per player per hand of every series in the document, with the running total."""
-    rows = []
-    for night in document["nights"]:
-        for number, series in enumerate(night["series"], start=1):
-            variant = variant_from_dict(series["variant"])
-            names = series["players"]
-            totals = dict.fromkeys(names, 0)
-            played = [h for h in series["hands"] if not h["deleted_at"]]
-            for count, hand in enumerate(played, start=1):
-                # Stored with the hand's result when it was saved (or by m008, for hands
-                # older than that).
-                scores, winner = hand["scores"], hand["winner"]
-                for seat, name in enumerate(names):
-                    totals[name] += scores[name]
-                    rows.append({"date": night["date"], "place": text_cell(night["place"]),
-                                 "series": text_cell(series["name"] or f"Series {number}"),
-                                 "variant": text_cell(variant.name), "hand": count,
-                                 "seat": seat + 1, "player": text_cell(name),
-                                 "score": scores[name], "total": totals[name],
-                                 "won": "yes" if winner == name else ""})
-    return rows
+@dataclass(frozen=True)
+class SheetWords:
+    """The words a score sheet shows people, in English unless the page's language is passed
+    in (the store has no languages of its own): the header, a won hand's mark, and the title of
+    an unnamed series, a gettext-style text with `%(number)d`."""
+
+    header: tuple[str, ...] = tuple(CSV_COLUMNS)
+    won: str = "yes"
+    unnamed: str = "Series %(number)d"
+
+
+ENGLISH = SheetWords()
+
+
+def series_rows(night: dict, title: str, variant_name: str, names: list[str],
+                hands: Iterable[dict], words: SheetWords = ENGLISH) -> Iterator[list]:
+    """One row per player per hand played (deleted hands left out), with the running total.
+
+    Each hand's scores and winner were stored with its result when it was saved (or by
+    m008, for hands older than that), so nothing is scored again here."""
+    totals = dict.fromkeys(names, 0)
+    for count, hand in enumerate(hands, start=1):
+        scores = json.loads(hand["scores"])
+        for seat, name in enumerate(names):
+            totals[name] += scores[name]
+            yield [night["date"], text_cell(night["place"]), text_cell(title),
+                   text_cell(variant_name), count, seat + 1, text_cell(name), scores[name],
+                   totals[name], words.won if hand["winner"] == name else ""]
 
 
 def text_cell(text: str | None) -> str:
@@ -170,10 +181,52 @@ def text_cell(text: str | None) -> str:
     return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def to_csv(document: dict) -> str:
-    """The score sheets of the document as CSV text."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\r\n")
-    writer.writeheader()
-    writer.writerows(sheet_rows(document))
-    return out.getvalue()
+def _sheet_series(db: Database, night_id: int | None, series_id: int | None,
+                  unnamed: str) -> Iterator[tuple[str, dict]]:
+    """Each series of the scope (with its night's date and place) and its title on the
+    sheet, night by night
+    (by date) and in the order they were started; an unnamed one is "Series N", N its place
+    among the series of the scope on that night."""
+    if series_id is not None:
+        where, args = "s.id = ?", [series_id]
+    elif night_id is not None:
+        where, args = "s.night_id = ?", [night_id]
+    else:
+        where, args = "1", []
+    number, last_night = 0, None
+    for row in db.query("SELECT s.id, s.name, s.variant_rules, n.id AS night, n.date, n.place"
+                        f" FROM series s JOIN nights n ON n.id = s.night_id WHERE {where}"
+                        " ORDER BY n.date, n.id, s.id", args):
+        number = number + 1 if row["night"] == last_night else 1
+        last_night = row["night"]
+        yield row["name"] or unnamed % {"number": number}, row
+
+
+def sheet_chunks(db: Database, night_id: int | None = None, series_id: int | None = None,
+                 words: SheetWords = ENGLISH) -> Iterator[str]:
+    """The score sheets of everything, one night or one series as CSV text, a series at a
+    time and in pieces of about CSV_CHUNK characters. Read in one transaction, so it is one
+    moment's data."""
+    own = not db.conn.in_transaction
+    if own:
+        db.execute("BEGIN")
+    try:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\r\n")
+        writer.writerow(words.header)
+        for title, series in _sheet_series(db, night_id, series_id, words.unnamed):
+            names = [name for _, name in seats(db, [series["id"]])[series["id"]]]
+            variant = variant_from_dict(json.loads(series["variant_rules"]))
+            hands = db.query("SELECT scores, winner FROM hands WHERE series_id = ? AND"
+                             " COALESCE(deleted_at, '') = '' ORDER BY number, id",
+                             [series["id"]])
+            for row in series_rows(series, title, variant.name, names, hands, words):
+                writer.writerow(row)
+                if out.tell() >= CSV_CHUNK:
+                    yield out.getvalue()
+                    out.seek(0)
+                    out.truncate()
+        yield out.getvalue()
+    finally:
+        if own:
+            db.execute("ROLLBACK")

@@ -24,7 +24,7 @@ from ..engine import (
 )
 from ..engine.table import InvalidAction, replay
 from .import_limits import size_problem, value_problems
-from .players import name_problem, tidy_name
+from .players import name_key, name_problem, tidy_name
 
 FORMAT = "scorekeeper-export"
 VERSION = 1
@@ -168,8 +168,11 @@ def check_document(document: Any) -> None:
 
 
 def _check_players(players: list) -> set[str]:
-    """The players' names, folded; each must be given once, as the app would store it."""
+    """The players' name keys; each name must be given once, as the app would store it.
+    Two spellings of one key (a file from before names were matched by their key, which
+    held "Ștefan" and "ștefan" apart) are one player here."""
     names: set[str] = set()
+    spelt: set[str] = set()
     for i, player in enumerate(players, start=1):
         name = _object(player, f"player {i}", PLAYER)["name"]
         if not name.strip() or tidy_name(name) != name:
@@ -178,9 +181,10 @@ def _check_players(players: list) -> set[str]:
         problem = name_problem(name)
         if problem:
             raise BadExport(f'player {i}: "{name[:40]}": {problem}')
-        if name.casefold() in names:
+        if name in spelt:
             raise BadExport(f'player {i}: "{name}" is listed twice')
-        names.add(name.casefold())
+        spelt.add(name)
+        names.add(name_key(name))
     return names
 
 
@@ -204,7 +208,7 @@ def _check_series(series: Any, where: str, names: set[str], uids: _Uids) -> None
     if not all(isinstance(n, str) for n in seated):
         raise BadExport(f'{where}, "players": must be a list of names')
     for name in seated:
-        if name.casefold() not in names:
+        if name_key(name) not in names:
             raise BadExport(f'{where}: "{name[:40]}" is not in the file\'s players')
     try:
         # The same set-up rules as a series started on a phone or through the API.

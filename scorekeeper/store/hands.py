@@ -16,10 +16,11 @@ from ..engine import (
     tally_series,
 )
 from ..engine.table import Table, replay
-from . import live_tables
+from . import drafts, live_tables
 from .db import insert, now, write_lock
 from .once import Once, remember, remembered
 from .series import Series
+from .spelling import as_seated
 
 
 class AlreadySaved(Exception):
@@ -155,6 +156,7 @@ def record_hand(db: Database, series: Series, record: dict,
         if table_actions is not None and live_tables.live_actions(db, series.id) != table_actions:
             raise HandRefused(live_tables.TableChanged())
         result = check_hand(series, record)
+        record = as_seated(record, series.names)
         check_series(series, [*(h["outcome"] for h in sheet_hands(db, series.id)), result])
         number = (db.execute("SELECT max(number) FROM hands WHERE series_id = ?",
                              [series.id]).fetchone()[0] or 0) + 1
@@ -166,6 +168,8 @@ def record_hand(db: Database, series: Series, record: dict,
         })
         _audit(db, hand_id, "created", None, record)
         live_tables.clear_table(db, series.id)
+        # The racks the players sent for this hand are in it now (or were overruled).
+        drafts.clear_drafts(db, series.id, number)
         if once is not None:
             remember(db, once, series.id, hand_id)
     return db.table("hands").get(hand_id)
@@ -201,6 +205,7 @@ def edit_hand(db: Database, series: Series, hand_id: int, record: dict,
         if index is None:  # deleted from another phone since the form was opened
             raise HandRefused(InvalidSeries("this hand was deleted in the meantime"))
         result = check_hand(series, record)
+        record = as_seated(record, series.names)
         results = [hand_outcome(r) for r in rows]
         results[index] = result
         check_series(series, results)

@@ -42,3 +42,12 @@ def night_series_ids(db: Database, night_id: int) -> list[int]:
     """The ids of the night's series, in the order they were started."""
     return [r["id"] for r in db.query("SELECT id FROM series WHERE night_id = ? ORDER BY id",
                                       [night_id])]
+
+
+def played(db: Database) -> list[dict]:
+    """Everyone who has played, in alphabetical order, with how many hands and series (the
+    hands as counted in the statistics' cache: bring it up to date first)."""
+    return list(db.query(
+        "SELECT p.id, p.name, (SELECT count(*) FROM series_players WHERE player_id = p.id)"
+        " AS series, (SELECT coalesce(sum(hands), 0) FROM series_results WHERE"
+        " player_id = p.id) AS hands FROM players p ORDER BY p.name COLLATE NOCASE, p.id"))

@@ -20,11 +20,13 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..engine import RuleError, variant_from_dict
+from ..engine.names import name_key
 from .db import write_lock
 from .export_format import BadExport
 from .hands import HandRefused, check_hand, sheet_hands, stored_result, tally
 from .players import add_player, find_player
 from .series import Series, series_of
+from .spelling import respell_actions, respell_record
 
 
 @dataclass
@@ -133,7 +135,7 @@ def _variants_and_players(db: Database, document: dict, added: Added) -> dict[st
             added.players += 1
             known = db.table("players").get(add_player(db, player["name"]))
             added.written.append(("players", known["id"]))
-        spelling[player["name"].casefold()] = known["name"]
+        spelling[name_key(player["name"])] = known["name"]
     return spelling
 
 
@@ -173,7 +175,7 @@ def _take_back(db: Database, added: Added) -> None:
 
 def _import_series(db: Database, night_id: int, series: dict, spelling: dict[str, str],
                    added: Added) -> None:
-    names = {n: spelling[n.casefold()] for n in series["players"]}
+    names = {n: spelling[name_key(n)] for n in series["players"]}
     series_id = local_id(db, "series", series["uid"])
     existed = series_id is not None
     if series_id is None:
@@ -247,39 +249,3 @@ def _check_merged(db: Database, series_id: int, series: dict) -> None:
         tally(series_of(db, series_id), sheet_hands(db, series_id))
     except RuleError as error:
         raise BadExport(f"{where}: with the file's hands added here, {error}") from None
-
-
-# --- Names as this database spells them ------------------------------------------
-
-
-def _spelt(name: Any, names: dict[str, str]) -> Any:
-    return names.get(name, name) if isinstance(name, str) else name
-
-
-def respell_record(record: dict, names: dict[str, str]) -> dict:
-    """A hand record with each player's name as this database spells it."""
-    if all(k == v for k, v in names.items()):
-        return record
-    found = dict(record)
-    if isinstance(record.get("players"), list):
-        found["players"] = [{**p, "name": _spelt(p.get("name"), names)} if isinstance(p, dict)
-                            else p for p in record["players"]]
-    if isinstance(record.get("melds"), list):
-        found["melds"] = [
-            {**m, "by": [_spelt(b, names) for b in m["by"]] if isinstance(m.get("by"), list)
-             else _spelt(m.get("by"), names)} if isinstance(m, dict) and "by" in m else m
-            for m in record["melds"]]
-    return found
-
-
-def respell_scores(scores: dict | None, names: dict[str, str]) -> dict | None:
-    """A hand's scores by name as this database spells it."""
-    return None if scores is None else {names.get(n, n): s for n, s in scores.items()}
-
-
-def respell_actions(actions: list | None, names: dict[str, str]) -> list | None:
-    """Table actions with each player's name as this database spells it."""
-    if actions is None:
-        return None
-    return [{**a, "player": _spelt(a["player"], names)} if "player" in a else a
-            for a in actions]

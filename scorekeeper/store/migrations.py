@@ -8,6 +8,8 @@ from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 from ..engine import RuleError, Variant, read_hand, score_hand, variant_from_json
+from ..engine.names import name_key
+from .merge import MergeRefused, merge_players
 
 migrations = Migrations("scorekeeper")
 
@@ -251,3 +253,62 @@ def m011_scorer_sessions(db: Database) -> None:
     """Keep each scorer session's id, so that stopping being the scorer ends every copy of
     its cookie, not just the one in the browser that asked."""
     db.table("scorer_sessions").create({"id": str, "passcode": str, "started": str}, pk="id")
+
+
+@migrations()
+def m012_rack_drafts(db: Database) -> None:
+    """Keep which phone holds each seat of a series, and the racks players count on their
+    own phones for the hand being recorded, so both survive a restart of the laptop."""
+    # client: a hash of the phone's random id (its cookie), never the id itself.
+    db.table("seat_claims").create({
+        "series_id": int, "seat": int, "client": str, "claimed": str,
+    }, pk=("series_id", "seat"), not_null={"client", "claimed"},
+        foreign_keys=[("series_id", "series", "id")])
+    # What changed hands and when: a seat claimed, or handed over by the scorer.
+    db.table("seat_log").create({
+        "id": int, "series_id": int, "seat": int, "action": str, "at": str,
+    }, pk="id", not_null={"series_id", "seat", "action", "at"},
+        foreign_keys=[("series_id", "series", "id")])
+    # One draft per seat of the hand being recorded (its number as it will be stored);
+    # fields: the player's part as the hand format writes it (rack, melded tiles ...).
+    db.table("rack_drafts").create({
+        "series_id": int, "number": int, "seat": int, "fields": str, "by_player": int,
+        "sent": str,
+    }, pk=("series_id", "number", "seat"), not_null={"fields", "by_player", "sent"},
+        foreign_keys=[("series_id", "series", "id")])
+
+
+@migrations()
+def m013_name_keys(db: Database) -> None:
+    """Match players by their name's key (engine.names.name_key), which folds case in every
+    alphabet and accents however they were composed, where SQLite's NOCASE folded ASCII only;
+    keep every merge of two players in player_merges."""
+    db.table("players").add_column("name_key", str)
+    db.table("player_merges").create({
+        "id": int, "at": str, "kept_id": int, "kept_name": str, "merged_id": int,
+        "merged_name": str, "hands": int, "series": int}, pk="id",
+        not_null={"at", "kept_id", "kept_name", "merged_id", "merged_name"})
+    found: dict[str, list[int]] = {}
+    for row in db.query("SELECT id, name FROM players ORDER BY id"):
+        found.setdefault(name_key(row["name"]), []).append(row["id"])
+    at = db.execute("SELECT strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now')").fetchone()[0]
+    for key, ids in found.items():
+        # "Ștefan" and "ștefan" were two players and are one person: every hand follows the
+        # older player, whose spelling was used first.
+        db.execute("UPDATE players SET name_key = ? WHERE id = ?", [key, ids[0]])
+        for later in ids[1:]:
+            try:
+                merge_players(db, later, ids[0], at)
+            except MergeRefused:
+                # Seated together in a series (possible only for spellings the old match
+                # told apart, such as ş and ș), so two people: they stay two players, the
+                # later one's key kept apart by a comma, which no name holds.
+                db.execute("UPDATE players SET name_key = ? WHERE id = ?",
+                           [f"{key},{later}", later])
+    db.execute("DROP INDEX players_name")
+    db.execute("CREATE UNIQUE INDEX players_name_key ON players (name_key)")
+    # Every player is found by their key: one stored without it could never be found.
+    for event in ("INSERT", "UPDATE"):
+        db.execute(f"CREATE TRIGGER players_keyed_{event.lower()} BEFORE {event} ON players"
+                   " WHEN NEW.name_key IS NULL BEGIN"
+                   " SELECT RAISE(ABORT, 'a player needs the key of their name'); END")

@@ -31,8 +31,10 @@ from .guesses import GuessLimiter, phone_of
 bp = Blueprint("access", __name__)
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
-# Posting here changes who this phone is, never the scores.
-OPEN_ENDPOINTS = {"access.become", "access.leave", "static"}
+# Posting here changes who this phone is, never the scores; a player's own rack is only a
+# draft for the scorer, checked in its view (web/rack_drafts.py).
+OPEN_ENDPOINTS = {"access.become", "access.leave", "static", "racks.mine", "racks.claim",
+                  "racks.let_go", "draft_api.put_draft"}
 # A phone that has been the scorer keeps this cookie a year: it gets past the overall limit
 # on guesses (see guesses.py), never past the passcode.
 SCORER_PHONE_COOKIE = "scorer_phone"
@@ -69,9 +71,14 @@ def _scorer_now() -> bool:
 class TooManyGuesses(Exception):
     """This phone must wait before its passcode is checked again."""
 
-    def __init__(self, seconds: int) -> None:
+    def __init__(self, seconds: int, busy: bool = False) -> None:
         super().__init__(f"too many wrong passcodes: try again in {seconds} seconds")
-        self.seconds = seconds
+        self.seconds, self.busy = seconds, busy
+
+
+# How long a phone whose passcode came while another was being checked is asked to wait:
+# a check takes a fraction of a second.
+BUSY_SECONDS = 2
 
 
 def limiter() -> GuessLimiter:
@@ -95,11 +102,17 @@ def trusted_phone(stored: str) -> bool:
 
 def check_guess(stored: str, attempt: str) -> bool:
     """Check a passcode if this phone may guess now; raise TooManyGuesses if it may not."""
-    phone = phone_of(request.remote_addr)
-    wait, place = limiter().admit(phone, passcode.fingerprint(stored), trusted_phone(stored))
+    phone, trusted = phone_of(request.remote_addr), trusted_phone(stored)
+    wait, place = limiter().admit(phone, passcode.fingerprint(stored), trusted)
     if wait:
         raise TooManyGuesses(wait)
-    if passcode.matches(stored, attempt):
+    try:
+        # Only a phone that has been the scorer waits for another phone's check to end.
+        right = passcode.matches(stored, attempt, wait=trusted)
+    except passcode.Busy:
+        limiter().unchecked(place)
+        raise TooManyGuesses(BUSY_SECONDS, busy=True) from None
+    if right:
         limiter().right(phone, place)
         return True
     limiter().wrong(phone, place)
@@ -216,21 +229,30 @@ def become():
 
 
 def too_many(error: TooManyGuesses):
-    """Answer a phone that guessed too often at once: 429, and when to try again."""
+    """Answer a phone that guessed too often at once (or while another phone's passcode is
+    being checked): 429, and when to try again."""
     minutes = max(1, -(-error.seconds // 60))
     if request.path.startswith("/api/"):
-        response = jsonify({"error": ngettext(
-            "too many wrong passcodes. try again in %(num)d minute",
-            "too many wrong passcodes. try again in %(num)d minutes", minutes)})
+        if error.busy:
+            words = gettext("another passcode is being checked. try again in a few seconds")
+        else:
+            words = ngettext("too many wrong passcodes. try again in %(num)d minute",
+                             "too many wrong passcodes. try again in %(num)d minutes", minutes)
+        response = jsonify({"error": words})
     else:
-        message = ngettext(
-            "Too many wrong passcodes. Try again in %(num)d minute. The scorer's own phone is "
-            "not locked out by other phones.",
-            "Too many wrong passcodes. Try again in %(num)d minutes. The scorer's own phone is "
-            "not locked out by other phones.", minutes)
+        if error.busy:
+            title = gettext("Try again in a moment")
+            message = gettext("Another passcode is being checked. Try again in a few seconds. "
+                              "The scorer's own phone is not locked out by other phones.")
+        else:
+            title = gettext("Too many wrong passcodes")
+            message = ngettext(
+                "Too many wrong passcodes. Try again in %(num)d minute. The scorer's own phone "
+                "is not locked out by other phones.",
+                "Too many wrong passcodes. Try again in %(num)d minutes. The scorer's own phone "
+                "is not locked out by other phones.", minutes)
         response = current_app.make_response(
-            (render_template("error.html", title=gettext("Too many wrong passcodes"),
-                             message=message), 429))
+            (render_template("error.html", title=title, message=message), 429))
     response.status_code = 429
     response.headers["Retry-After"] = str(error.seconds)
     return response

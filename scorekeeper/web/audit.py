@@ -17,7 +17,8 @@ PLAYER_FIELD_WORDS = {
 }
 # What happened to a hand, as the heading of each entry of its history.
 AUDIT_ACTIONS = {"created": lazy_gettext("Created"), "edited": lazy_gettext("Edited"),
-                 "deleted": lazy_gettext("Deleted"), "restored": lazy_gettext("Restored")}
+                 "deleted": lazy_gettext("Deleted"), "restored": lazy_gettext("Restored"),
+                 "merged": lazy_gettext("Merged")}
 
 
 def changes(entry: dict) -> list[dict]:
@@ -51,6 +52,14 @@ def _melds(record: dict) -> str:
     return " | ".join(m["tiles"] for m in record.get("melds") or []) or gettext("(none)")
 
 
+def renamed(entry: dict) -> list[tuple[str, str]]:
+    """The players a merge renamed in a hand, seat by seat: (name before, name now)."""
+    old, new = entry.get("old") or {}, entry.get("new") or {}
+    return [(before["name"], after["name"]) for before, after in
+            zip(old.get("players", []), new.get("players", []), strict=False)
+            if before.get("name") != after.get("name")]
+
+
 def changes_filter(entry: dict) -> list[dict]:
     """Template filter: what an audit entry changed."""
     return changes(entry)
@@ -70,5 +79,6 @@ def when(stamp: str) -> str:
 def init_app(app: Flask) -> None:
     """Give templates the audit's filters."""
     app.add_template_filter(changes_filter, "changes")
+    app.add_template_filter(renamed, "renamed")
     app.add_template_filter(when, "when")
     app.jinja_env.globals["audit_actions"] = AUDIT_ACTIONS

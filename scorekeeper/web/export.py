@@ -3,8 +3,10 @@ sheet, and bring an export file in."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
+from functools import partial
+from typing import TYPE_CHECKING
 
 from flask import (
     Blueprint,
@@ -20,18 +22,21 @@ from flask_babel import gettext
 
 from ..store import stats
 from ..store.db import connect
-from ..store.export import export_chunks, export_document, to_json
+from ..store.export import export_chunks, export_document, sheet_chunks, to_json
 from ..store.export_format import BadExport, read_document
 from ..store.history import night_series_ids
 from ..store.importer import import_document
 from ..store.nights import get_night
 from . import history
 from .db import get_db
-from .export_words import csv_sheet, import_summary
+from .export_words import import_summary, sheet_words
 from .faults import refresh_figures
 from .forms.export import UPLOAD_LIMIT, ImportForm
 from .lookup import night_or_404, series_or_404
 from .site import csrf
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 bp = Blueprint("export", __name__)
 
@@ -42,20 +47,25 @@ def _download(text: str | Iterator[str], name: str, kind: str) -> Response:
         "Content-Disposition": f'attachment; filename="{name}.{kind}"'})
 
 
-def _streamed(path: str) -> Iterator[str]:
-    """The export of everything on a connection of its own, open as long as it is sent."""
+def _streamed(chunks: Callable[[Database], Iterator[str]]) -> Iterator[str]:
+    """An export read on a connection of its own, open as long as it is sent: the request's
+    own connection is closed before a streamed answer is sent, and so is its app context."""
+    return _sent(current_app.config["DATABASE"], chunks)
+
+
+def _sent(path: str, chunks: Callable[[Database], Iterator[str]]) -> Iterator[str]:
     with connect(path) as db:
-        yield from export_chunks(db)
+        yield from chunks(db)
 
 
 @bp.route("/export/everything.<any(json, csv):kind>")
 def everything(kind: str):
     """Download every night, series, hand and ruling."""
     name = f"scorekeeper-{datetime.now(UTC).date().isoformat()}"
-    if kind == "json":
-        # Sent a night at a time: years of game nights never sit in the server's memory.
-        return _download(_streamed(current_app.config["DATABASE"]), name, kind)
-    return _download(csv_sheet(export_document(get_db())), name, kind)
+    # Sent a night (or a few score sheets) at a time: years of game nights never sit in the
+    # server's memory.
+    chunks = export_chunks if kind == "json" else partial(sheet_chunks, words=sheet_words())
+    return _download(_streamed(chunks), name, kind)
 
 
 @bp.route("/export/nights/<int:night_id>.<any(json, csv):kind>")
@@ -63,9 +73,11 @@ def night(night_id: int, kind: str):
     """Download one night."""
     db = get_db()
     found = night_or_404(db, night_id)
-    document = export_document(db, night_id=night_id)
-    text = to_json(document) if kind == "json" else csv_sheet(document)
-    return _download(text, f"scorekeeper-night-{found['date']}-{night_id}", kind)
+    name = f"scorekeeper-night-{found['date']}-{night_id}"
+    if kind == "csv":
+        return _download(_streamed(partial(sheet_chunks, night_id=night_id,
+                                                     words=sheet_words())), name, kind)
+    return _download(to_json(export_document(db, night_id=night_id)), name, kind)
 
 
 @bp.route("/export/series/<int:series_id>.<any(json, csv):kind>")
@@ -73,9 +85,11 @@ def series(series_id: int, kind: str):
     """Download one series."""
     db = get_db()
     series_or_404(db, series_id)
-    document = export_document(db, series_id=series_id)
-    text = to_json(document) if kind == "json" else csv_sheet(document)
-    return _download(text, f"scorekeeper-series-{series_id}", kind)
+    name = f"scorekeeper-series-{series_id}"
+    if kind == "csv":
+        return _download(_streamed(partial(sheet_chunks, series_id=series_id,
+                                                     words=sheet_words())), name, kind)
+    return _download(to_json(export_document(db, series_id=series_id)), name, kind)
 
 
 @bp.route("/history/series/<int:series_id>/print")

@@ -4,12 +4,9 @@ data and stay as they are."""
 
 from __future__ import annotations
 
-import csv
-import io
-
 from flask_babel import gettext, lazy_gettext, ngettext
 
-from ..store.export import CSV_COLUMNS, sheet_rows, text_cell
+from ..store.export import CSV_COLUMNS, SheetWords
 from ..store.importer import Added
 
 # The CSV header, one word per column of store.export.CSV_COLUMNS; in English exactly the
@@ -23,27 +20,11 @@ COLUMN_WORDS = {
 }
 
 
-def csv_rows(document: dict) -> list[list[object]]:
-    """The score sheets' rows, series by series, an unnamed series called by its number on
-    its night and a won hand marked in the page's language."""
-    rows = []
-    for night in document["nights"]:
-        for number, one in enumerate(night["series"], start=1):
-            label = one["name"] or gettext("Series %(number)d", number=number)
-            for row in sheet_rows({"nights": [{**night, "series": [one]}]}):
-                row["series"] = text_cell(label)
-                row["won"] = gettext("yes") if row["won"] else ""
-                rows.append([row[column] for column in CSV_COLUMNS])
-    return rows
-
-
-def csv_sheet(document: dict) -> str:
-    """The score sheets of an export document as CSV text, its header in the page's language."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([str(COLUMN_WORDS[column]) for column in CSV_COLUMNS])
-    writer.writerows(csv_rows(document))
-    return out.getvalue()
+def sheet_words() -> SheetWords:
+    """The score sheet's words in the page's language, chosen now: the sheet is written
+    after the request has been answered."""
+    return SheetWords(header=tuple(str(COLUMN_WORDS[column]) for column in CSV_COLUMNS),
+                      won=gettext("yes"), unnamed=gettext("Series %(number)d"))
 
 
 def import_summary(added: Added) -> str:

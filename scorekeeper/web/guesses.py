@@ -17,6 +17,8 @@ How it holds (issue 15):
   sending the passcode with every request) that are right are never locked out by each
   other's guesses in flight.
 - Nothing sleeps: a refusal is answered at once, and the lock below is held only to count.
+  Nor does a guess wait for another phone's passcode to be checked: it is answered 429 at
+  once, its place given back (`passcode.matches`), unless its phone has been the scorer.
 - A new passcode (`scorekeeper passcode`) starts the counts afresh: the scorer's way back
   in when every phone is locked out.
 """
@@ -97,6 +99,12 @@ class GuessLimiter:
         """The guess was the passcode: give back its place, and forget the phone's misses."""
         with self._lock:
             self._phones.pop(phone, None)
+            if place in self._all:
+                self._all.remove(place)
+
+    def unchecked(self, place: float) -> None:
+        """The guess was never checked (another was being checked): give back its place."""
+        with self._lock:
             if place in self._all:
                 self._all.remove(place)
 

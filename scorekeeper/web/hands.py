@@ -25,6 +25,7 @@ from ..store.hands import (
 )
 from ..store.once import Once, used_form_tokens
 from ..store.series import Series
+from . import rack_drafts
 from .db import get_db
 from .forms import tally
 from .forms.common import EmptyForm
@@ -43,9 +44,11 @@ def _entry_page(series: Series, form: tally.HandForm, *, hand: dict | None,
     # Recording the hand in play here would drop the table being followed for it: say so first.
     in_play = len(live_tables.live_actions(get_db(), series.id)) if hand is None else 0
     saved = used_form_tokens(get_db(), series.id) if hand is None else []
+    # The racks players sent from their own phones ("My rack"), for a new hand only.
+    drafted = rack_drafts.state(series) if hand is None else None
     return render_template("hands/form.html", series=series, form=form, hand=hand,
                            preview=preview, shows=shows, table_mode=table_mode,
-                           in_play=in_play, saved_tokens=saved,
+                           in_play=in_play, saved_tokens=saved, drafted=drafted,
                            rack_costs=tally.rack_costs(series.variant))
 
 
@@ -101,6 +104,8 @@ def new(series_id: int):
     form = tally.hand_form(series.variant, series.names, formdata=request.form or None)
     if request.method == "POST" and form.validate():
         return _preview_or_save(db, series, form, hand=None)
+    if request.method == "GET":
+        tally.fill_drafts(form, rack_drafts.state(series)["seats"])
     status = 422 if request.method == "POST" else 200
     return _entry_page(series, form, hand=None), status
 

@@ -10,14 +10,14 @@ from sqlite_utils import Database
 
 from ..store import stats
 from ..store.hands import series_hands
-from ..store.history import night_series_ids, night_summaries, stored_scores
+from ..store.history import night_series_ids, night_summaries, played, stored_scores
 from ..store.rulings import night_rulings
 from ..store.series import Series, seats, series_of
 from . import charts, ids
 from .db import get_db
 from .faults import refresh_figures
 from .forms.common import SelectChoice
-from .forms.history import FilterForm
+from .forms.history import FilterForm, merge_form
 from .lookup import night_or_404
 
 bp = Blueprint("history", __name__)
@@ -91,14 +91,12 @@ def night(night_id: int):
 
 @bp.route("/players/")
 def players():
-    """Everyone who has played, with how many hands and series."""
+    """Everyone who has played, with how many hands and series; the scorer can merge two."""
     db = get_db()
     refresh_figures(db)
-    rows = db.query("SELECT p.id, p.name, (SELECT count(*) FROM series_players WHERE"
-                    " player_id = p.id) AS series, (SELECT coalesce(sum(hands), 0) FROM"
-                    " series_results WHERE player_id = p.id) AS hands FROM players p"
-                    " ORDER BY p.name COLLATE NOCASE")
-    return render_template("history/players.html", players=list(rows))
+    found = played(db)
+    return render_template("history/players.html", players=found,
+                           form=merge_form(found, None))
 
 
 @bp.route("/players/<int:player_id>")

@@ -8,7 +8,6 @@ import os
 import sys
 import threading
 from collections.abc import Callable
-from functools import lru_cache
 from pathlib import Path
 
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -71,20 +70,50 @@ def decided(instance: Path) -> bool:
     return passcode_file(instance).exists()
 
 
-# The hash is slow on purpose; phones that send the passcode at the same moment wait for
-# the first check and then find its answer cached, instead of all working it out at once.
-_checking = threading.Lock()
+class Busy(Exception):
+    """Another passcode is being checked, and this phone may not wait for it."""
 
 
-def matches(stored: str, attempt: str) -> bool:
-    """Whether the attempt is the passcode; cached, as the API sends it with every request."""
-    with _checking:
-        return _check(stored, attempt)
+# The hash is slow on purpose (scrypt, about 0.1-0.2 s), so it is worked out once per
+# passcode and attempt and kept: the API sends the passcode with every request. One hash at a
+# time; phones sending the same attempt at the same moment wait for the first check and find
+# its answer. A phone that may not wait is told Busy at once instead of queueing behind
+# another phone's check: guesses arriving together would otherwise hold every server thread
+# waiting their turn, and the table's pages with them (issue 15).
+_KEEP = 64
+_known: dict[tuple[str, str], bool] = {}
+_in_flight: dict[tuple[str, str], threading.Event] = {}
+_book = threading.Lock()  # held only to read and change the two dicts above
+_hashing = threading.Lock()
 
 
-@lru_cache(maxsize=64)
-def _check(stored: str, attempt: str) -> bool:
-    return check_password_hash(stored, attempt)
+def matches(stored: str, attempt: str, wait: bool = True) -> bool:
+    """Whether the attempt is the passcode. With wait False, raise Busy rather than wait
+    while another attempt is being checked."""
+    key = (stored, attempt)
+    while True:
+        with _book:
+            if key in _known:
+                return _known[key]
+            pending = _in_flight.get(key)
+            if pending is None:
+                if _in_flight and not wait:
+                    raise Busy
+                done = _in_flight[key] = threading.Event()
+                break
+        pending.wait()  # the same attempt, being checked: its answer is kept when done
+    try:
+        with _hashing:
+            right = check_password_hash(stored, attempt)
+        with _book:
+            if len(_known) >= _KEEP:
+                del _known[next(iter(_known))]
+            _known[key] = right
+        return right
+    finally:
+        with _book:
+            del _in_flight[key]
+        done.set()
 
 
 def fingerprint(stored: str) -> str:

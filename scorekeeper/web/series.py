@@ -8,7 +8,7 @@ from sqlite_utils import Database
 
 from ..engine import SeriesEnd, next_dealer
 from ..engine.series import winner_words
-from ..store import hands, live_tables, players, rulings, variants
+from ..store import drafts, hands, live_tables, players, rulings, variants
 from ..store.nights import get_night
 from ..store.series import Series, create_series, dealer_next
 from .db import get_db
@@ -65,6 +65,7 @@ def rematch(series_id: int):
                          len(result.hands))
     new_id = create_series(db, series.night_id, None, series.variant, series.names,
                            series.end, dealer)
+    drafts.carry_claims(db, series.id, new_id)  # each phone "My rack" keeps its player
     flash(gettext("Rematch started: %(player)s deals first.", player=series.names[dealer]))
     return redirect(url_for("series.show", series_id=new_id))
 

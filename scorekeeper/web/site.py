@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, current_app, request, url_for
-from flask_babel import lazy_gettext
+from flask import Flask, current_app, flash, redirect, request, url_for
+from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, NotFound, RequestEntityTooLarge
 
@@ -35,10 +35,25 @@ def navigation() -> dict[str, Any]:
     return {"navigation": links, "current_path": request.path}
 
 
+# Forms whose phone keeps what was typed in browser storage (static/entry.js) until it is
+# saved: an expired one brings the scorer back to the form, where it is filled in again.
+KEPT_ON_THE_PHONE = {"hands.new"}
+
+
 def error_page(error: HTTPException):
     """Show the error in the app's layout (JSON for the API), with its status code."""
+    if isinstance(error, CSRFError) and request.endpoint in KEPT_ON_THE_PHONE:
+        return form_again()
     title, message = ERRORS[type(error)]
     return error_response(title, message, error.code or 400)
+
+
+def form_again():
+    """Back to a form that expired (left open too long, the server restarted, the scorer
+    session ended): nothing posted is used, the form is shown afresh (after the passcode,
+    if this phone is no longer the scorer) and the phone fills in what it kept."""
+    flash(gettext("That form had expired, so the hand was not saved."), "error")
+    return redirect(request.path, code=303)
 
 
 def init_app(app: Flask) -> None:

@@ -18,7 +18,7 @@ from ..engine.table import InvalidAction, Table, hand_record, replay
 from ..engine.tiles import COLOUR_NAMES, SUIT_NAMES
 from ..store import hands, live_tables
 from ..store.db import write_lock
-from . import ids
+from . import ids, rack_drafts
 from .db import get_db
 from .forms import tally
 from .forms.table import (
@@ -217,7 +217,7 @@ def fingerprint(record: dict) -> str:
 def _end_page(series, table: Table, form: EndHandForm, number: int,
               preview: HandResult | None = None, status: int = 200):
     return render_template("table/end.html", series=series, table=table, form=form,
-                           number=number, preview=preview,
+                           number=number, preview=preview, drafted=rack_drafts.state(series),
                            shows=tally.shows(series.variant)), status
 
 
@@ -230,6 +230,7 @@ def end(series_id: int):
     table = replay(series.variant, series.names, actions)
     form = end_form(series, table, request.form or None)
     if request.method == "GET":
+        tally.fill_drafts(form, rack_drafts.state(series)["seats"])  # racks sent by phones
         return _end_page(series, table, form, number)
     if not form.validate():
         return _end_page(series, table, form, number, status=422)
@@ -237,8 +238,13 @@ def end(series_id: int):
         form.form_errors.append(str(live_tables.TableChanged()))
         return _end_page(series, table, form, number, status=409)
     record = end_record(series, table, form)
+    # Every problem at once: the racks are checked even when who went out is missing.
+    missing = tally.went_out_missing(form, series.names, series.variant)
     try:
-        result = score_hand(read_hand(record, series.variant, series.names))
+        checked = read_hand(record, series.variant, series.names)
+        if missing:
+            return _end_page(series, table, form, number, status=422)
+        result = score_hand(checked)
         # Nothing is saved that the scorer has not seen previewed, exactly as it is saved.
         shown = fingerprint(record)
         if not form.save.data or form.previewed.data != shown:

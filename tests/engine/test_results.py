@@ -98,6 +98,25 @@ def test_a_line_comes_back_with_its_parameter():
     assert Line.from_record(json.loads(json.dumps(line.to_record()))) == line
 
 
+def test_a_line_whose_words_are_written_later_is_the_same_line():
+    written = []
+
+    def words():
+        written.append(1)
+        return "Tiles left on your rack (r5 k7: 5 + 7) count against you"
+
+    later = Line(-12, words, "Source, section", "scoring")
+    assert not written  # nothing is written until someone reads it
+    now = Line(-12, "Tiles left on your rack (r5 k7: 5 + 7) count against you",
+               "Source, section", "scoring")
+    assert later == now and hash(later) == hash(now) and repr(later) == repr(now)
+    assert later.to_record() == now.to_record() == {
+        "points": -12, "rule": "Tiles left on your rack (r5 k7: 5 + 7) count against you",
+        "source": "Source, section", "param": "scoring"}
+    assert later.rule == now.rule and written == [1]  # written once, then kept
+    assert later != Line(-12, "Something else", "Source, section", "scoring")
+
+
 # --- Who opened -----------------------------------------------------------------
 
 

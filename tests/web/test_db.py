@@ -12,8 +12,9 @@ from scorekeeper.store.players import add_player, all_players, find_player
 from scorekeeper.web.db import get_db
 
 TABLES = ["_sqlite_migrations", "hand_audit", "hand_facts", "hand_requests", "hands",
-          "live_tables", "nights", "players", "rulings", "scorer_sessions", "series",
-          "series_players", "series_results", "uids", "variants"]
+          "live_tables", "nights", "player_merges", "players", "rack_drafts", "rulings",
+          "scorer_sessions", "seat_claims", "seat_log", "series", "series_players",
+          "series_results", "uids", "variants"]
 
 
 def schema(db):
@@ -34,7 +35,8 @@ def test_migrations_create_every_table(db):
     assert [row["name"] for row in db["_sqlite_migrations"].rows] == [
         "m001_create_tables", "m002_hand_scores", "m003_table_mode", "m004_house_rulings",
         "m005_history", "m007_history_uids_and_figures", "m008_hand_results",
-        "m009_hand_requests", "m010_cleared_tables", "m011_scorer_sessions"]
+        "m009_hand_requests", "m010_cleared_tables", "m011_scorer_sessions",
+        "m012_rack_drafts", "m013_name_keys"]
 
 
 def test_a_cleared_table_is_kept_beside_the_table_in_play(db):
@@ -53,8 +55,8 @@ def test_hands_stored_before_results_were_kept_get_theirs_once(tmp_path):
                              "variant_rules": preset("rummikub").to_json(), "end_kind": "hands",
                              "end_value": 4, "first_dealer": 0, "created": "2025-11-22T19:00"})
         for seat, name in enumerate(["Ana", "Bo"]):
-            db["series_players"].insert({"series_id": 1, "seat": seat,
-                                         "player_id": add_player(db, name)})
+            db["players"].insert({"id": seat + 1, "name": name})
+            db["series_players"].insert({"series_id": 1, "seat": seat, "player_id": seat + 1})
         for number, scores in ((1, None), (2, '{"Ana": 12, "Bo": -12}')):
             db["hands"].insert({
                 "series_id": 1, "number": number, "created": "2025-11-22T19:30",
@@ -98,16 +100,24 @@ def test_a_series_must_belong_to_a_night(db):
 def test_a_player_is_the_same_whatever_case_the_name_is_typed_in(db):
     assert add_player(db, "Ana") == add_player(db, " ana ") == 1
     add_player(db, "Bo  Li")
-    assert list(db["players"].rows) == [{"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo Li"}]
+    assert add_player(db, "Ștefan") == add_player(db, "ŞTEFAN") == 3
+    assert list(db["players"].rows) == [{"id": 1, "name": "Ana", "name_key": "ana"},
+                                        {"id": 2, "name": "Bo Li", "name_key": "bo li"},
+                                        {"id": 3, "name": "Ștefan", "name_key": "ștefan"}]
     assert find_player(db, "ANA") == {"id": 1, "name": "Ana"}
+    assert find_player(db, "s\u0327tefan") == {"id": 3, "name": "Ștefan"}
     assert find_player(db, "Cleo") is None
-    assert all_players(db) == [{"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo Li"}]
+    assert all_players(db) == [{"id": 1, "name": "Ana"}, {"id": 2, "name": "Bo Li"},
+                               {"id": 3, "name": "Ștefan"}]
 
 
 def test_player_names_stay_unique_even_written_directly(db):
     add_player(db, "Ana")
     with pytest.raises(sqlite3.IntegrityError):
-        db["players"].insert({"name": "ANA"})
+        db["players"].insert({"name": "ANA", "name_key": "ana"})
+    with pytest.raises(sqlite3.IntegrityError, match="a player needs the key of their name"):
+        db["players"].insert({"name": "Cleo"})
+    assert [row["name"] for row in db["players"].rows] == ["Ana"]
 
 
 def test_write_lock_commits_together_or_not_at_all(db):

@@ -146,3 +146,25 @@ def test_an_idempotency_key_too_long_is_refused(app, client):
                           headers={"Idempotency-Key": "k" * 201})
     assert refused.status_code == 400
     assert rows(app, "hands") == []
+
+
+REACH = '<script src="/static/reach.js" defer'
+
+
+def test_the_scorers_pages_say_when_the_laptop_cannot_be_reached(client):
+    series_id = start_series(client, variant="romanian", seats=("A", "B", "C"), end_kind="hands",
+                             end_value=4)
+    pages = ["/", "/nights/1", f"/series/{series_id}", f"/series/{series_id}/table",
+             f"/series/{series_id}/table/end"]
+    hand = client.post(f"/series/{series_id}/hands/new",
+                       data=tally(["A", "B", "C"], {"A": "went_out", "B": "r5", "C": "k2"}))
+    assert hand.status_code == 302
+    for page in [*pages, f"/series/{series_id}/hands/1/edit"]:
+        response = client.get(page)
+        assert response.status_code == 200, page
+        assert response.get_data(as_text=True).count(REACH) == 1, page
+    # The new hand's form and the viewer say it with their own scripts.
+    form = client.get(f"/series/{series_id}/hands/new").get_data(as_text=True)
+    assert REACH not in form and "/static/entry.js" in form
+    viewer = client.get(f"/series/{series_id}/view").get_data(as_text=True)
+    assert REACH not in viewer and "/static/viewer.js" in viewer

@@ -10,7 +10,7 @@ from conftest import app_settings
 from scorekeeper import create_app
 from scorekeeper.engine import SeriesEnd, preset
 from scorekeeper.store.db import connect
-from scorekeeper.store.export import export_document, text_cell, to_csv
+from scorekeeper.store.export import sheet_chunks, text_cell
 from scorekeeper.store.export_format import BadExport, read_document
 from scorekeeper.store.hands import record_hand
 from scorekeeper.store.importer import import_document
@@ -250,10 +250,10 @@ def test_the_score_sheets_as_csv(client, source):
 def test_an_english_csv_is_byte_for_byte_the_score_sheet_it_always_was(app, client, source):
     """The header's words are translated for other languages; in English nothing changes."""
     with connect(app.config["DATABASE"]) as db:
-        sheets = {"/export/everything.csv": to_csv(export_document(db)),
-                  "/export/nights/2.csv": to_csv(export_document(db, night_id=2)),
-                  f"/export/series/{source['house']}.csv": to_csv(
-                      export_document(db, series_id=source["house"]))}
+        sheets = {"/export/everything.csv": "".join(sheet_chunks(db)),
+                  "/export/nights/2.csv": "".join(sheet_chunks(db, night_id=2)),
+                  f"/export/series/{source['house']}.csv": "".join(
+                      sheet_chunks(db, series_id=source["house"]))}
     for address, sheet in sheets.items():
         answer = client.get(address, headers={"Accept-Language": "en"})
         assert answer.data == sheet.encode(), address
@@ -308,3 +308,17 @@ def test_the_upload_has_a_size_limit(client, monkeypatch):
     monkeypatch.setattr("scorekeeper.web.export.UPLOAD_LIMIT", 1000)
     response = upload(client, "x" * 2000)
     assert response.status_code == 413
+
+
+def test_max_content_length_limits_forms_and_the_api_but_not_the_import(tmp_path, app, source,
+                                                                         client):
+    """As the README's Settings table says: the import page keeps its own, larger limit."""
+    text = client.get("/export/everything.json").get_data(as_text=True)
+    small = create_app(app_settings(tmp_path / "small", MAX_CONTENT_LENGTH=1000)).test_client()
+    assert len(text) > 1000
+    assert small.post("/nights/new", data={"note": "x" * 2000}).status_code == 413
+    assert small.post("/api/series", json={"players": ["x" * 2000]}).status_code == 413
+    response = upload(small, text)
+    assert response.status_code == 302
+    assert counts(tmp_path / "small" / "scorekeeper.db")["hands"] == counts(
+        app.config["DATABASE"])["hands"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -138,3 +139,64 @@ def test_the_home_page_suggests_a_longer_passcode_to_a_scorer_who_used_a_short_o
     assert guess(client, "1234").status_code == 302
     page = client.get("/").get_data(as_text=True)
     assert "The scorer passcode is shorter than 6 characters" in page
+
+
+class HeldCheck:
+    """The passcode's hash, held at its first call until released, as a slow check is."""
+
+    def __init__(self, monkeypatch):
+        self.started, self.release, self.calls = threading.Event(), threading.Event(), []
+        real = passcode.check_password_hash
+
+        def held(stored, attempt):
+            self.calls.append(attempt)
+            if len(self.calls) == 1:
+                self.started.set()
+                assert self.release.wait(10)
+            return real(stored, attempt)
+
+        monkeypatch.setattr(passcode, "check_password_hash", held)
+
+
+def test_a_guess_never_waits_for_another_phones_check_and_is_not_counted(guarded,
+                                                                          monkeypatch):
+    held = HeldCheck(monkeypatch)
+    first = threading.Thread(target=guess, args=(guarded.test_client(), "being checked",
+                                                 {"REMOTE_ADDR": "192.168.1.70"}))
+    first.start()
+    assert held.started.wait(10)
+    client = guarded.test_client()
+    started = time.monotonic()
+    refused = guess(client, "wrong 0")
+    assert time.monotonic() - started < 0.5
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "2"
+    assert ("Another passcode is being checked. Try again in a few seconds."
+            in refused.get_data(as_text=True))
+    held.release.set()
+    first.join(10)
+    # The refused guess was never checked, so it counts neither for the phone nor overall.
+    assert [guess(client, f"wrong {n}").status_code for n in range(5)] == [422] * 5
+    assert guess(client, "wrong 5").status_code == 429
+
+
+def test_the_same_passcode_sent_together_is_checked_once_and_the_scorer_waits(guarded,
+                                                                               monkeypatch):
+    held = HeldCheck(monkeypatch)
+    stored = passcode.stored_hash(Path(guarded.instance_path))
+    answers: list = []
+    same = [threading.Thread(target=lambda: answers.append(passcode.matches(
+        stored, CODE, wait=False))) for _ in range(3)]
+    same[0].start()
+    assert held.started.wait(10)
+    for thread in same[1:]:
+        thread.start()
+    with pytest.raises(passcode.Busy):
+        passcode.matches(stored, "another attempt", wait=False)
+    scorer = threading.Thread(target=lambda: answers.append(passcode.matches(
+        stored, "the scorer's typo", wait=True)))
+    scorer.start()
+    held.release.set()
+    for thread in [*same, scorer]:
+        thread.join(10)
+    assert sorted(answers) == [False, True, True, True]
+    assert sorted(held.calls) == sorted([CODE, "the scorer's typo"])

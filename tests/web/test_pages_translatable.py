@@ -28,6 +28,7 @@ from scorekeeper.engine.sources import SOURCES
 from scorekeeper.engine.table import replay
 from scorekeeper.engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
 from scorekeeper.engine.tiles import COLOUR_NAMES, SUIT_NAMES
+from scorekeeper.engine.variant_words import CHOICE_WORDS
 from scorekeeper.store import hands, live_tables
 from scorekeeper.store.db import connect
 from scorekeeper.store.series import create_series, get_series, series_of
@@ -99,6 +100,7 @@ def engine_words(app, ids) -> list[str]:
                        *SERIES_END_WORDS.values(), SAME_TURN, FIRST_ROUND_OVER, JOKER_MELD}
     found |= {words[:1].upper() + words[1:] for words in SERIES_END_WORDS.values()}
     found |= {rule.title for rule in BY_PARAM.values()}
+    found |= {words for choices in CHOICE_WORDS.values() for words in choices.values()}
     found |= {source.title for source in SOURCES.values()}
     for variant in PRESETS.values():
         found |= {variant.name, nobody_out_words(variant)}

@@ -22,9 +22,9 @@ def test_the_rummikub_score_table_played_on_a_phone(browser_page, screenshot):
 
     # Hand 1 with the tile pad: A goes out; B r5, C b10 k6, D y3.
     save_hand(page, "A")
-    pad(page, 1, ["Red (r)", "5"])
-    pad(page, 2, ["Blue (b)", "10", "Black (k)", "6"])
-    pad(page, 3, ["Yellow (y)", "3"])
+    pad(page, 1, ["Red (r)", "Red 5"])
+    pad(page, 2, ["Blue (b)", "Blue 10", "Black (k)", "Black 6"])
+    pad(page, 3, ["Yellow (y)", "Yellow 3"])
     expect(page.locator("#players-2-rack")).to_have_value("b10 k6 ")
     assert_fits_a_phone(page)
     screenshot(page, "hand-tile-pad")
@@ -45,7 +45,7 @@ def test_the_rummikub_score_table_played_on_a_phone(browser_page, screenshot):
 
     # Hand 3: a joker on A's rack (30) and a typed rack.
     save_hand(page, "D")
-    pad(page, 0, ["joker (j)", "Yellow (y)", "2"])
+    pad(page, 0, ["joker (j)", "Yellow (y)", "Yellow 2"])
     page.fill("#players-1-rack", "r13")
     page.fill("#players-2-rack", "k2")
     page.get_by_role("button", name="Save hand").click()
@@ -96,8 +96,9 @@ def test_a_romanian_hand_with_melds_a_joly_and_an_exposed_twin(browser_page, scr
     expect(page.locator(".dealer")).to_have_text("Deals next: Ana", use_inner_text=True)
     save_hand(page, "Ana")
     # Ana melded a run and a set of aces, tapped in with the pad's ace buttons.
-    pad(page, 0, ["Blue (b)", "6", "7", "8", "Red (r)", "ace in a set", "Black (k)",
-                  "ace in a set", "Yellow (y)", "ace in a set"], field="melded_tiles")
+    pad(page, 0, ["Blue (b)", "Blue 6", "Blue 7", "Blue 8", "Red (r)", "Red ace in a set",
+                  "Black (k)", "Black ace in a set", "Yellow (y)", "Yellow ace in a set"],
+        field="melded_tiles")
     expect(page.locator("#players-0-melded_tiles")).to_have_value(
         "b6 b7 b8 r1/set k1/set y1/set ")
     page.fill("#players-1-rack", "r12 k1")

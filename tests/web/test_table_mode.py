@@ -392,6 +392,39 @@ def test_the_end_of_hand_form_shows_each_player_and_their_count(client, series_i
     assert "Announced the exposed tile's twin" in html
 
 
+def test_who_went_out_starts_unchosen_and_offers_nobody_in_the_variants_words(client, series_id):
+    play_source_example(client, series_id)
+    html = client.get(f"/series/{series_id}/table/end").get_data(as_text=True)
+    choices = re.findall(r'<input (?:checked )?id="went_out-\d"[^>]*>', html)
+    assert len(choices) == 4
+    assert not any("checked" in choice for choice in choices)
+    assert "Nobody: the wall ran out" in html
+    assert "the pool" not in html
+
+
+def test_an_untouched_end_of_hand_is_refused_beside_who_went_out_and_stores_nothing(
+        app, client, series_id):
+    play_source_example(client, series_id)
+    # What a browser sends from the form as it opened: the racks empty, nobody picked.
+    untouched = {"finish": "discard", "seen": "3", "previewed": "", "preview": "yes",
+                 **{f"players-{seat}-rack": "" for seat in range(3)}}
+    for press in ({"preview": "yes"}, {"save": "yes"}):
+        response = client.post(f"/series/{series_id}/table/end", data={**untouched, **press})
+        assert response.status_code == 422
+        html = response.get_data(as_text=True)
+        beside = re.search(r'<fieldset class="group field-invalid" id="went_out">.*?'
+                           r'<p class="error">(.*?)</p>', html, re.S)
+        assert beside and beside.group(1) == (
+            "Pick who went out, or \u201cNobody: the wall ran out\u201d.")
+        assert "This hand was not saved." in html
+        assert "Preview: nothing is saved yet" not in html
+        # Every missing entry listed at once, in the form's order.
+        listed = re.findall(r'<a href="#([\w-]+)">', html.split("This hand was not saved.")[1])
+        assert listed[:4] == ["went_out", "players-0-rack", "players-1-rack", "players-2-rack"]
+    assert rows(app, "hands") == []
+    assert len(live(app, series_id)) == 3
+
+
 def test_a_preview_scores_the_hand_and_stores_nothing(app, client, series_id):
     play_source_example(client, series_id)
     response = end_hand(client, series_id, ["", "r5", "k2"], went_out="Ana", save=False)

@@ -234,7 +234,7 @@ def test_the_sources_example_a_takes_7_8_9_and_bs_run_shows_6_to_10(browser_page
     area(page, "B").get_by_role("link", name="meld 3 · run").click()
     expect(page.locator("#add-meld")).to_have_value("2")
     page.locator("#add input[name=add-player][value=A]").check()
-    tap_tiles(page, "add-tiles", ["Blue (b)", "9", "10"])
+    tap_tiles(page, "add-tiles", ["Blue (b)", "Blue 9", "Blue 10"])
     expect(page.locator("#add-tiles")).to_have_value("b9 b10 ")
     page.get_by_role("button", name="Add the tiles").click()
 

@@ -34,6 +34,7 @@ from scorekeeper.store.variants import (
 )
 from scorekeeper.web.db import get_db
 from scorekeeper.web.forms.variants import (
+    BONUS_PARTS,
     CHOICES,
     EMPTY,
     RULE_PARAMS,
@@ -319,12 +320,15 @@ def test_a_copy_may_change_every_kind_of_box(app, client):
     ({"opening_joker_value": "101"}, "opening_joker_value", "Enter a whole number from 0 to 100."),
     ({"ace_high": False}, "wrap", "Runs that wrap (13-1-2) need high runs (12-13-1) too"),
     ({"scoring": "racks"}, "pool_out",
-     "Pool_out melded_minus_rack goes with melded scoring, and only with it"),
+     "“No winner: melded minus rack” (pool runs out) and “Melded tiles minus rack” "
+     "(how a hand is scored) go together: choose both or neither"),
     ({"min_players": "5", "max_players": "3"}, "max_players", "Players must be between 2 and 6"),
     ({"finishes": []}, "finishes",
-     "Finishes must be chosen from discard, joker_discard, rack_empty"),
+     "How to go out: tick one or more of “Discard the last tile”, “Discard a joker as "
+     "the last tile” or “Empty the rack without a discard”"),
     ({"all_at_once_bonus_1": ""}, "all_at_once_bonus",
-     "All_at_once_bonus needs three whole numbers (0, 1 and 2 jokers)"),
+     "Whole hand down at once: give a whole number for each of no joker, 1 joker and 2 jokers, "
+     "or leave all three empty"),
     ({"name": "Rummikub"}, "name",
      "There is already a variant called Rummikub; choose another name."),
     ({"name": ""}, "name", "Give your variant a name."),
@@ -346,6 +350,62 @@ def test_a_refused_copy_shows_why_beside_the_field_keeps_what_was_typed_and_stor
     # The group holding the refusal is open; the others stay folded.
     assert page.count("<details class=\"param-group\" open>") == (0 if field == "name" else 1)
     assert rows(app) == []
+
+
+# Every way a copy can be wrong: each rule given values no variant takes, so that every
+# refusal of check_variant is met (the numbers, the choices, the ticks, the pairs of rules).
+WRONG_VALUES = (-1, 1001, 7, "nonsense", (), ("nonsense",), (1,), None, True, False)
+SNAKE_CASE = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
+
+
+def every_variant_refusal():
+    """Each distinct refusal of a variant with one rule made wrong: (message, field)."""
+    refusals = set()
+    bases = [ROMANIAN, RUMMIKUB, ROMANIAN.changed(wrap=True)]
+    for base in bases:
+        for param in [*RULE_PARAMS, "swap_meld_with", "split_melds", "source"]:
+            for value in WRONG_VALUES:
+                try:
+                    base.changed(**{param: value})
+                except InvalidVariant as error:
+                    refusals.add((str(error), error.field))
+                except TypeError:  # a value the dataclass cannot even hold
+                    continue
+    return refusals
+
+
+def test_no_refusal_of_a_variant_names_a_parameter_as_the_code_spells_it():
+    refusals = every_variant_refusal()
+    # Every kind of refusal is met: each number, each choice, the ticks and the pairs.
+    assert {"opening", "value_2_9", "went_out_bonus", "opening_joker_value", "max_jokers_per_meld",
+            "all_at_once_bonus", "scoring", "pool_out", "finishes", "series_ends", "wrap",
+            "swap_meld_with", "split_melds", "source", "min_players", "max_players"} <= {
+        field for _, field in refusals}
+    for message, _ in refusals:
+        assert not SNAKE_CASE.search(message), message
+
+
+def test_every_refusal_the_copy_form_shows_is_in_the_players_words(client):
+    base = ROMANIAN.changed(wrap=True)
+    typed = [{"scoring": "racks"}]
+    for param in RULE_PARAMS:
+        for part in BONUS_PARTS if param == "all_at_once_bonus" else (param,):
+            typed += [{part: value} for value in
+                      ("-1", "1001", "nonsense", "", None, False, ["nonsense"], [])]
+    shown = set()
+    for number, boxes in enumerate(typed):
+        # A name of its own each time: a copy the form takes must not refuse the next by name.
+        page = client.post("/variants/romanian/copy",
+                           data=copy_form(base, f"Ours {number}", **boxes)).get_data(as_text=True)
+        shown.update(re.findall(r'<p class="error" id="[^"]+">([^<]*)</p>', page))
+    # The engine's refusals are among them, not only the boxes' own.
+    assert any("go together" in message for message in shown)
+    assert any(message.startswith("How to go out:") for message in shown)
+    assert any(message.startswith("Whole hand down at once:") for message in shown)
+    assert any(message.startswith("Runs that wrap") for message in shown)
+    assert len(shown) >= 8
+    for message in shown:
+        assert not SNAKE_CASE.search(message), message
 
 
 def test_the_engine_message_is_shown_for_a_refusal_the_form_does_not_catch(app, client):

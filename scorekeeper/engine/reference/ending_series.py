@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..variant_words import SERIES_END_WORDS, TITLES
 from ..variants import Variant
 from . import basis as where
 from .model import ENDING, SERIES, Rule, rules_into
@@ -22,7 +23,7 @@ def _hand_ends(v: Variant) -> str:
             "and nobody can go out.")
 
 
-@rule("finishes", "How to go out", ENDING, where.at("going_out"))
+@rule("finishes", TITLES["finishes"], ENDING, where.at("going_out"))
 def _finishes(v: Variant) -> str:
     ways = set(v.finishes)
     if ways == {"rack_empty"}:
@@ -40,7 +41,7 @@ def _finishes(v: Variant) -> str:
             "it may be a joker.")
 
 
-@rule("going_out_min_melded", "Minimum on the table to go out", ENDING, where.at("going_out"))
+@rule("going_out_min_melded", TITLES["going_out_min_melded"], ENDING, where.at("going_out"))
 def _min_melded(v: Variant) -> str:
     if v.going_out_min_melded is None:
         return "No minimum: you may go out with any amount on the table."
@@ -48,7 +49,7 @@ def _min_melded(v: Variant) -> str:
             "table; a hand that records going out with less is refused.")
 
 
-@rule("pool_out", "Pool runs out", ENDING, where.pool_out)
+@rule("pool_out", TITLES["pool_out"], ENDING, where.pool_out)
 def _pool_out_words(v: Variant) -> str:
     start = "If the pool is empty and nobody can go out"
     if v.pool_out == "lowest_rack_wins":
@@ -62,7 +63,7 @@ def _pool_out_words(v: Variant) -> str:
             f"with no bonus for going out.{extra}")
 
 
-@rule("last_chance_round", "Last-chance round", ENDING, where.at("pool"))
+@rule("last_chance_round", TITLES["last_chance_round"], ENDING, where.at("pool"))
 def _last_chance(v: Variant) -> str:
     if v.last_chance_round:
         return ("When the pool is empty, play one last-chance round first: each player puts "
@@ -79,7 +80,7 @@ def _higher(v: Variant) -> str:
     return "Scores are plus or minus, and the higher total is always the better one."
 
 
-@rule("series_winner", "Who wins the series", SERIES, where.series_winner)
+@rule("series_winner", TITLES["series_winner"], SERIES, where.series_winner)
 def _series_winner_words(v: Variant) -> str:
     if v.series_winner == "most_hands":
         return ("Whoever won the most hands wins the series; a tie on hands goes to the "
@@ -87,14 +88,7 @@ def _series_winner_words(v: Variant) -> str:
     return "The highest total wins the series."
 
 
-SERIES_END_WORDS = {
-    "hands": "a number of hands",
-    "rounds": "a number of rounds (a round is one hand per player)",
-    "target": "a target score",
-}
-
-
-@rule("series_ends", "When the series ends", SERIES, where.series_ends)
+@rule("series_ends", TITLES["series_ends"], SERIES, where.series_ends)
 def _series_ends_words(v: Variant) -> str:
     usual, *others = v.series_ends
     text = f"The group agrees up front: usually {SERIES_END_WORDS[usual]}"
@@ -103,19 +97,19 @@ def _series_ends_words(v: Variant) -> str:
     return text + "."
 
 
-@rule("deal_direction", "Who deals next", SERIES, where.deal)
+@rule("deal_direction", TITLES["deal_direction"], SERIES, where.deal)
 def _deal_words(v: Variant) -> str:
     if v.deal_direction == "right":
         return "After each hand the deal moves one seat to the right (anticlockwise)."
     return "After each hand the deal moves one seat to the left (clockwise)."
 
 
-@rule("min_players", "Fewest players", SERIES, where.players)
+@rule("min_players", TITLES["min_players"], SERIES, where.players)
 def _min_players(v: Variant) -> str:
     return f"At least {v.min_players} players (this variant takes {_players_range(v)})."
 
 
-@rule("max_players", "Most players", SERIES, where.players)
+@rule("max_players", TITLES["max_players"], SERIES, where.players)
 def _max_players(v: Variant) -> str:
     return f"At most {v.max_players} players (this variant takes {_players_range(v)})."
 

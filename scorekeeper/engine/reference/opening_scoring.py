@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..variant_words import TITLES
 from ..variants import Variant
 from . import basis as where
 from .model import OPENING, SCORING, Rule, rules_into
@@ -22,19 +23,19 @@ def _before_opening(v: Variant) -> str:
             "or take a joker from the table.")
 
 
-@rule("opening", "Points needed to open", OPENING, where.at("opening", "opening"))
+@rule("opening", TITLES["opening"], OPENING, where.at("opening", "opening"))
 def _opening(v: Variant) -> str:
     return f"Your first meld (the opening) must add up to at least {v.opening}."
 
 
-@rule("opening_needs_run", "A run in the opening", OPENING, where.at("opening"))
+@rule("opening_needs_run", TITLES["opening_needs_run"], OPENING, where.at("opening"))
 def _opening_run(v: Variant) -> str:
     if v.opening_needs_run:
         return "Your opening needs a run in it; sets alone will not do."
     return "Your opening may be sets, runs or both."
 
 
-@rule("opening_joker", "Joker in the opening", OPENING, where.opening_joker("opening_joker"))
+@rule("opening_joker", TITLES["opening_joker"], OPENING, where.opening_joker("opening_joker"))
 def _opening_joker_words(v: Variant) -> str:
     if v.opening_joker == "fixed":
         return (f"In the opening a joker counts {v.opening_joker_value}, "
@@ -45,7 +46,7 @@ def _opening_joker_words(v: Variant) -> str:
             f"standing for a 12 it counts {_twelve(v)}.")
 
 
-@rule("opening_joker_value", "Fixed joker value in the opening", OPENING,
+@rule("opening_joker_value", TITLES["opening_joker_value"], OPENING,
        where.opening_joker("opening_joker_value"))
 def _opening_joker_value(v: Variant) -> str:
     if v.opening_joker == "fixed":
@@ -55,7 +56,7 @@ def _opening_joker_value(v: Variant) -> str:
     return "Does not apply: a joker counts the tile it stands for."
 
 
-@rule("opening_from_discard", "A discard in the opening", OPENING, where.opening_discard)
+@rule("opening_from_discard", TITLES["opening_from_discard"], OPENING, where.opening_discard)
 def _opening_discard_words(v: Variant) -> str:
     if v.opening_from_discard:
         return ("You may take the previous player's discard (that one tile) "
@@ -63,7 +64,7 @@ def _opening_discard_words(v: Variant) -> str:
     return "Your opening comes only from tiles already on your rack."
 
 
-@rule("first_round_no_melds", "Melding in the first round", OPENING, where.first_round)
+@rule("first_round_no_melds", TITLES["first_round_no_melds"], OPENING, where.first_round)
 def _first_round_words(v: Variant) -> str:
     if v.first_round_no_melds:
         return "Nobody melds in the first round: every player draws and discards once first."
@@ -72,7 +73,7 @@ def _first_round_words(v: Variant) -> str:
 
 # Scoring a hand
 
-@rule("scoring", "How a hand is scored", SCORING, where.at("scoring"))
+@rule("scoring", TITLES["scoring"], SCORING, where.at("scoring"))
 def _scoring(v: Variant) -> str:
     if v.scoring == "melded":
         bonus = (f"; the player who went out also gets {v.went_out_bonus}"
@@ -83,7 +84,7 @@ def _scoring(v: Variant) -> str:
             "the player who went out scores plus the sum of those racks.")
 
 
-@rule("went_out_bonus", "Bonus for going out", SCORING, where.at("scoring"))
+@rule("went_out_bonus", TITLES["went_out_bonus"], SCORING, where.at("scoring"))
 def _went_out(v: Variant) -> str:
     if v.went_out_bonus:
         return f"Going out earns {v.went_out_bonus} on top of the tiles you melded."
@@ -92,7 +93,7 @@ def _went_out(v: Variant) -> str:
     return "No bonus for going out: you score your melded tiles like everyone else."
 
 
-@rule("melded_joker_bonus", "Joker on the table at the end", SCORING, where.melded_joker)
+@rule("melded_joker_bonus", TITLES["melded_joker_bonus"], SCORING, where.melded_joker)
 def _melded_joker_words(v: Variant) -> str:
     if v.melded_joker_bonus is not None:
         return (f"Each joker on the table scores +{v.melded_joker_bonus} for the player who "
@@ -107,7 +108,7 @@ def _melded_joker_words(v: Variant) -> str:
             "that tile.")
 
 
-@rule("all_at_once_bonus", "Whole hand down at once", SCORING, where.all_at_once)
+@rule("all_at_once_bonus", TITLES["all_at_once_bonus"], SCORING, where.all_at_once)
 def _all_at_once_words(v: Variant) -> str:
     if v.all_at_once_bonus is None:
         return "No extra bonus for laying the whole hand down in one turn."
@@ -121,7 +122,8 @@ def _all_at_once_words(v: Variant) -> str:
             f"{two} with 2 jokers.")
 
 
-@rule("never_opened_penalty", "Never opened", SCORING, where.at("scoring", "never_opened_penalty"))
+@rule("never_opened_penalty", TITLES["never_opened_penalty"], SCORING,
+      where.at("scoring", "never_opened_penalty"))
 def _never_opened(v: Variant) -> str:
     p = v.never_opened_penalty
     if p is None:
@@ -134,7 +136,7 @@ def _never_opened(v: Variant) -> str:
             "whatever is on your rack.")
 
 
-@rule("never_opened_plus_rack", "Never opened: rack counted too", SCORING,
+@rule("never_opened_plus_rack", TITLES["never_opened_plus_rack"], SCORING,
        where.at("scoring", "never_opened_plus_rack"))
 def _never_opened_rack(v: Variant) -> str:
     p = v.never_opened_penalty
@@ -145,7 +147,7 @@ def _never_opened_rack(v: Variant) -> str:
     return f"No: never opening costs {p} flat; your rack is not added."
 
 
-@rule("exposed_twin_bonus", "Twin of the turned-up tile", SCORING, where.exposed_twin)
+@rule("exposed_twin_bonus", TITLES["exposed_twin_bonus"], SCORING, where.exposed_twin)
 def _exposed_twin_words(v: Variant) -> str:
     b = v.exposed_twin_bonus
     if b is None:
@@ -160,7 +162,7 @@ def _exposed_twin_words(v: Variant) -> str:
     return f"{text} Never opened as well: -{p} + {b} = {b - p}."
 
 
-@rule("left_table_penalty", "Leaving mid-hand", SCORING, where.left_table)
+@rule("left_table_penalty", TITLES["left_table_penalty"], SCORING, where.left_table)
 def _left_table_words(v: Variant) -> str:
     if v.left_table_penalty is None:
         return "No fixed score for leaving during a hand in this variant."
@@ -168,7 +170,7 @@ def _left_table_words(v: Variant) -> str:
             "for it, in place of anything else.")
 
 
-@rule("joker_discard_doubles", "Going out on a joker", SCORING, where.joker_double)
+@rule("joker_discard_doubles", TITLES["joker_discard_doubles"], SCORING, where.joker_double)
 def _joker_double_words(v: Variant) -> str:
     if v.joker_discard_doubles:
         return ("If you go out by discarding a joker as your last tile, "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..variant_words import TITLES
 from ..variants import Variant
 from . import basis as where
 from .model import MELDS, TILES, Rule, rules_into
@@ -22,7 +23,7 @@ def _tiles(v: Variant) -> str:
     return f"106 tiles: {faces}, two of each, plus two jokers."
 
 
-@rule("suits", "Colours or card suits", TILES, where.at("tiles"))
+@rule("suits", TITLES["suits"], TILES, where.at("tiles"))
 def _suits(v: Variant) -> str:
     if v.suits:
         return ("The tiles show card faces in four suits. On the tile pad: k spades, "
@@ -31,14 +32,14 @@ def _suits(v: Variant) -> str:
             "k black, y yellow (o for sets with orange).")
 
 
-@rule("value_2_9", "What a 2 to 9 is worth", TILES, where.values("value_2_9"))
+@rule("value_2_9", TITLES["value_2_9"], TILES, where.values("value_2_9"))
 def _value_2_9(v: Variant) -> str:
     if v.value_2_9 is None:
         return "Face value: a 7 counts 7."
     return f"Every 2 to 9 counts {v.value_2_9}."
 
 
-@rule("value_10_13", "What a 10 to 13 is worth", TILES, where.values("value_10_13"))
+@rule("value_10_13", TITLES["value_10_13"], TILES, where.values("value_10_13"))
 def _value_10_13(v: Variant) -> str:
     if v.value_10_13 is None:
         if v.suits:
@@ -48,35 +49,35 @@ def _value_10_13(v: Variant) -> str:
     return f"Every {faces} counts {v.value_10_13}."
 
 
-@rule("ace_low_run", "Ace in 1-2-3", TILES, where.values("ace_low_run"))
+@rule("ace_low_run", TITLES["ace_low_run"], TILES, where.values("ace_low_run"))
 def _ace_low_run(v: Variant) -> str:
     run = "A-2-3" if v.suits else "1-2-3"
     return f"An ace at the start of a run ({run}) counts {v.ace_low_run}."
 
 
-@rule("ace_high_run", "Ace in 12-13-1", TILES, where.ace_high_run)
+@rule("ace_high_run", TITLES["ace_high_run"], TILES, where.ace_high_run)
 def _ace_high_run_words(v: Variant) -> str:
     if not v.ace_high:
         return "Never comes up: 12-13-1 is not a run here."
     return f"An ace after the 13 (12-13-1) counts {v.ace_high_run}."
 
 
-@rule("ace_set", "Ace in a set of aces", TILES, where.values("ace_set"))
+@rule("ace_set", TITLES["ace_set"], TILES, where.values("ace_set"))
 def _ace_set(v: Variant) -> str:
     return f"Each ace in a set of aces counts {v.ace_set}."
 
 
-@rule("ace_rack", "Ace left on a rack", TILES, where.ace_rack)
+@rule("ace_rack", TITLES["ace_rack"], TILES, where.ace_rack)
 def _ace_rack_words(v: Variant) -> str:
     return f"An ace left on your rack at the end costs {v.ace_rack}."
 
 
-@rule("joker_rack", "Joker left on a rack", TILES, where.joker_rack)
+@rule("joker_rack", TITLES["joker_rack"], TILES, where.joker_rack)
 def _joker_rack_words(v: Variant) -> str:
     return f"A joker left on your rack at the end costs {v.joker_rack}."
 
 
-@rule("swapped_joker_rack", "Swapped joker left on a rack", TILES, where.swapped_joker)
+@rule("swapped_joker_rack", TITLES["swapped_joker_rack"], TILES, where.swapped_joker)
 def _swapped_joker_words(v: Variant) -> str:
     if v.swapped_joker_rack is None:
         return (f"No exception: a joker you took from the table by a swap costs "
@@ -106,7 +107,7 @@ def _joker(v: Variant) -> str:
             f"tile's number and {_colour(v)}.")
 
 
-@rule("ace_high", "Runs after the 13", MELDS, where.high_runs)
+@rule("ace_high", TITLES["ace_high"], MELDS, where.high_runs)
 def _ace_high(v: Variant) -> str:
     if not v.ace_high:
         return "The ace is low only (1-2-3). 12-13-1 is not a run."
@@ -114,7 +115,7 @@ def _ace_high(v: Variant) -> str:
     return f"12-13-1 is a run; the ace then counts {v.ace_high_run}. {after}"
 
 
-@rule("wrap", "Runs round the corner (13-1-2)", MELDS, where.high_runs)
+@rule("wrap", TITLES["wrap"], MELDS, where.high_runs)
 def _wrap(v: Variant) -> str:
     if v.wrap:
         return "A run may go round the corner: 13-1-2 is a run."
@@ -123,7 +124,7 @@ def _wrap(v: Variant) -> str:
     return "No: 13-1-2 is not a run."
 
 
-@rule("max_jokers_per_meld", "Jokers in one meld", MELDS, where.max_jokers)
+@rule("max_jokers_per_meld", TITLES["max_jokers_per_meld"], MELDS, where.max_jokers)
 def _max_jokers_words(v: Variant) -> str:
     n = v.max_jokers_per_meld
     if n == 0:
@@ -135,7 +136,7 @@ def _max_jokers_words(v: Variant) -> str:
     return "No limit: one set or run may hold both jokers."
 
 
-@rule("joker_ratio_sets", "Jokers in a set", MELDS, where.at("joker"))
+@rule("joker_ratio_sets", TITLES["joker_ratio_sets"], MELDS, where.at("joker"))
 def _ratio_sets(v: Variant) -> str:
     if v.joker_ratio_sets:
         return ("A set needs at least 2 numbered tiles for each joker, "
@@ -145,7 +146,7 @@ def _ratio_sets(v: Variant) -> str:
     return "No ratio rule: a set may be one numbered tile and two jokers."
 
 
-@rule("joker_ratio_runs", "Jokers in a run", MELDS, where.at("joker"))
+@rule("joker_ratio_runs", TITLES["joker_ratio_runs"], MELDS, where.at("joker"))
 def _ratio_runs(v: Variant) -> str:
     if v.joker_ratio_runs:
         return ("A run needs at least 2 numbered tiles for each joker, "
@@ -155,7 +156,7 @@ def _ratio_runs(v: Variant) -> str:
     return "No ratio rule: a run may be one numbered tile and two jokers."
 
 
-@rule("adjacent_jokers", "Two jokers side by side", MELDS, where.at("joker"))
+@rule("adjacent_jokers", TITLES["adjacent_jokers"], MELDS, where.at("joker"))
 def _adjacent(v: Variant) -> str:
     if v.adjacent_jokers:
         return "Two jokers may lie side by side in a run (5, joker, joker, 8)."

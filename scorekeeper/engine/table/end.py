@@ -7,6 +7,7 @@ from typing import Any
 from ..checks import has_rule
 from ..errors import InvalidTile
 from ..hands import read_hand
+from ..names import name_key
 from ..scoring import HandResult, score_hand
 from ..tiles import Tile, parse_tiles
 from ..variants import PRESETS
@@ -27,8 +28,11 @@ def hand_record(table: Table, racks: dict[str, str], went_out: str | None = None
     v = table.variant
     players = []
     out = seat_name(table.players, went_out, "went_out") if went_out is not None else None
+    # The racks and declarations may name a player in another case or form of their name.
+    racks = {name_key(n): r for n, r in racks.items()}
+    declared = {name_key(n): d for n, d in (declared or {}).items()}
     for name in table.players:
-        rack = racks.get(name, "")
+        rack = racks.get(name_key(name), "")
         entry: dict[str, Any] = {"name": name, "rack": rack}
         jokers_on_rack = sum(t.joker for t in _rack_tiles(rack))
         swapped = min(table.swapped_jokers(name), jokers_on_rack)
@@ -43,8 +47,8 @@ def hand_record(table: Table, racks: dict[str, str], went_out: str | None = None
                 at_once = table.in_opening_turn(name)
             if at_once and has_rule(v, "all_at_once"):
                 entry["all_at_once"] = True
-        if declared and declared.get(name):
-            entry["declared"] = list(declared[name])
+        if declared.get(name_key(name)):
+            entry["declared"] = list(declared[name_key(name)])
         players.append(entry)
     variant: Any = v.id if PRESETS.get(v.id) == v else v.to_dict()
     return {"variant": variant, "players": players, "melds": table.to_melds()}

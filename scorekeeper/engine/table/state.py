@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..melds import RUN
+from ..names import name_key
 from ..sources import SOURCES, cite, ruling
 from ..table_actions import InvalidAction
 from ..tiles import Tile, format_tiles
@@ -169,7 +170,7 @@ def seat_name(players: tuple[str, ...], player: str, field: str = "player") -> s
     """The player's name as seated; `field` is where the name was typed."""
     if isinstance(player, str):
         for name in players:
-            if name.casefold() == player.strip().casefold():
+            if name_key(name) == name_key(player):
                 return name
     raise InvalidAction(f"{player!r} is not a player of this hand ({', '.join(players)})",
                         field=field)

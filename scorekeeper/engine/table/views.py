@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..melds import check_meld, end_values
+from ..names import name_key
 from ..sources import ruling, scorekeeper_ruling
 from ..table_actions import (
     Action,
@@ -44,7 +45,7 @@ class Table:
         names = [p.strip() if isinstance(p, str) else p for p in players]
         if any(not isinstance(n, str) or not n for n in names):
             raise InvalidAction("every player needs a name", field="players")
-        if len({n.casefold() for n in names}) != len(names):
+        if len({name_key(n) for n in names}) != len(names):
             raise InvalidAction("two players have the same name", field="players")
         if not variant.min_players <= len(names) <= variant.max_players:
             raise InvalidAction(f"{variant.name} is played by {variant.min_players} to "

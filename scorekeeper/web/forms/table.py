@@ -19,6 +19,7 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired
 
+from ...engine.checks import nobody_out_words
 from ...engine.hands import FINISH_WORDS
 from ...engine.table import AddTiles, InvalidAction, NewMeld, SwapJoker, Table, hand_record
 from ...engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
@@ -92,7 +93,8 @@ class EndPlayerForm(Form):
 class EndHandForm(FlaskForm):
     """The end of a hand played in table mode."""
 
-    went_out = RadioField(lazy_gettext("Who went out?"), default=tally.NOBODY)
+    # No default: a forgotten "who went out" would be scored as nobody (issue 18).
+    went_out = RadioField(lazy_gettext("Who went out?"), validate_choice=False)
     finish = SelectField(lazy_gettext("How?"), validate_choice=False)
     players = FieldList(FormField(EndPlayerForm))
     seen = HiddenField()
@@ -181,7 +183,7 @@ def end_form(series, table: Table, formdata: Any = None) -> EndHandForm:
     """The end-of-hand form for the series' players."""
     form = EndHandForm(formdata=tally.posted_per_seat(formdata, len(series.names)))
     form.went_out.choices = [*_player_choices(series.names),
-                             SelectChoice(tally.NOBODY, lazy_gettext("Nobody: the pool ran out"))]
+                             SelectChoice(tally.NOBODY, nobody_out_words(series.variant))]
     form.finish.choices = [SelectChoice(f, FINISH_WORDS[f].capitalize())
                            for f in series.variant.finishes]
     tally.seat_players(form.players, series.names)

@@ -85,6 +85,14 @@ def hand_form(variant: Variant, names: list[str], formdata: Any = None,
     return form
 
 
+def fill_drafts(form: HandForm, seats: list[dict]) -> None:
+    """Fill each player's boxes with the rack they sent from their own phone, if any."""
+    for seat, sub in zip(seats, form.players, strict=False):
+        for field, value in (seat["draft"] or {}).items():
+            if field in _PLAYER_FIELDS and field in sub.form:
+                sub.form[field].data = value
+
+
 def seat_players(players: FieldList, names: list[str]) -> None:
     """One entry of the players' field list per seat, each with its player's name."""
     while len(players) < len(names):
@@ -213,7 +221,7 @@ _PLAYER_FIELDS = ("rack", "rack_points", "rack_jokers", "swapped_jokers", "melde
 _HAND_FIELDS = ("went_out", "finish", "all_at_once", "jokers_used")
 
 
-def went_out_missing(form: HandForm, names: list[str], variant: Variant) -> bool:
+def went_out_missing(form: FlaskForm, names: list[str], variant: Variant) -> bool:
     """Whether who went out is not chosen (or is no choice of the form); if so the
     field says what to do."""
     if form.went_out.data in (*names, NOBODY):

@@ -14,33 +14,13 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ...engine import Variant
 from ...engine.errors import InvalidVariant
-from ...engine.reference import BY_PARAM, GROUPS, NOT_RULES, SERIES_END_WORDS, describe
+from ...engine.reference import BY_PARAM, GROUPS, NOT_RULES, describe
+from ...engine.variant_words import CHOICE_WORDS
 from ...store.variants import NAME_MAX, InvalidName
 from .common import SelectChoice, sentence, strip
 
 # The engine's choices, each said the way players would say it (value: label, in order).
-CHOICES: dict[str, dict[str, Any]] = {
-    "max_jokers_per_meld": {"": lazy_gettext("No limit"),
-                            "0": lazy_gettext("No jokers in melds"),
-                            "1": lazy_gettext("At most 1"),
-                            "2": lazy_gettext("At most 2")},
-    "opening_joker": {"stands_for": lazy_gettext("The tile it stands for"),
-                      "fixed": lazy_gettext("A fixed value"),
-                      "not_allowed": lazy_gettext("Not allowed")},
-    "scoring": {"racks": lazy_gettext("Only racks count"),
-                "melded": lazy_gettext("Melded tiles minus rack")},
-    "pool_out": {"lowest_rack_wins": lazy_gettext("Lowest rack wins the hand"),
-                 "minus_rack": lazy_gettext("No winner: minus own rack"),
-                 "melded_minus_rack": lazy_gettext("No winner: melded minus rack")},
-    "series_winner": {"highest_total": lazy_gettext("The highest total"),
-                      "most_hands": lazy_gettext("The most hands won")},
-    "deal_direction": {"left": lazy_gettext("Left (clockwise)"),
-                       "right": lazy_gettext("Right (anticlockwise)")},
-    "finishes": {"discard": lazy_gettext("Discard the last tile"),
-                 "joker_discard": lazy_gettext("Discard a joker as the last tile"),
-                 "rack_empty": lazy_gettext("Empty the rack without a discard")},
-    "series_ends": {end: words[0].upper() + words[1:] for end, words in SERIES_END_WORDS.items()},
-}
+CHOICES = CHOICE_WORDS
 
 # What ticking a yes-or-no rule means: some titles ("Melding in the first round") say
 # the topic, not which way the box turns it.

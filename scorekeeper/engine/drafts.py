@@ -1,0 +1,67 @@
+"""A rack counted by its player: one player's part of the hand being recorded, sent from
+their own phone before the scorer saves the hand. Nothing here scores a hand: a draft is
+read and checked as far as one player's part can be on its own, so a phone hears at once
+what is wrong with what it sent; the hand is checked whole when the scorer saves it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .checks import check_hand, player_fields
+from .errors import InvalidHand
+from .hands import read_player
+from .record import HandRecord
+from .variants import Variant
+
+# What a player counts on their own: what is left on the rack and, where the variant scores
+# melded value, what they put on the table. Who went out and how is the scorer's to say.
+DRAFT_FIELDS = ("rack", "rack_points", "rack_jokers", "swapped_jokers", "melded_tiles",
+                "melded_points", "credited_jokers")
+TILE_FIELDS = ("rack", "melded_tiles")
+# A box holds 106 tiles (two of each of 52, and two jokers, RULES.md "Words"): no rack or
+# table part holds more, and a longer text is refused before it is read.
+MOST_TILES = 106
+MOST_CHARACTERS = 8 * MOST_TILES
+
+
+def draft_fields(v: Variant) -> tuple[str, ...]:
+    """The fields of a draft the variant has a rule for, in the form's order."""
+    fields = player_fields(v)
+    return tuple(f for f in DRAFT_FIELDS if f in fields)
+
+
+def read_draft(raw: Any, v: Variant, name: str) -> dict[str, Any]:
+    """A player's draft as sent ({"rack": "r12 k3 j"}, and the melded fields where the
+    variant has them), checked as one player's part of a hand; return what to keep, only
+    the fields given. Raise InvalidHand with every problem found."""
+    if not isinstance(raw, dict) or not raw:
+        raise InvalidHand("send what is left on the rack, e.g. {\"rack\": \"r12 k3 j\"}",
+                          player=name, field="rack")
+    allowed = draft_fields(v)
+    for field in raw:
+        if field not in allowed:
+            raise InvalidHand(_not_a_draft_field(field, v), player=name,
+                              field=field if isinstance(field, str) else None)
+    for field in TILE_FIELDS:
+        _check_size(raw.get(field), name, field)
+    kept = {f: raw[f] for f in allowed if f in raw and raw[f] not in (None, "")}
+    part = read_player({"name": name, **kept}, v)
+    # The checks of a whole hand, on a hand of this one part: copies of a tile, a rack
+    # left empty, fields without a rule, points given twice.
+    check_hand(HandRecord(v, (part,)))
+    return kept
+
+
+def _not_a_draft_field(field: object, v: Variant) -> str:
+    if field in DRAFT_FIELDS:
+        return f"{v.name} scores only the racks: send only what is left on the rack"
+    shown = field if isinstance(field, str) else "that"
+    return f"'{shown}' is not part of a rack: send {', '.join(draft_fields(v))}"
+
+
+def _check_size(text: Any, name: str, field: str) -> None:
+    if not isinstance(text, str):
+        return  # read_player says what is wrong with it
+    if len(text) > MOST_CHARACTERS or len(text.split()) > MOST_TILES:
+        raise InvalidHand(f"more tiles than a box holds ({MOST_TILES})", player=name,
+                          field=field)

@@ -1,0 +1,178 @@
+"""My rack at a real table (390x844, Chromium): the scorer and three players on four phones.
+Each player says which player they are, taps their rack in with the tile pad and sends it;
+the scorer's open record-hand form fills with all three within 5 s, and the scorer taps who
+went out and Save: at most 3 taps of the scorer's for the hand, and the hand scored right."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import axe_playwright_python
+import pytest
+from conftest import PHONE, SCREENSHOTS
+from playwright.sync_api import Page, expect
+
+from scorekeeper.web import passcode
+
+from .browser import assert_fits_a_phone, start_series
+from .test_entry_browser import REFERENCE_SCORES, SEATS, Laptop, Taps
+
+pytestmark = pytest.mark.browser
+
+CODE = "tile rummy"
+# The reference hand (Dee went out): each loser's rack as the tile pad's keys.
+RACKS = {
+    "Ana": ("12", "Black (k)", "3", "joker (j)"),
+    "Bo": ("Blue (b)", "1", "2", "Yellow (y)", "13", "13"),
+    "Cai": ("Black (k)", "9"),
+}
+TYPED = {"Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}
+
+
+@pytest.fixture
+def table(chromium, tmp_path: Path) -> Iterator[tuple[Laptop, Page, dict[str, Page]]]:
+    """The laptop with a passcode, the scorer's phone on a new series, three players' phones."""
+    laptop = Laptop(tmp_path)
+    passcode.set_passcode(Path(laptop.app.instance_path), CODE)
+    contexts = []
+
+    def new_phone() -> Page:
+        context = chromium.new_context(viewport=PHONE,
+                                       base_url=f"http://127.0.0.1:{laptop.port}")
+        contexts.append(context)
+        return context.new_page()
+
+    scorer = new_phone()
+    scorer.goto("/scorer")
+    scorer.fill("#passcode", CODE)
+    scorer.get_by_role("button", name="Become the scorer").click()
+    expect(scorer.get_by_text("You are the scorer on this phone until")).to_be_visible()
+    start_series(scorer, SEATS, "rummikub", "hands", 9)
+    players = {name: new_phone() for name in RACKS}
+    yield laptop, scorer, players
+    for context in contexts:
+        context.close()
+    laptop.stop()
+
+
+def join(page: Page, name: str) -> None:
+    """From the viewer link: say once which player this phone is."""
+    page.goto("/series/1/view")
+    page.get_by_role("link", name="Playing? Count your own rack on this phone").click()
+    page.get_by_role("button", name=f"I'm {name}").click()
+    expect(page.get_by_role("heading", name="My rack for hand 1")).to_be_visible()
+
+
+def tap_rack(page: Page, keys) -> None:
+    page.locator("#mine-rack + .pad-toggle").click()
+    pad = page.locator(".tilepad:visible")
+    for key in keys:
+        pad.get_by_role("button", name=key, exact=True).click()
+
+
+def test_three_players_send_their_racks_and_the_scorer_taps_three_times(table):
+    laptop, scorer, players = table
+    for name, page in players.items():
+        join(page, name)
+        tap_rack(page, RACKS[name])
+        expect(page.locator("#mine-rack")).to_have_value(TYPED[name] + " ")
+    players["Ana"].screenshot(path=str(SCREENSHOTS / "my-rack-light.png"))
+    players["Ana"].emulate_media(color_scheme="dark")
+    players["Ana"].screenshot(path=str(SCREENSHOTS / "my-rack-dark.png"))
+    assert_fits_a_phone(players["Bo"])
+
+    tap = Taps(scorer)
+    tap(scorer.get_by_role("link", name="Record hand 1"))
+    expect(scorer.locator("#counting")).to_have_text("Still counting: Ana, Bo, Cai.")
+
+    # The scorer's page notes the moment each rack arrives in its box (the same clock as the
+    # players' phones: one machine), so the time from Send to screen is the browsers' own.
+    scorer.evaluate("""() => { window.arrived = {};
+        document.querySelector("form.tally").addEventListener("input", e => {
+            if (e.target.value) { window.arrived[e.target.name] = Date.now(); } }); }""")
+    started = time.monotonic()
+    sent = {}
+    for seat, page in enumerate(players.values()):
+        sent[seat] = page.evaluate("Date.now()")
+        page.get_by_role("button", name="Send my rack").click()
+    for seat, name in enumerate(RACKS):
+        expect(scorer.locator(f"#players-{seat}-rack")).to_have_value(TYPED[name],
+                                                                       timeout=5000)
+    shown = time.monotonic() - started
+    arrived = scorer.evaluate("window.arrived")
+    waits = [arrived[f"players-{seat}-rack"] - sent[seat] for seat in sent]
+    for page in players.values():
+        expect(page.locator("#rack-sent")).to_have_text(
+            "Sent to the scorer. You can change it until hand 1 is saved.")
+    expect(scorer.locator(".sent-by[data-seat='1']")).to_have_text("sent by Bo's phone")
+    expect(scorer.locator("#counting")).to_have_text("Every phone has sent its rack.")
+    expect(scorer.locator("#players-1-rack + .pad-toggle")).to_contain_text("29 points")
+    scorer.screenshot(path=str(SCREENSHOTS / "hand-form-with-racks-light.png"))
+    scorer.emulate_media(color_scheme="dark")
+    scorer.screenshot(path=str(SCREENSHOTS / "hand-form-with-racks-dark.png"))
+    scorer.emulate_media(color_scheme="light")
+    assert laptop.hands() == []  # nothing is a hand until the scorer saves
+
+    tap(scorer.locator("#went_out label", has_text="Dee"))
+    tap(scorer.get_by_role("button", name="Save hand"))
+    expect(scorer.get_by_text("Hand 1 saved.")).to_be_visible()
+    assert laptop.hands() == [(1, REFERENCE_SCORES)]
+    assert tap.count <= 3
+    print(f"scorer's taps with My rack: {tap.count}; each rack on the scorer's screen "
+          f"{', '.join(f'{w / 1000:.2f}' for w in waits)} s after its Send; all three within "
+          f"{shown:.2f} s")
+    assert shown <= 5 and max(waits) <= 5000
+    # Each player's phone moves on to the next hand by itself.
+    expect(players["Bo"].get_by_role("heading", name="My rack for hand 2")).to_be_visible(
+        timeout=10000)
+    expect(players["Bo"].get_by_text("Hand 1: you scored -29.")).to_be_visible()
+
+
+def test_a_box_the_scorer_changed_is_not_overwritten_by_a_phone(table):
+    _laptop, scorer, players = table
+    join(players["Ana"], "Ana")
+    scorer.get_by_role("link", name="Record hand 1").click()
+    scorer.fill("#players-0-rack", "r12 k3")
+    tap_rack(players["Ana"], RACKS["Ana"])
+    players["Ana"].get_by_role("button", name="Send my rack").click()
+    expect(scorer.locator(".sent-by[data-seat='0']")).to_have_text("sent by Ana's phone")
+    expect(scorer.locator("#players-0-rack")).to_have_value("r12 k3")
+
+
+def test_a_refused_rack_says_why_on_the_players_phone(table):
+    _laptop, _scorer, players = table
+    join(players["Cai"], "Cai")
+    tap_rack(players["Cai"], ("joker (j)", "joker (j)", "joker (j)"))
+    players["Cai"].get_by_role("button", name="Send my rack").click()
+    expect(players["Cai"].locator("#rack-sent")).to_contain_text("3 jokers in this hand")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violation_on_the_players_pages(chromium, tmp_path, scheme):
+    laptop = Laptop(tmp_path)
+    # axe-core is injected as a script, which the page's Content-Security-Policy forbids.
+    context = chromium.new_context(viewport=PHONE, base_url=f"http://127.0.0.1:{laptop.port}",
+                                   bypass_csp=True, color_scheme=scheme)
+    page = context.new_page()
+    page.goto("/")
+    start_series(page, SEATS, "romanian", "hands", 9)
+    page.goto("/series/1/my-rack")
+    found = {"choose": axe(page)}
+    assert_fits_a_phone(page)
+    page.get_by_role("button", name="I'm Bo").click()
+    page.locator("#mine-rack + .pad-toggle").click()
+    page.locator(".tilepad:visible").get_by_role("button", name="7", exact=True).click()
+    found["rack"] = axe(page)
+    assert_fits_a_phone(page)
+    context.close()
+    laptop.stop()
+    assert found == {"choose": [], "rack": []}
+
+
+def axe(page: Page) -> list[str]:
+    """What axe-core finds wrong with the page, one line per rule and its elements."""
+    page.add_script_tag(path=str(Path(axe_playwright_python.__file__).parent / "axe.min.js"))
+    return page.evaluate("async () => (await axe.run()).violations.map("
+                         "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))")
