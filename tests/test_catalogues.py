@@ -59,9 +59,13 @@ def test_the_sources_hold_the_engines_words_and_the_pages_words():
     assert "Language" in found
 
 
-@pytest.mark.xfail(strict=True, reason="the ro, hu and fr catalogues are being filled by their "
-                                       "translators; remove this mark when they land")
-@pytest.mark.parametrize("language", LANGUAGES)
+# A catalogue still being filled by its translator fails until it lands; remove its mark then.
+BEING_FILLED = pytest.mark.xfail(strict=True, reason="this catalogue is being filled by its "
+                                                     "translator; remove this mark when it lands")
+
+
+@pytest.mark.parametrize("language", ["ro", pytest.param("hu", marks=BEING_FILLED),
+                                      pytest.param("fr", marks=BEING_FILLED)])
 def test_every_message_is_translated(language):
     entries = catalogue(language)
     missing = []

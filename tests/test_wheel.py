@@ -70,6 +70,8 @@ TRANSLATED = ("The tiles", "Piesele")
 def _translate_one_message(source: Path) -> None:
     po = source / "scorekeeper" / "translations" / "ro" / "LC_MESSAGES" / "messages.po"
     text = po.read_text(encoding="utf-8")
+    if f'msgid "{TRANSLATED[0]}"\nmsgstr "{TRANSLATED[1]}"\n' in text:
+        return  # the Romanian catalogue already says it: the wheel must still serve it
     entry = f'msgid "{TRANSLATED[0]}"\nmsgstr ""\n'
     assert entry in text
     po.write_text(text.replace(entry, f'msgid "{TRANSLATED[0]}"\nmsgstr "{TRANSLATED[1]}"\n'),
