@@ -59,12 +59,7 @@ def test_the_sources_hold_the_engines_words_and_the_pages_words():
     assert "Language" in found
 
 
-# A catalogue still being filled by its translator fails until it lands; remove its mark then.
-BEING_FILLED = pytest.mark.xfail(strict=True, reason="this catalogue is being filled by its "
-                                                     "translator; remove this mark when it lands")
-
-
-@pytest.mark.parametrize("language", ["ro", pytest.param("hu", marks=BEING_FILLED),
+@pytest.mark.parametrize("language", ["ro", "hu",
                                       pytest.param("fr", marks=BEING_FILLED)])
 def test_every_message_is_translated(language):
     entries = catalogue(language)
