@@ -14,6 +14,7 @@ from typing import Any
 
 from . import database_path
 from .cli_input import BadInput, one_line, parse_json, read_bytes, read_json, shown_name
+from .cli_language import LANGUAGES, Speaker, terminal_language
 from .engine import (
     RuleError,
     parse_tiles,
@@ -37,17 +38,25 @@ from .store.stats import refresh
 EXIT_BAD_INPUT = 2
 
 
-def _print(data: Any) -> None:
+def _print(data: Any, args: argparse.Namespace | None = None) -> None:
+    """Print JSON, every message in it read in the chosen language (`--lang`)."""
+    if args is not None:
+        data = args.speaker.data(data)
     print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _said(error: RuleError, args: argparse.Namespace) -> str:
+    """A refusal in the chosen language."""
+    return args.speaker.say(error.words)
 
 
 def cmd_score(args: argparse.Namespace) -> None:
     """Score one hand."""
     data = read_json(args.hand)
     try:
-        _print(score_hand(read_hand(data)).to_dict())
+        _print(score_hand(read_hand(data)).to_dict(), args)
     except RuleError as error:
-        raise BadInput(f"{shown_name(args.hand)}: {error}") from None
+        raise BadInput(f"{shown_name(args.hand)}: {_said(error, args)}") from None
 
 
 def cmd_series(args: argparse.Namespace) -> None:
@@ -55,9 +64,9 @@ def cmd_series(args: argparse.Namespace) -> None:
     data = read_json(args.series)
     try:
         variant, names, end, hands = read_series(data)
-        _print(score_series(variant, names, end, hands).to_dict())
+        _print(score_series(variant, names, end, hands).to_dict(), args)
     except RuleError as error:
-        raise BadInput(f"{shown_name(args.series)}: {error}") from None
+        raise BadInput(f"{shown_name(args.series)}: {_said(error, args)}") from None
 
 
 def cmd_split_run(args: argparse.Namespace) -> None:
@@ -66,27 +75,27 @@ def cmd_split_run(args: argparse.Namespace) -> None:
         variant = preset(args.variant)
         run = parse_tiles(args.run)
         added = parse_tiles(args.add)
-        _print(split_run(run, added, variant, ace=args.ace).to_dict())
+        _print(split_run(run, added, variant, ace=args.ace).to_dict(), args)
     except RuleError as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(_said(error, args)) from None
 
 
 def cmd_check(args: argparse.Namespace) -> None:
     """Whether tiles make a legal meld under a variant, and what it counts."""
     try:
         variant = preset(args.variant)
-        _print(check(parse_tiles(args.meld), variant).to_dict())
+        _print(check(parse_tiles(args.meld), variant).to_dict(), args)
     except RuleError as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(_said(error, args)) from None
 
 
 def cmd_best_opening(args: argparse.Namespace) -> None:
     """The highest-value opening a rack can lay under a variant."""
     try:
         variant = preset(args.variant)
-        _print(best_opening(parse_tiles(args.rack, in_meld=False), variant).to_dict())
+        _print(best_opening(parse_tiles(args.rack, in_meld=False), variant).to_dict(), args)
     except RuleError as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(_said(error, args)) from None
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
@@ -251,6 +260,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version",
                         version=f"%(prog)s {version('scorekeeper')}")
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help="the language of refusals and breakdowns (default: the terminal's "
+                             "LC_ALL, LC_MESSAGES or LANG, else en)")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_rules_commands(commands)
     _add_app_commands(commands)
@@ -338,6 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command; bad input exits with status 2 and one line on stderr."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.speaker = Speaker(args.lang or terminal_language())
     try:
         args.handler(args)
     except (BadInput, DatabaseFault) as error:

@@ -25,6 +25,15 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 PHONE = {"width": 390, "height": 844}
 
 
+@pytest.fixture(autouse=True)
+def english_terminal(monkeypatch) -> None:
+    """The command line speaks the terminal's language by default: the tests read its English,
+    whatever the language of the machine running them."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+
+
 def app_settings(tmp_path: Path, **settings) -> dict:
     """Return the settings of an app on a fresh database in tmp_path."""
     return {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,

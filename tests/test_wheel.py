@@ -42,11 +42,13 @@ def environment(tmp_path_factory) -> Path:
     source = work / "source"
     for name in SOURCES:
         if (ROOT / name).is_dir():
+            # As a fresh clone has them: the catalogues as text, never compiled.
             shutil.copytree(ROOT / name, source / name,
-                            ignore=shutil.ignore_patterns("__pycache__"))
+                            ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
         else:
             source.mkdir(exist_ok=True)
             shutil.copy(ROOT / name, source / name)
+    _translate_one_message(source)
     run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", work / "dist", source)
     (wheel,) = (work / "dist").glob("scorekeeper-*.whl")
     env = work / "env"
@@ -58,6 +60,20 @@ def environment(tmp_path_factory) -> Path:
     (site,) = (env / "lib").glob("python3*/site-packages")
     (site / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     return env
+
+
+# One message of the engine, translated in the copy the wheel is built from, to show that
+# building the wheel compiles the catalogues it serves.
+TRANSLATED = ("The tiles", "Piesele")
+
+
+def _translate_one_message(source: Path) -> None:
+    po = source / "scorekeeper" / "translations" / "ro" / "LC_MESSAGES" / "messages.po"
+    text = po.read_text(encoding="utf-8")
+    entry = f'msgid "{TRANSLATED[0]}"\nmsgstr ""\n'
+    assert entry in text
+    po.write_text(text.replace(entry, f'msgid "{TRANSLATED[0]}"\nmsgstr "{TRANSLATED[1]}"\n'),
+                  encoding="utf-8")
 
 
 def free_port() -> int:
@@ -132,6 +148,19 @@ def test_the_installed_app_serves_its_pages_and_keeps_the_data_in_the_folder_cho
     out, err = serve.stop()
     assert out.splitlines()[0] == f"Instance folder (database, secret key, passcode): {data}"
     assert " GET / 200 " in err and " GET /static/icons/icon-192.png 200 " in err
+
+
+def test_the_installed_app_serves_pages_in_the_phones_language(environment, serve, tmp_path):
+    (site,) = (environment / "lib").glob("python3*/site-packages")
+    compiled = sorted(p.relative_to(site).as_posix()
+                      for p in (site / "scorekeeper" / "translations").rglob("*.mo"))
+    assert compiled == [f"scorekeeper/translations/{lang}/LC_MESSAGES/messages.mo"
+                        for lang in ("fr", "hu", "ro")]
+    url = serve(SCOREKEEPER_INSTANCE=str(tmp_path / "data"))
+    asked = urllib.request.Request(url + "/variants/romanian", headers={"Accept-Language": "ro"})
+    with urllib.request.urlopen(asked, timeout=10) as response:
+        page = response.read().decode("utf-8")
+    assert '<html lang="ro">' in page and f"<h3>{TRANSLATED[1]}</h3>" in page
 
 
 def test_without_a_folder_chosen_the_data_lives_in_the_users_data_folder(

@@ -13,34 +13,35 @@ from .melds import LOW_RUN, end_values, number_value
 from .record import HandRecord, PlayerHand
 from .tiles import Tile, format_tiles
 from .variants import Variant
+from .words import and_list, counted, joined, or_list, words
 
 _key = attrgetter("key")
 
 FINISH_WORDS = {
-    "discard": "discarding the last tile",
-    "joker_discard": "discarding a joker as the last tile",
-    "rack_empty": "emptying the rack",
+    "discard": words("discarding the last tile"),
+    "joker_discard": words("discarding a joker as the last tile"),
+    "rack_empty": words("emptying the rack"),
 }
 
 # The hand format's player fields in the players' words, for messages.
 FIELD_WORDS = {
-    "went_out": "went out", "finish": "finish", "all_at_once": "all at once",
-    "jokers_used": "jokers used", "rack": "rack", "rack_points": "rack points",
-    "rack_jokers": "jokers on the rack", "swapped_jokers": "swapped jokers",
-    "melded_points": "melded points", "melded_tiles": "melded tiles",
-    "credited_jokers": "jokers credited", "declared": "declared",
+    "went_out": words("went out"), "finish": "finish", "all_at_once": words("all at once"),
+    "jokers_used": words("jokers used"), "rack": "rack", "rack_points": words("rack points"),
+    "rack_jokers": words("jokers on the rack"), "swapped_jokers": words("swapped jokers"),
+    "melded_points": words("melded points"), "melded_tiles": words("melded tiles"),
+    "credited_jokers": words("jokers credited"), "declared": "declared",
 }
 
 
 # Where the tiles are drawn from, in each source's own word, for the end of a hand that
 # nobody went out of: Romanian tile rummy draws from the wall (seeds/000, "the wall"),
 # Rummy Meld from the draw pile (seeds/004), the others from the pool (seeds/001-003).
-_DRAWN_FROM = {"romanian": "the wall", "rummy-meld": "the draw pile"}
+_DRAWN_FROM = {"romanian": words("the wall"), "rummy-meld": words("the draw pile")}
 
 
 def nobody_out_words(v: Variant) -> str:
     """The choice "nobody went out" in the variant's own words."""
-    return f"Nobody: {_DRAWN_FROM.get(v.source, 'the pool')} ran out"
+    return words("Nobody: {pile} ran out", pile=_DRAWN_FROM.get(v.source, words("the pool")))
 
 
 def has_rule(v: Variant, field: str) -> bool:
@@ -101,8 +102,8 @@ def _check_rack_given(p: PlayerHand) -> None:
     if p.went_out or p.has_tiles_left or "left_table" in p.declared:
         return
     field = "rack_points" if p.rack is None and p.rack_points is not None else "rack"
-    raise InvalidHand("nothing is left on the rack: enter the tiles or the points left on "
-                      "it (only the player who went out has an empty rack)",
+    raise InvalidHand(words("nothing is left on the rack: enter the tiles or the points left on "
+                      "it (only the player who went out has an empty rack)"),
                       player=p.name, field=field)
 
 
@@ -110,11 +111,12 @@ def _check_whole_hand(hand: HandRecord) -> None:
     _check_copies(hand)
     out = [p for p in hand.players if p.went_out]
     if len(out) > 1:
-        raise InvalidHand(f"{out[0].name} and {out[1].name} both went out; only one player "
-                          "can end a hand", player=out[1].name, field="went_out")
+        raise InvalidHand(words("{first} and {second} both went out; only one player can end a "
+                                "hand", first=out[0].name, second=out[1].name),
+                          player=out[1].name, field="went_out")
     twins = [p for p in hand.players if "exposed_twin" in p.declared]
     if len(twins) > 1:
-        raise InvalidHand("only one player can hold the twin of the exposed tile",
+        raise InvalidHand(words("only one player can hold the twin of the exposed tile"),
                           player=twins[1].name, field="declared")
     if out:
         _check_going_out(out[0], hand)
@@ -131,9 +133,10 @@ def _check_minimum_melded(p: PlayerHand, hand: HandRecord) -> None:
     points, jokers, _ = melded_by_player(hand)
     melded = points[p.name] + jokers[p.name] * (v.melded_joker_bonus or 0)
     if melded < v.going_out_min_melded:
-        raise InvalidHand(f"went out with {melded} melded points, but {v.name} needs at least "
-                          f"{v.going_out_min_melded} to go out", player=p.name,
-                          field="went_out")
+        raise InvalidHand(words("went out with {melded} melded points, but {variant} needs at "
+                                "least {least} to go out", melded=melded,
+                                variant=v.name, least=v.going_out_min_melded),
+                          player=p.name, field="went_out")
 
 
 def _check_all_at_once(p: PlayerHand, hand: HandRecord) -> None:
@@ -147,31 +150,33 @@ def _check_all_at_once(p: PlayerHand, hand: HandRecord) -> None:
                   if who != p.name and not t.joker]
         if others:
             raise InvalidHand(
-                f"went out all at once but added to {others[0]}'s meld ({tm.meld}): in the "
-                "turn of the opening a player lays only melds of their own",
+                words("went out all at once but added to {others}'s meld ({meld}): in the turn "
+                      "of the opening a player lays only melds of their own", others=others[0],
+                      meld=tm.meld),
                 player=p.name, field="all_at_once", meld=i)
 
 
 def _check_player(p: PlayerHand, v: Variant, has_melds: bool) -> None:
     _check_fields_have_rules(p, v)
     if p.swapped_jokers and p.swapped_jokers > p.jokers_on_rack:
-        raise InvalidHand(f"{p.swapped_jokers} swapped jokers, but only {p.jokers_on_rack} on "
-                          "the rack", player=p.name, field="swapped_jokers")
+        raise InvalidHand(words("{swapped} swapped jokers, but only {on_rack} on the rack",
+                                swapped=p.swapped_jokers, on_rack=p.jokers_on_rack),
+                          player=p.name, field="swapped_jokers")
     if p.all_at_once and not p.went_out:
-        raise InvalidHand("all at once is only for the player who went out", player=p.name,
+        raise InvalidHand(words("all at once is only for the player who went out"), player=p.name,
                           field="all_at_once")
     if p.jokers_used and not p.all_at_once:
-        raise InvalidHand("jokers used is only for a hand laid down all at once",
+        raise InvalidHand(words("jokers used is only for a hand laid down all at once"),
                           player=p.name, field="jokers_used")
     if p.counts_melds:
         if has_melds:
-            raise InvalidHand("give melded points or the table's melds, not both",
+            raise InvalidHand(words("give melded points or the table's melds, not both"),
                               player=p.name, field="melded_points")
         if p.melded_points is not None and p.melded_tiles is not None:
-            raise InvalidHand("give melded points or melded tiles, not both", player=p.name,
+            raise InvalidHand(words("give melded points or melded tiles, not both"), player=p.name,
                               field="melded_tiles")
     if "left_table" in p.declared and p.went_out:
-        raise InvalidHand("a player who left the table cannot have gone out", player=p.name,
+        raise InvalidHand(words("a player who left the table cannot have gone out"), player=p.name,
                           field="declared")
 
 
@@ -183,43 +188,48 @@ def _check_fields_have_rules(p: PlayerHand, v: Variant) -> None:
     if p.counts_melds and v.scoring != "melded":
         field = "melded_points" if p.melded_points is not None else (
             "melded_tiles" if p.melded_tiles is not None else "credited_jokers")
-        refuse(field, f"{v.name} scores only the racks: leave out melded points and jokers "
-                      "credited")
+        refuse(field, words("{name} scores only the racks: leave out melded points and jokers "
+                            "credited", name=v.name))
     if p.credited_jokers and not has_rule(v, "credited_jokers"):
-        refuse("credited_jokers", f"in {v.name} a melded joker counts the tile it stands "
-                                  "for: include it in the melded points")
+        refuse("credited_jokers", words("in {name} a melded joker counts the tile it stands "
+                                        "for: include it in the melded points", name=v.name))
     if p.all_at_once and not has_rule(v, "all_at_once"):
-        refuse("all_at_once", f"{v.name} has no rule for going out all at once")
+        refuse("all_at_once", words("{name} has no rule for going out all at once", name=v.name))
     if p.jokers_used and not has_rule(v, "jokers_used"):
-        refuse("jokers_used", f"{v.name} has no bonus that depends on the jokers used")
+        refuse("jokers_used", words("{name} has no bonus that depends on the jokers used",
+                                    name=v.name))
     if p.swapped_jokers and not has_rule(v, "swapped_jokers"):
-        refuse("swapped_jokers", f"in {v.name} a joker taken by a swap costs the same as any "
-                                 "other: leave out swapped jokers")
+        refuse("swapped_jokers", words("in {name} a joker taken by a swap costs the same as any "
+                                       "other: leave out swapped jokers", name=v.name))
     if "exposed_twin" in p.declared and v.exposed_twin_bonus is None:
-        refuse("declared", f"{v.name} has no bonus for the twin of the exposed tile")
+        refuse("declared", words("{name} has no bonus for the twin of the exposed tile",
+                                 name=v.name))
     if "left_table" in p.declared and v.left_table_penalty is None:
-        refuse("declared", f"{v.name} has no rule for a player who leaves the table")
+        refuse("declared", words("{name} has no rule for a player who leaves the table",
+                                 name=v.name))
 
 
 def _check_going_out(p: PlayerHand, hand: HandRecord) -> None:
     v = hand.variant
     if p.has_tiles_left:
-        raise InvalidHand(f"went out but still has tiles on the rack ({rack_words(p)})",
+        raise InvalidHand(words("went out but still has tiles on the rack ({rack})",
+                                rack=rack_words(p)),
                           player=p.name, field="rack" if p.rack is not None else "rack_points")
     if p.finish not in v.finishes:
-        allowed = " or ".join(FINISH_WORDS[f] for f in v.finishes)
-        raise InvalidHand(f"went out by {FINISH_WORDS[p.finish or '']}, but in {v.name} a "
-                          f"player goes out by {allowed}", player=p.name, field="finish")
+        allowed = or_list([FINISH_WORDS[f] for f in v.finishes])
+        raise InvalidHand(words("went out by {how}, but in {variant} a player goes out by "
+                                "{allowed}", how=FINISH_WORDS[p.finish or ""],
+                                variant=v.name, allowed=allowed), player=p.name, field="finish")
 
 
 def rack_words(p: PlayerHand) -> str:
     """What is on a player's rack, in words: its tiles, or its points and jokers."""
     if p.rack is not None:
-        return format_tiles(p.rack) or "nothing"
-    parts = [f"{p.rack_points} points"] if p.rack_points else []
+        return format_tiles(p.rack) or words("nothing")
+    parts = [words("{points} points", points=p.rack_points)] if p.rack_points else []
     if p.rack_jokers:
-        parts.append(f"{p.rack_jokers} joker" + ("" if p.rack_jokers == 1 else "s"))
-    return " and ".join(parts) or "nothing"
+        parts.append(counted("{n} joker", "{n} jokers", n=p.rack_jokers))
+    return and_list(parts) or words("nothing")
 
 
 # --- Copies of a tile: a box of tiles holds two of each, and two jokers ---------
@@ -270,12 +280,13 @@ def _refuse_copies(hand: HandRecord, key: str, count: int) -> None:
     "Checks every hand must pass": the refusal names the players and the tile)."""
     places = _places(hand, key)
     _, player, meld, field = places[-1]
-    listed = ", ".join(w for w, *_ in places)
+    listed = joined([w for w, *_ in places])
     if key == "j":
-        detail = f"{count} jokers in this hand ({listed}); a box of tiles holds only two"
+        detail = words("{count} jokers in this hand ({listed}); a box of tiles holds only two",
+                       count=count, listed=listed)
     else:
-        detail = (f"{count} copies of {key} in this hand ({listed}); a box of tiles holds "
-                  "only two of each tile")
+        detail = (words("{count} copies of {key} in this hand ({listed}); a box of tiles holds "
+                        "only two of each tile", count=count, key=key, listed=listed))
     raise InvalidHand(detail, player=player, field=field, meld=meld,
                       tile=None if key == "j" else key)
 
@@ -284,20 +295,22 @@ def _places(hand: HandRecord, key: str) -> list[tuple[str, str, int | None, str 
     """Every place a copy of `key` lies: in words, whose, which meld, which field."""
     places: list[tuple[str, str, int | None, str | None]] = []
     for p in hand.players:
-        places += [(f"{p.name}'s rack", p.name, None, "rack")
+        places += [(words("{name}'s rack", name=p.name), p.name, None, "rack")
                    for t in p.rack or () if t.key == key]
-        places += [(f"{p.name}'s melded tiles", p.name, None, "melded_tiles")
+        places += [(words("{name}'s melded tiles", name=p.name), p.name, None, "melded_tiles")
                    for t, _ in p.melded_tiles or () if t.key == key]
         if key == "j":
-            places += [(f"{p.name}'s rack", p.name, None, "rack_jokers")] * p.rack_jokers
-            places += [(f"{p.name}'s jokers credited", p.name, None,
+            places += [(words("{name}'s rack", name=p.name), p.name, None,
+                        "rack_jokers")] * p.rack_jokers
+            places += [(words("{name}'s jokers credited", name=p.name), p.name, None,
                         "credited_jokers")] * p.credited_jokers
-            places += [(f"{p.name}'s jokers used all at once", p.name, None,
+            places += [(words("{name}'s jokers used all at once", name=p.name), p.name, None,
                         "jokers_used")] * _laid_at_once(p, hand)
             if p.finish == "joker_discard":
-                places.append((f"{p.name}'s last discard", p.name, None, "finish"))
+                places.append((words("{name}'s last discard", name=p.name), p.name, None,
+                               "finish"))
     for i, tm in enumerate(hand.melds):
-        places += [(f"meld {i + 1} by {who}", who, i, None)
+        places += [(words("meld {meld} by {who}", meld=i + 1, who=who), who, i, None)
                    for t, who in zip(tm.meld.tiles, tm.by, strict=True) if t.key == key]
     return places
 

@@ -18,6 +18,29 @@ built from the attributes, which is what the command line and the API print.
 
 from __future__ import annotations
 
+from .words import Words, joined, words
+
+# The fields a place names, in words a translation can choose (the English is the field's
+# own name, which the API's `where` has always said).
+FIELDS = {
+    "rack": words("rack"), "melded_tiles": words("melded_tiles"),
+    "melded_points": words("melded_points"), "went_out": words("went_out"),
+    "finish": words("finish"), "jokers_used": words("jokers_used"),
+    "swapped_jokers": words("swapped_jokers"), "all_at_once": words("all_at_once"),
+    "declared": words("declared"), "rack_jokers": words("rack_jokers"),
+    "rack_points": words("rack_points"), "players": words("players"), "end": words("end"),
+    "first_dealer": words("first_dealer"), "variant": words("variant"),
+    "tiles": words("tiles"), "melds": words("melds"), "added": words("added"),
+    "run": words("run"), "by": words("by"), "meld_index": words("meld_index"),
+    "same_turn": words("same_turn"), "ace": words("ace"), "player": words("player"),
+    "name": words("name"),
+}
+
+
+def field_words(field: str) -> Words | str:
+    """A field named in a place: in words where it is one players meet, else as it is."""
+    return FIELDS.get(field, field)
+
 
 class RuleError(ValueError):
     """Base of every refusal: `str(error)` is the message to show."""
@@ -40,22 +63,22 @@ class RuleError(ValueError):
         super().__init__(self._text())
 
     @property
-    def where(self) -> str | None:
+    def where(self) -> Words | str | None:
         """The place the refusal is about, in words, or None."""
-        parts = []
+        parts: list[Words | str] = []
         if self.hand is not None:
-            parts.append(f"hand {self.hand}")
+            parts.append(words("hand {hand}", hand=self.hand))
         if self.action is not None:
-            parts.append(f"action {self.action + 1}")
+            parts.append(words("action {action}", action=self.action + 1))
         if self.meld is not None:
-            parts.append(f"meld {self.meld + 1}")
+            parts.append(words("meld {meld}", meld=self.meld + 1))
         if self.player is not None:
-            parts.append(f"player {self.player}")
+            parts.append(words("player {player}", player=self.player))
         elif self.seat is not None:
-            parts.append(f"player {self.seat + 1}")
+            parts.append(words("player {seat}", seat=self.seat + 1))
         if self.field is not None:
-            parts.append(self.field)
-        return ", ".join(parts) or None
+            parts.append(field_words(self.field))
+        return joined(parts) or None
 
     def about(self, **more: object) -> RuleError:
         """The same refusal with more of its place filled in (a hand number, a player)."""
@@ -65,11 +88,19 @@ class RuleError(ValueError):
         self.args = (self._text(),)
         return self
 
-    def _text(self) -> str:
+    def _text(self) -> Words | str:
         where = self.where if self.names_place else None
-        return f"{where}: {self.detail}" if where else self.detail
+        if where:
+            return words("{where}: {detail}", where=where, detail=self.detail)
+        return self.detail
 
     def __str__(self) -> str:
+        # The message as Words (a str in English) so a page can still read it in its language.
+        return self._text()
+
+    @property
+    def words(self) -> Words | str:
+        """The whole message (with its place where the class names it) as Words."""
         return self._text()
 
 

@@ -20,6 +20,7 @@ from .names import NAME_MAX, name_key, name_problem, tidy_name
 from .record import DECLARATIONS, HandRecord, PlayerHand, TableMeld
 from .tiles import Tile, format_tiles, parse_tile, parse_tiles, tokens
 from .variants import FINISHES, Variant, preset, variant_from_dict
+from .words import and_list, words
 
 __all__ = [
     "FINISH_WORDS", "HandRecord", "PlayerHand", "TableMeld", "loose_value", "melded_by_player",
@@ -38,7 +39,7 @@ def read_variant(value: Any) -> Variant:
         return preset(value)
     if isinstance(value, dict):
         return variant_from_dict(value)
-    raise InvalidVariant("the variant must be a preset id or a variant object")
+    raise InvalidVariant(words("the variant must be a preset id or a variant object"))
 
 
 def read_hand(data: Any, variant: Variant | None = None,
@@ -48,18 +49,19 @@ def read_hand(data: Any, variant: Variant | None = None,
     `variant` and `players` come from the series when the hand is part of one.
     """
     if not isinstance(data, dict):
-        raise InvalidHand("a hand must be a JSON object")
+        raise InvalidHand(words("a hand must be a JSON object"))
     _no_unknown(data, HAND_FIELDS)
     if variant is None:
         if "variant" not in data:
-            raise InvalidHand("the hand needs a variant (a preset id)", field="variant")
+            raise InvalidHand(words("the hand needs a variant (a preset id)"), field="variant")
         try:
             variant = read_variant(data["variant"])
         except InvalidVariant as error:
             raise InvalidHand(error.detail, field="variant") from None
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not raw_players:
-        raise InvalidHand("the players must be a list with one entry per player in seat order",
+        raise InvalidHand(words("the players must be a list with one entry per player in seat "
+                                "order"),
                           field="players")
     hand_players = _read_players(raw_players, variant, has_melds=bool(data.get("melds")))
     names = [p.name for p in hand_players]
@@ -102,24 +104,26 @@ def _read_players(raw_players: list, v: Variant, has_melds: bool) -> tuple[Playe
 def _no_unknown(data: dict, known: set[str], **about: Any) -> None:
     unknown = sorted(str(k) for k in set(data) - known)
     if unknown:
-        raise InvalidHand(f"unknown field '{unknown[0][:40]}'", **about)
+        raise InvalidHand(words("unknown field '{unknown}'", unknown=unknown[0][:40]), **about)
 
 
 def _check_names(names: list[str], v: Variant, series_players: list[str] | None) -> None:
     keys = [name_key(name) for name in names]
     for seat, key in enumerate(keys):
         if key in keys[:seat]:
-            raise InvalidHand("the name appears twice in this hand", player=names[seat],
+            raise InvalidHand(words("the name appears twice in this hand"), player=names[seat],
                               field="name")
     if not v.min_players <= len(names) <= v.max_players:
         raise InvalidHand(
-            f"{v.name} is played by {v.min_players} to {v.max_players} players, not {len(names)}",
+            words("{variant} is played by {least} to {most} players, not {count}",
+                  variant=v.name, least=v.min_players, most=v.max_players, count=len(names)),
             field="players")
     if series_players is not None and names != list(series_players) and keys != [
             name_key(name) for name in series_players]:
         raise InvalidHand(
-            f"the hand's players ({', '.join(names)}) must be the series' players in seat "
-            f"order ({', '.join(series_players)})", field="players")
+            words("the hand's players ({players}) must be the series' players in seat order "
+                  "({seated})", players=", ".join(names), seated=", ".join(series_players)),
+            field="players")
 
 
 # Counts a player entry may give, with their highest value. A null is allowed only
@@ -136,21 +140,23 @@ def _count(value: Any, field: str, name: str) -> int | None:
         return None
     high = COUNTS[field]
     if type(value) is not int or not 0 <= value <= high:
-        raise InvalidHand(f"{FIELD_WORDS[field]} must be a whole number from 0 to {high}",
+        raise InvalidHand(words("{what} must be a whole number from 0 to {high}",
+                                what=FIELD_WORDS[field], high=high),
                           player=name, field=field)
     return value
 
 
 def _flag(value: Any, field: str, name: str) -> bool:
     if value is not True and value is not False:
-        raise InvalidHand(f"{FIELD_WORDS[field]} must be true or false", player=name,
+        raise InvalidHand(words("{what} must be true or false", what=FIELD_WORDS[field]),
+                          player=name,
                           field=field)
     return value
 
 
 def _read_player(raw: Any, index: int, v: Variant) -> PlayerHand:
     if not isinstance(raw, dict):
-        raise InvalidHand("each player must be a JSON object with a name", seat=index)
+        raise InvalidHand(words("each player must be a JSON object with a name"), seat=index)
     name = _read_name(raw.get("name"), index)
     if not raw.keys() <= PLAYER_FIELDS:
         _no_unknown(raw, PLAYER_FIELDS, player=name)
@@ -175,7 +181,7 @@ def _read_player(raw: Any, index: int, v: Variant) -> PlayerHand:
 
 def _read_name(value: Any, index: int) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise InvalidHand("a player needs a name", seat=index, field="name")
+        raise InvalidHand(words("a player needs a name"), seat=index, field="name")
     if (value.isprintable() and len(value) <= NAME_MAX and "," not in value
             and value.strip() == value and "  " not in value):
         return value  # already tidy and usable: the usual case
@@ -190,10 +196,10 @@ def _read_rack(raw: dict, name: str) -> tuple[Tile, ...] | None:
     if "rack" not in raw:
         return None
     if "rack_points" in raw or "rack_jokers" in raw:
-        raise InvalidHand("give the rack as tiles or as rack points, not both", player=name,
+        raise InvalidHand(words("give the rack as tiles or as rack points, not both"), player=name,
                           field="rack")
     if not isinstance(raw["rack"], str):
-        raise InvalidHand("the rack must be tiles written as text, e.g. \"r12 k3 j\"",
+        raise InvalidHand(words("the rack must be tiles written as text, e.g. \"r12 k3 j\""),
                           player=name, field="rack")
     try:
         return tuple(parse_tiles(raw["rack"], in_meld=False))
@@ -205,10 +211,11 @@ def _read_finish(raw: dict, name: str, went_out: bool, v: Variant) -> str | None
     finish = raw.get("finish")
     if finish is not None and finish not in FINISHES:
         shown = finish if isinstance(finish, str) else "that"
-        raise InvalidHand(f"'{shown}' is not a way to go out ({', '.join(FINISHES)})",
+        raise InvalidHand(words("'{shown}' is not a way to go out ({ways})", shown=shown,
+                                ways=", ".join(FINISHES)),
                           player=name, field="finish")
     if finish is not None and not went_out:
-        raise InvalidHand("finish is only for the player who went out", player=name,
+        raise InvalidHand(words("finish is only for the player who went out"), player=name,
                           field="finish")
     return (finish or v.finishes[0]) if went_out else None
 
@@ -216,10 +223,12 @@ def _read_finish(raw: dict, name: str, went_out: bool, v: Variant) -> str | None
 def _read_declared(raw: dict, name: str) -> tuple[str, ...]:
     declared = raw.get("declared", [])
     if not isinstance(declared, list) or any(d not in DECLARATIONS for d in declared):
-        raise InvalidHand(f"declared may hold {' and '.join(DECLARATIONS)}", player=name,
+        raise InvalidHand(words("declared may hold {allowed}",
+                                allowed=" and ".join(DECLARATIONS)),
+                          player=name,
                           field="declared")
     if len(set(declared)) != len(declared):
-        raise InvalidHand("a declaration is listed twice", player=name, field="declared")
+        raise InvalidHand(words("a declaration is listed twice"), player=name, field="declared")
     return tuple(declared)
 
 
@@ -228,7 +237,7 @@ def _read_loose_tiles(text: Any, v: Variant, name: str) -> tuple[tuple[Tile, str
     (`b1/low`, `b1/high`, `b1/set`) when that changes its value."""
     about: dict[str, Any] = {"player": name, "field": "melded_tiles"}
     if not isinstance(text, str):
-        raise InvalidHand("melded tiles must be tiles written as text", **about)
+        raise InvalidHand(words("melded tiles must be tiles written as text"), **about)
     loose = []
     for token in tokens(text):
         place = None
@@ -240,15 +249,16 @@ def _read_loose_tiles(text: Any, v: Variant, name: str) -> tuple[tuple[Tile, str
         except InvalidTile as error:
             raise InvalidHand(error.detail, tile=error.tile, **about) from None
         if tile.joker and v.melded_joker_bonus is not None:
-            raise InvalidHand(f"count jokers as jokers credited, not among the melded tiles "
-                              f"('{token}')", tile=token, **about)
+            raise InvalidHand(words("count jokers as jokers credited, not among the melded "
+                                    "tiles ('{token}')", token=token), tile=token, **about)
         if tile.joker and tile.as_number is None:
-            raise InvalidHand(f"say which tile the joker stands for, e.g. j=r7 ('{token}')",
+            raise InvalidHand(words("say which tile the joker stands for, e.g. j=r7 ('{token}')",
+                                    token=token),
                               tile=token, **about)
         if tile.face_number == 1 and place is None and v.ace_place_matters:
             raise InvalidHand(
-                f"say where the ace lies: {token}/low (low run), {token}/high (high run) "
-                f"or {token}/set", tile=token, **about)
+                words("say where the ace lies: {token}/low (low run), {token}/high (high run) "
+                      "or {token}/set", token=token), tile=token, **about)
         loose.append((tile, place))
     return tuple(loose)
 
@@ -257,14 +267,14 @@ def _read_melds(raw: Any, names: list[str], v: Variant) -> tuple[TableMeld, ...]
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        raise InvalidHand("the melds must be a list of melds", field="melds")
+        raise InvalidHand(words("the melds must be a list of melds"), field="melds")
     known = {name_key(n): n for n in names}
     return tuple(_read_meld(item, i, known, v) for i, item in enumerate(raw))
 
 
 def _read_meld(item: Any, index: int, known: dict[str, str], v: Variant) -> TableMeld:
     if not isinstance(item, dict) or not isinstance(item.get("tiles"), str):
-        raise InvalidHand('a meld needs "tiles" written as text and "by"', meld=index)
+        raise InvalidHand(words('a meld needs "tiles" written as text and "by"'), meld=index)
     if not item.keys() <= MELD_FIELDS:
         _no_unknown(item, MELD_FIELDS, meld=index)
     checked = _checked_melds(v).get(item["tiles"])
@@ -282,9 +292,12 @@ def _read_meld(item: Any, index: int, known: dict[str, str], v: Variant) -> Tabl
         meld = check_meld(tiles, v)
     except InvalidMeld as error:
         who = list(dict.fromkeys(by))
-        laid = f"{format_tiles(tiles)}" + (f", laid by {' and '.join(who)}" if len(who) > 1
-                                          else "")
-        raise InvalidHand(f"{laid}: {error.detail}", meld=index, tile=error.tile,
+        if len(who) > 1:
+            said = words("{tiles}, laid by {players}: {why}", tiles=format_tiles(tiles),
+                         players=and_list(who), why=error.detail)
+        else:
+            said = words("{tiles}: {why}", tiles=format_tiles(tiles), why=error.detail)
+        raise InvalidHand(said, meld=index, tile=error.tile,
                           player=who[0] if len(who) == 1 else None) from None
     _remember(v, item["tiles"], meld)
     return TableMeld(meld, by)
@@ -336,20 +349,21 @@ def _read_by(by: Any, count: int, known: dict[str, str], index: int) -> tuple[st
 
 def _refuse_by(by: Any, count: int, index: int) -> None:
     if not isinstance(by, list):
-        raise InvalidHand('"by" must be one player\'s name or one name per tile', meld=index,
+        raise InvalidHand(words('"by" must be one player\'s name or one name per tile'), meld=index,
                           field="by")
-    raise InvalidHand(f'"by" names {len(by)} players for {count} tiles', meld=index,
+    raise InvalidHand(words("\"by\" names {players} players for {count} tiles",
+                            players=len(by), count=count), meld=index,
                       field="by")
 
 
 def _player_named(name: Any, known: dict[str, str], index: int) -> str:
     if not isinstance(name, str):
-        raise InvalidHand('"by" must be one player\'s name or one name per tile', meld=index,
+        raise InvalidHand(words('"by" must be one player\'s name or one name per tile'), meld=index,
                           field="by")
     found = known.get(name_key(name))
     if found is None:
-        raise InvalidHand(f"'{name[:40]}' is not a player of this hand", meld=index,
-                          field="by")
+        raise InvalidHand(words("'{name}' is not a player of this hand", name=name[:40]),
+                          meld=index, field="by")
     return found
 
 
@@ -378,7 +392,9 @@ def _jokers_used_checked(p: PlayerHand, given: bool,
         shown = p.counted_jokers
         wrong = given and p.jokers_used < shown
     if wrong:
-        where = "the melds show" if melds else "the hand shows"
-        raise InvalidHand(f"{p.jokers_used} jokers used, but {where} {shown} laid by {p.name}",
-                          player=p.name, field="jokers_used")
+        values = {"used": p.jokers_used, "shown": shown, "player": p.name}
+        said = (words("{used} jokers used, but the melds show {shown} laid by {player}", **values)
+                if melds else
+                words("{used} jokers used, but the hand shows {shown} laid by {player}", **values))
+        raise InvalidHand(said, player=p.name, field="jokers_used")
     return p if given else p._replace(jokers_used=shown)

@@ -18,6 +18,7 @@ from .errors import InvalidMeld
 from .melds import HIGH_RUN, LOW_RUN, check_meld, number_at, number_value
 from .tiles import Tile, format_tiles
 from .variants import Variant
+from .words import words
 
 
 @dataclass(frozen=True)
@@ -50,14 +51,17 @@ def split_run(lying: list[Tile], added: list[Tile], v: Variant,
     it is asked for, never guessed.
     """
     if v.scoring != "melded":
-        raise InvalidMeld(f"the split-run bookkeeping is for variants that score melded "
-                          f"tiles; {v.name} scores only the racks", field="variant")
+        raise InvalidMeld(words("the split-run bookkeeping is for variants that score melded "
+                                "tiles; {variant} scores only the racks", variant=v.name),
+                          field="variant")
     if ace is not None and ace not in ACE_ENDS:
-        raise InvalidMeld(f"an added ace lies low or high, not {ace!r}", field="ace")
+        raise InvalidMeld(words("an added ace lies low or high, not {ace!r}", ace=ace),
+                          field="ace")
     if len(lying) < 2:
-        raise InvalidMeld("give the run as it lies: at least its two end tiles", field="run")
+        raise InvalidMeld(words("give the run as it lies: at least its two end tiles"),
+                          field="run")
     if not added:
-        raise InvalidMeld("give the tiles that were added to the run", field="added")
+        raise InvalidMeld(words("give the tiles that were added to the run"), field="added")
     colour = _run_colour(lying, added)
     placed = _place_lying(lying, colour, v)
     low, high = placed[0][0], placed[-1][0]
@@ -85,10 +89,10 @@ def _value(rank: int, v: Variant) -> int:
 def _run_colour(lying: list[Tile], added: list[Tile]) -> str:
     colours = {t.face_colour for t in lying + added if t.face_colour}
     if not colours:
-        raise InvalidMeld("the run needs at least one numbered tile", field="run")
+        raise InvalidMeld(words("the run needs at least one numbered tile"), field="run")
     if len(colours) > 1:
         odd = next(t for t in lying + added if t.face_colour not in (None, _first_colour(lying)))
-        raise InvalidMeld("a run is one colour: " + format_tiles(lying + added),
+        raise InvalidMeld(words("a run is one colour: {tiles}", tiles=format_tiles(lying + added)),
                           field="added" if odd in added else "run", tile=str(odd))
     return colours.pop()
 
@@ -111,11 +115,13 @@ def _place_lying(lying: list[Tile], colour: str, v: Variant) -> list[tuple[int, 
             after = next((r for r in known[i + 1:] if r is not None), None)
             rank = ranks[-1] + 1 if ranks else (after - 1 if after else None)
         if rank is None or not 1 <= rank <= 25:
-            raise InvalidMeld("say which tile each joker stands for, e.g. j=" + f"{colour}9",
+            raise InvalidMeld(words("say which tile each joker stands for, e.g. j={tile}",
+                                    tile=f"{colour}9"),
                               field="run", tile=str(lying[i]))
         ranks.append(rank)
     if any(b <= a for a, b in pairwise(ranks)):
-        raise InvalidMeld(f"give the run from low to high as it lies: {format_tiles(lying)}",
+        raise InvalidMeld(words("give the run from low to high as it lies: {tiles}",
+                                tiles=format_tiles(lying)),
                           field="run")
     return [(r, _as(t, colour, r)) for r, t in zip(ranks, lying, strict=True)]
 
@@ -137,13 +143,15 @@ def _place_added(added: list[Tile], colour: str, low: int, high: int, v: Variant
     b3...b10). When both fit, `ace` must say which (Howarth's split differs)."""
     for t in added:
         if t.face_number is None:
-            raise InvalidMeld(f"say which tile the added joker stands for, e.g. j={colour}"
-                              f"{number_at(high + 1)}", field="added", tile=str(t))
+            raise InvalidMeld(words("say which tile the added joker stands for, e.g. "
+                                    "j={tile}", tile=f"{colour}{number_at(high + 1)}"),
+                              field="added", tile=str(t))
     readings = [False, True] if v.ace_high else [False]
     if ace is not None and any(t.face_number == 1 for t in added):
         readings = [ace == "high"] if v.ace_high or ace == "low" else []
         if not readings:
-            raise InvalidMeld(f"an ace lies only low in {v.name}", field="ace")
+            raise InvalidMeld(words("an ace lies only low in {variant}", variant=v.name),
+                              field="ace")
     fits, errors = [], []
     for ace_high in readings:
         try:
@@ -154,8 +162,9 @@ def _place_added(added: list[Tile], colour: str, low: int, high: int, v: Variant
         raise errors[0]
     if len(fits) > 1 and fits[0] != fits[1]:
         token = next(str(t) for t in added if t.face_number == 1)
-        raise InvalidMeld(f"{token} could lie before the {colour}2 or after the {colour}13: "
-                          "say which end (low or high)", field="ace", tile=token)
+        raise InvalidMeld(words("{token} could lie before the {colour}2 or after the "
+                                "{colour}13: say which end (low or high)", token=token,
+                                colour=colour), field="ace", tile=token)
     return fits[0]
 
 
@@ -172,12 +181,14 @@ def _place_at_ends(added: list[Tile], colour: str, low: int, high: int,
     above = [r for r in ranks if r > high]
     if len(below) + len(above) != len(ranks):
         inside = next(t for r, t in placed if low <= r <= high)
-        raise InvalidMeld(f"{inside} is inside the run; tiles are added at its ends",
+        raise InvalidMeld(words("{inside} is inside the run; tiles are added at its ends",
+                                inside=inside),
                           field="added", tile=str(inside))
     if below != list(range(low - len(below), low)) or above != list(
             range(high + 1, high + 1 + len(above))):
-        raise InvalidMeld(f"{format_tiles(added)} does not extend the run "
-                          f"{number_at(low)}...{number_at(high)} without a gap", field="added")
+        raise InvalidMeld(words("{tiles} does not extend the run {low}...{high} without a gap",
+                                tiles=format_tiles(added), low=number_at(low),
+                                high=number_at(high)), field="added")
     return placed
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from .errors import InvalidMeld
 from .tiles import COLOURS, Tile, format_tiles, joker_as
 from .variants import Variant
+from .words import Words, counted, words
 
 SET, RUN = "set", "run"
 
@@ -54,17 +55,19 @@ def check_meld(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> Meld:
     (`field` "tiles", and `tile` the tile at fault where there is one)."""
     tiles = tuple(tiles)
     if len(tiles) < 3:
-        raise InvalidMeld(f"{format_tiles(tiles) or 'no tiles'}: a meld needs at least 3 tiles",
+        raise InvalidMeld(words("{tiles}: a meld needs at least 3 tiles",
+                                tiles=format_tiles(tiles) or words("no tiles")),
                           field="tiles")
     reals = [t for t in tiles if not t.joker]
     if not reals:
-        raise InvalidMeld("a meld needs at least one numbered tile, not only jokers",
+        raise InvalidMeld(words("a meld needs at least one numbered tile, not only jokers"),
                           field="tiles")
     as_set, as_run = _try_set(tiles, variant), _try_run(tiles, variant)
     if isinstance(as_set, Meld) and isinstance(as_run, Meld):
         raise InvalidMeld(
-            f"{format_tiles(tiles)} could be a set or a run: say what a joker stands for, "
-            f"e.g. j={reals[0].colour}{_neighbour(reals[0].number or 0)} for a run",
+            words("{tiles} could be a set or a run: say what a joker stands for, e.g. "
+                  "j={colour}{neighbour} for a run", tiles=format_tiles(tiles),
+                  colour=reals[0].colour, neighbour=_neighbour(reals[0].number or 0)),
             field="tiles", tile=str(next(t for t in tiles if t.joker)))
     if isinstance(as_set, Meld):
         return as_set
@@ -77,21 +80,25 @@ def _why_neither(tiles: tuple[Tile, ...], reals: list[Tile], as_set: _Why,
                  as_run: _Why) -> InvalidMeld:
     """The refusal of tiles that are neither a set nor a run: the reason that fits."""
     if len(reals) == 1:
-        return InvalidMeld(f"not a set: {as_set}; not a run: {as_run}", field="tiles",
+        return InvalidMeld(words("not a set: {as_set}; not a run: {as_run}", as_set=as_set.text,
+                                 as_run=as_run.text), field="tiles",
                            tile=as_set.tile or as_run.tile)
     if len({t.number for t in reals}) == 1:
-        return InvalidMeld(f"not a set: {as_set}", field="tiles", tile=as_set.tile)
+        return InvalidMeld(words("not a set: {as_set}", as_set=as_set.text), field="tiles",
+                           tile=as_set.tile)
     if len({t.colour for t in reals}) == 1:
-        return InvalidMeld(f"not a run: {as_run}", field="tiles", tile=as_run.tile)
-    return InvalidMeld(f"{format_tiles(tiles)}: a set needs one number in different colours, "
-                       "a run one colour in consecutive numbers", field="tiles")
+        return InvalidMeld(words("not a run: {as_run}", as_run=as_run.text), field="tiles",
+                           tile=as_run.tile)
+    return InvalidMeld(words("{tiles}: a set needs one number in different colours, a run one "
+                             "colour in consecutive numbers", tiles=format_tiles(tiles)),
+                       field="tiles")
 
 
 @dataclass(frozen=True)
 class _Why:
     """Why tiles are not a set (or not a run), and the tile at fault if one is."""
 
-    text: str
+    text: Words | str
     tile: str | None = None
 
     def __str__(self) -> str:
@@ -109,21 +116,25 @@ def _try_set(tiles: tuple[Tile, ...], v: Variant) -> Meld | _Why:
     number = reals[0].number or 0
     for t in reals:
         if t.number != number:
-            return _Why(f"{reals[0]} and {t} are different numbers", str(t))
+            return _Why(words("{first} and {tile} are different numbers", first=reals[0], tile=t),
+                        str(t))
     twice = [c for c, n in Counter(t.colour for t in reals).items() if n > 1]
     if twice:
-        return _Why(f"{twice[0]}{number} appears twice; a set needs different colours",
+        return _Why(words("{tile} appears twice; a set needs different colours",
+                          tile=f"{twice[0]}{number}"),
                     f"{twice[0]}{number}")
     if len(tiles) > 4:
-        return _Why("a set has at most 4 tiles, one of each colour")
+        return _Why(words("a set has at most 4 tiles, one of each colour"))
     for j in jokers:
         if j.as_number is not None and j.as_number != number:
-            return _Why(f"{j} cannot stand in a set of {number}s", str(j))
+            return _Why(words("{joker} cannot stand in a set of {number}s", joker=j, number=number),
+                        str(j))
     used = {t.colour for t in reals}
     for j in jokers:
         if j.as_colour is not None:
             if j.as_colour in used:
-                return _Why(f"{j} stands for a colour the set already has", str(j))
+                return _Why(words("{joker} stands for a colour the set already has", joker=j),
+                            str(j))
             used.add(j.as_colour)
     problem = _joker_limits(len(reals), len(jokers), v, SET)
     if problem:
@@ -147,17 +158,21 @@ def _try_run(tiles: tuple[Tile, ...], v: Variant) -> Meld | _Why:
     colour = reals[0].colour
     for t in reals:
         if t.colour != colour:
-            return _Why(f"{reals[0]} and {t} are different colours", str(t))
+            return _Why(words("{first} and {tile} are different colours", first=reals[0], tile=t),
+                        str(t))
     for j in tiles:
         if j.joker and j.as_colour not in (None, colour):
-            return _Why(f"{j} cannot stand in a run of colour {colour}", str(j))
+            return _Why(words("{joker} cannot stand in a run of colour {colour}", joker=j,
+                              colour=colour),
+                        str(j))
     seen = Counter(t.number for t in reals)
     twice = [n for n, c in seen.items() if c > 1]
     if twice:
-        return _Why(f"{colour}{twice[0]} appears twice; a run needs consecutive numbers",
+        return _Why(words("{tile} appears twice; a run needs consecutive numbers",
+                          tile=f"{colour}{twice[0]}"),
                     f"{colour}{twice[0]}")
     if len(tiles) > 13:
-        return _Why("a run has at most 13 tiles")
+        return _Why(words("a run has at most 13 tiles"))
     ranks = _ranks_as_typed(tiles, v) or _ranks_sorted(tiles, v)
     if ranks is None:
         return _why_not_run(tiles, v)
@@ -169,7 +184,7 @@ def _try_run(tiles: tuple[Tile, ...], v: Variant) -> Meld | _Why:
         by_rank = sorted(zip(ranks, tiles, strict=True), key=_first)
         for (_, a), (_, b) in itertools.pairwise(by_rank):
             if a.joker and b.joker:
-                return _Why("two jokers may not lie next to each other in a run", str(b))
+                return _Why(words("two jokers may not lie next to each other in a run"), str(b))
     resolved = tuple(
         joker_as(colour, number_at(r)) if t.joker else t for t, r in zip(tiles, ranks, strict=True)
     )
@@ -231,9 +246,9 @@ def _why_not_run(tiles: tuple[Tile, ...], v: Variant) -> _Why:
     numbers = [t.number or 0 for t in reals]
     colour = reals[0].colour
     if 1 in numbers and 13 in numbers and 2 in numbers and not v.wrap:
-        return _Why("a run may not go round the corner from 13 to 1 to 2", f"{colour}1")
+        return _Why(words("a run may not go round the corner from 13 to 1 to 2"), f"{colour}1")
     if 1 in numbers and 13 in numbers and not v.ace_high:
-        return _Why("the ace is only low here: 12-13-1 is not a run", f"{colour}1")
+        return _Why(words("the ace is only low here: 12-13-1 is not a run"), f"{colour}1")
     low, high = numbers[0], numbers[-1]
     if 1 in numbers and v.ace_high and high >= 12:
         low_numbers = [n for n in numbers if n != 1]
@@ -242,18 +257,22 @@ def _why_not_run(tiles: tuple[Tile, ...], v: Variant) -> _Why:
     jokers = sum(t.joker for t in tiles)
     if len(missing) > jokers:
         gap = " ".join(f"{colour}{number_at(n)}" for n in missing[: len(missing) - jokers])
-        return _Why(f"{gap} missing between {reals[0]} and {reals[-1]}")
-    return _Why("the jokers do not fit where they were said to stand",
+        return _Why(words("{gap} missing between {first} and {last}", gap=gap, first=reals[0],
+                          last=reals[-1]))
+    return _Why(words("the jokers do not fit where they were said to stand"),
                 next((str(t) for t in tiles if t.joker), None))
 
 
 def _joker_limits(reals: int, jokers: int, v: Variant, kind: str) -> str | None:
     """Which joker limit of the variant the meld breaks, if any."""
     if v.max_jokers_per_meld is not None and jokers > v.max_jokers_per_meld:
-        return f"at most {v.max_jokers_per_meld} joker in a meld here"
+        return counted("at most {n} joker in a meld here", "at most {n} jokers in a meld here",
+                       n=v.max_jokers_per_meld)
     ratio = v.joker_ratio_sets if kind == SET else v.joker_ratio_runs
     if ratio and reals < 2 * jokers:
-        return f"a {kind} must hold at least twice as many numbered tiles as jokers"
+        if kind == SET:
+            return words("a set must hold at least twice as many numbered tiles as jokers")
+        return words("a run must hold at least twice as many numbered tiles as jokers")
     return None
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
+from .words import Words, words
+
 NAME_MAX = 40
 
 # Romanian ș and ț are written with a comma below (U+0218-U+021B), but for years fonts and
@@ -50,14 +52,14 @@ def name_key(name: str) -> str:
     return key
 
 
-def name_problem(name: str) -> str | None:
+def name_problem(name: str) -> Words | None:
     """What makes a player's name unusable (too long, a comma, a character that
     cannot be shown), or None."""
     if len(name) > NAME_MAX:
-        return f"a name has at most {NAME_MAX} characters"
+        return words("a name has at most {most} characters", most=NAME_MAX)
     if "," in name:
-        return "a name cannot contain a comma"
+        return words("a name cannot contain a comma")
     # Control characters and lone surrogates cannot be shown (nor stored, nor printed).
     if not name.isprintable() and any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-        return "a name cannot contain control characters"
+        return words("a name cannot contain control characters")
     return None

@@ -33,6 +33,7 @@ from .melds import (
 )
 from .tiles import COLOURS, Tile, joker_as
 from .variants import Variant
+from .words import words
 
 MAX_RACK = 15  # the dealer's 15 tiles in Romanian tile rummy; 14 elsewhere
 
@@ -44,12 +45,16 @@ class InvalidRack(RuleError):
 def check_rack(tiles: list[Tile] | tuple[Tile, ...]) -> None:
     """Refuse more than 15 tiles, more than two jokers or three copies of a tile."""
     if len(tiles) > MAX_RACK:
-        raise InvalidRack(f"{len(tiles)} tiles: a rack holds at most {MAX_RACK}", field="rack")
+        raise InvalidRack(words("{count} tiles: a rack holds at most {most}", count=len(tiles),
+                                most=MAX_RACK), field="rack")
     copies = Counter(t.key for t in tiles)
     for key, count in copies.items():
         if count > 2:
-            what = f"{count} jokers" if key == "j" else f"{count} copies of {key}"
-            raise InvalidRack(f"{what}: a box of tiles holds only two", field="rack",
+            said = (words("{count} jokers: a box of tiles holds only two", count=count)
+                    if key == "j" else
+                    words("{count} copies of {tile}: a box of tiles holds only two", count=count,
+                          tile=key))
+            raise InvalidRack(said, field="rack",
                               tile=key)
 
 
@@ -92,14 +97,14 @@ def check(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> MeldCheck:
     if meld.jokers and variant.opening_joker == "not_allowed":
         # Rummy with card-faced tiles: a joker may not be used in the opening meld.
         opening = 0
-        notes.append("a joker may not be used in the opening here, "
-                     "so this meld counts 0 toward it")
+        notes.append(words("a joker may not be used in the opening here, "
+                           "so this meld counts 0 toward it"))
     if variant.scoring == "melded":
         end = sum(end_values(meld, variant))
     else:
         end = 0
-        notes.append("melds score nothing at the end of the hand here: "
-                     "only the tiles left on the racks count")
+        notes.append(words("melds score nothing at the end of the hand here: "
+                           "only the tiles left on the racks count"))
     return MeldCheck(True, meld.kind, opening, end, None, "; ".join(notes) or None, meld)
 
 

@@ -11,6 +11,7 @@ from .melds import rack_value
 from .sources import SOURCES, cite, ruling, scorekeeper_ruling
 from .tiles import format_tiles
 from .variants import Variant
+from .words import Words, and_list, as_record, counted, from_record, words
 
 
 class Line:
@@ -57,14 +58,20 @@ class Line:
         return {"points": self.points, "rule": self.rule, "source": self.source}
 
     def to_record(self) -> dict:
-        """The line as it is stored, with the parameter behind it."""
-        return {**self.to_dict(), "param": self.param}
+        """The line as it is stored, with the parameter behind it, and its words as data
+        (`said`) so that a page can read a stored line in its reader's language."""
+        said = {k: as_record(getattr(self, k)) for k in ("rule", "source")
+                if isinstance(getattr(self, k), Words)}
+        return {**self.to_dict(), "param": self.param, **({"said": said} if said else {})}
 
     @classmethod
     def from_record(cls, data: dict) -> Line:
-        """The line as `to_record` stored it."""
-        return cls(int(data["points"]), str(data["rule"]), str(data["source"]),
-                   str(data["param"]))
+        """The line as `to_record` stored it (a line stored before its words were kept as
+        data reads in English)."""
+        said = data.get("said") or {}
+        rule, source = (from_record(said[k]) if k in said else str(data[k])
+                        for k in ("rule", "source"))
+        return cls(int(data["points"]), rule, source, str(data["param"]))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -144,25 +151,47 @@ def rack_points(p: PlayerHand, v: Variant, costs: list[int] | None = None) -> in
     return sum(_tile_costs(p, v) if costs is None else costs)
 
 
-def _against_you(cause: str, p: PlayerHand, costs: list[int] | None) -> str:
-    """The words of a rack's line: why it counts (`cause`), then the rack."""
-    return f"{cause}{_rack_words(p, costs)} count against you"
+# The words of the lines that name every tile are written only when read (see Line): a
+# series' totals and an import's check never read them.
+
+def _against_you(p: PlayerHand, costs: list[int] | None) -> Words:
+    return words("{rack} count against you", rack=_rack_words(p, costs))
 
 
-def _rack_words(p: PlayerHand, costs: list[int] | None) -> str:
+def _nobody_out_against_you(p: PlayerHand, costs: list[int] | None) -> Words:
+    return words("Nobody went out. {rack} count against you", rack=_rack_words(p, costs))
+
+
+def _out_against_you(player: str, p: PlayerHand, costs: list[int] | None) -> Words:
+    return words("{player} went out. {rack} count against you", player=player,
+                 rack=_rack_words(p, costs))
+
+
+def _sum_of_racks(taken: dict[str, int]) -> Words:
+    listed = ", ".join(f"{name} {points}" for name, points in taken.items())
+    return words("Went out: the sum of the other racks ({taken})", taken=listed)
+
+
+def _put_on_table(tiles: list) -> Words:
+    return words("Tiles you put on the table ({tiles})", tiles=format_tiles(tiles))
+
+
+def _rack_words(p: PlayerHand, costs: list[int] | None) -> Words:
     """The rack in words, with what each tile costs."""
     if p.rack is not None:
         if not p.rack:
-            return "Nothing left on your rack"
+            return words("Nothing left on your rack")
         shown = " + ".join(str(c) for c in costs or ())
-        return f"Tiles left on your rack ({format_tiles(p.rack)}: {shown})"
-    jokers = f" and {_count(p.rack_jokers, 'joker')}" if p.rack_jokers else ""
-    return f"Tiles left on your rack ({p.rack_points or 0} points{jokers})"
+        return words("Tiles left on your rack ({tiles}: {costs})", tiles=format_tiles(p.rack),
+                     costs=shown)
+    if p.rack_jokers:
+        return counted("Tiles left on your rack ({points} points and {n} joker)",
+                       "Tiles left on your rack ({points} points and {n} jokers)",
+                       points=p.rack_points or 0, n=p.rack_jokers)
+    return words("Tiles left on your rack ({points} points)", points=p.rack_points or 0)
 
 
 def _tile_costs(p: PlayerHand, v: Variant) -> list[int]:
-    if not p.swapped_jokers:  # the usual rack: no joker on it is priced apart
-        return [rack_value(tile, v) for tile in p.rack or ()]
     costs, swapped = [], p.swapped_jokers
     for tile in p.rack or ():
         is_swapped = tile.joker and swapped > 0
@@ -198,7 +227,7 @@ def _score_racks(hand: HandRecord) -> HandResult:
     if v.pool_out == "lowest_rack_wins":
         return _lowest_rack_wins(hand, racks)
     lines: dict[str, tuple[Line, ...]] = {
-        p.name: (Line(-racks[p.name], partial(_against_you, "Nobody went out. ", p, costs[p.name]),
+        p.name: (Line(-racks[p.name], partial(_nobody_out_against_you, p, costs[p.name]),
                       source_of(v, _pool(v)), "pool_out"),)
         for p in hand.players
     }
@@ -211,23 +240,20 @@ def _went_out_racks(hand: HandRecord, out: PlayerHand, racks: dict[str, int],
     lines: dict[str, tuple[Line, ...]] = {}
     others = [p for p in hand.players if p is not out]
     for p in others:
-        words = partial(_against_you, f"{out.name} went out. ", p, costs[p.name])
-        lines[p.name] = (Line(-racks[p.name], words, source_of(v, "rack"), "scoring"),)
+        said = partial(_out_against_you, out.name, p, costs[p.name])
+        lines[p.name] = (Line(-racks[p.name], said, source_of(v, "rack"), "scoring"),)
     taken = {p.name: racks[p.name] for p in others}
     won = [Line(sum(taken.values()), partial(_sum_of_racks, taken), source_of(v, "rack"),
                 "scoring")]
     if out.all_at_once and v.all_at_once_bonus is not None:
         bonus = v.all_at_once_bonus[out.jokers_used]
-        won.append(Line(bonus, "Laid the whole hand down at once without having opened, "
-                        f"with {_count(out.jokers_used, 'joker')}", source_of(v, "bonus"),
-                        "all_at_once_bonus"))
+        won.append(Line(bonus, counted("Laid the whole hand down at once without having "
+                                       "opened, with {n} joker",
+                                       "Laid the whole hand down at once without having "
+                                       "opened, with {n} jokers", n=out.jokers_used),
+                        source_of(v, "bonus"), "all_at_once_bonus"))
     lines[out.name] = tuple(won)
     return _result(hand, out.name, lines, racks=racks)
-
-
-def _sum_of_racks(taken: dict[str, int]) -> str:
-    listed = ", ".join(f"{name} {points}" for name, points in taken.items())
-    return f"Went out: the sum of the other racks ({listed})"
 
 
 def _lowest_rack_wins(hand: HandRecord, racks: dict[str, int]) -> HandResult:
@@ -241,18 +267,21 @@ def _lowest_rack_wins(hand: HandRecord, racks: dict[str, int]) -> HandResult:
         if racks[p.name] == lowest:
             continue
         owed = racks[p.name] - lowest
-        lines[p.name] = (Line(-owed, f"Nobody went out: your rack {racks[p.name]} minus the "
-                              f"lowest rack {lowest}", source_of(v, _pool(v)), "pool_out"),)
+        lines[p.name] = (Line(-owed, words("Nobody went out: your rack {rack} minus the lowest "
+                                           "rack {lowest}", rack=racks[p.name], lowest=lowest),
+                              source_of(v, _pool(v)), "pool_out"),)
     if winner is not None:
         paid = sum(racks[p.name] - lowest for p in hand.players if p is not winner)
-        lines[winner.name] = (Line(paid, f"Nobody went out and your rack ({lowest}) is the "
-                                   "lowest: the sum of what the others pay", source_of(v, _pool(v)),
+        lines[winner.name] = (Line(paid, words("Nobody went out and your rack ({lowest}) is the "
+                                               "lowest: the sum of what the others pay",
+                                               lowest=lowest), source_of(v, _pool(v)),
                                    "pool_out"),)
     else:
-        names = " and ".join(p.name for p in tied)
+        names = and_list([p.name for p in tied])
         for p in tied:
-            lines[p.name] = (Line(0, f"Nobody went out and {names} tie for the lowest rack "
-                                  f"({lowest}): nobody wins the hand and the tied players score 0",
+            lines[p.name] = (Line(0, words("Nobody went out and {names} tie for the lowest rack "
+                                           "({lowest}): nobody wins the hand and the tied "
+                                           "players score 0", names=names, lowest=lowest),
                                   ruling(scorekeeper_ruling("lowest_rack_tie").about),
                                   "pool_out"),)
     return _result(hand, winner.name if winner else None, lines, racks=racks)
@@ -290,56 +319,68 @@ def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, til
     v = hand.variant
     src = source_of(v, "rack")
     if "left_table" in p.declared and v.left_table_penalty is not None:
-        return [Line(-v.left_table_penalty, "Left the table during the hand: a fixed penalty "
-                     "replaces the hand's score", source_of(v, "left"), "left_table_penalty")]
+        return [Line(-v.left_table_penalty, words("Left the table during the hand: a fixed "
+                                                  "penalty replaces the hand's score"),
+                     source_of(v, "left"), "left_table_penalty")]
     lines: list[Line] = []
     if p.went_out:
-        lines.append(Line(v.went_out_bonus, f"Went out by {_finish_words(p.finish)}", src,
-                          "went_out_bonus"))
+        lines.append(Line(v.went_out_bonus, words("Went out by {how}", how=_finish_words(p.finish)),
+                          src, "went_out_bonus"))
         if p.all_at_once and v.all_at_once_bonus is not None:
-            lines.append(Line(v.all_at_once_bonus[p.jokers_used], "Went out all at once "
-                              "without having opened before", source_of(v, "bonus"),
-                              "all_at_once_bonus"))
+            lines.append(Line(v.all_at_once_bonus[p.jokers_used],
+                              words("Went out all at once without having opened before"),
+                              source_of(v, "bonus"), "all_at_once_bonus"))
     if not opened and v.never_opened_penalty is not None:
-        if v.never_opened_plus_rack:
-            lines.append(Line(-(v.never_opened_penalty + rack), f"Never opened: "
-                              f"{v.never_opened_penalty} plus the rack ({rack})",
-                              source_of(v, "variation"), "never_opened_penalty"))
-        else:
-            lines.append(Line(-v.never_opened_penalty, "Never opened: a fixed penalty, "
-                              "whatever is on the rack", src, "never_opened_penalty"))
+        lines.append(_never_opened(v, rack, src))
     else:
-        if melded or tiles:
-            lines.append(Line(melded, partial(_put_on_table, tiles), src, "scoring"))
-        if jokers and v.melded_joker_bonus is not None:
-            lines.append(Line(jokers * v.melded_joker_bonus,
-                              f"{_count(jokers, 'joker')} credited to you as first melder, "
-                              f"{v.melded_joker_bonus} each", src, "melded_joker_bonus"))
-        if not p.went_out:
-            cause = "" if hand.went_out else "Nobody went out. "
-            lines.append(Line(-rack, partial(_against_you, cause, p, costs),
-                              source_of(v, "rack" if hand.went_out else _pool(v)), "scoring"))
+        lines.extend(_opened_lines(p, hand, melded, jokers, tiles, rack, costs))
     if "exposed_twin" in p.declared and v.exposed_twin_bonus is not None:
-        lines.append(Line(v.exposed_twin_bonus, "Announced the twin of the exposed tile",
+        lines.append(Line(v.exposed_twin_bonus, words("Announced the twin of the exposed tile"),
                           src, "exposed_twin_bonus"))
     if p.went_out and p.finish == "joker_discard" and v.joker_discard_doubles:
         subtotal = sum(line.points for line in lines)
-        lines.append(Line(subtotal, "Went out by discarding a Joly: the hand's score doubles",
+        lines.append(Line(subtotal, words("Went out by discarding a Joly: the hand's score "
+                                          "doubles"),
                           source_of(v, "variation"), "joker_discard_doubles"))
     return lines
 
 
-def _put_on_table(tiles: list) -> str:
-    shown = format_tiles(tiles) if tiles else "counted"
-    return f"Tiles you put on the table ({shown})"
+def _never_opened(v: Variant, rack: int, src: str) -> Line:
+    """The never-opened penalty's line (Romanian variations add the rack to it)."""
+    penalty = v.never_opened_penalty or 0
+    if v.never_opened_plus_rack:
+        return Line(-(penalty + rack), words("Never opened: {penalty} plus the rack ({rack})",
+                                             penalty=penalty, rack=rack),
+                    source_of(v, "variation"), "never_opened_penalty")
+    return Line(-penalty, words("Never opened: a fixed penalty, whatever is on the rack"), src,
+                "never_opened_penalty")
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def _opened_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, tiles: list,
+                  rack: int, costs: list[int] | None) -> list[Line]:
+    """What an opened player put down, jokers credited, and the rack held."""
+    v = hand.variant
+    src = source_of(v, "rack")
+    lines: list[Line] = []
+    if tiles:
+        lines.append(Line(melded, partial(_put_on_table, tiles), src, "scoring"))
+    elif melded:
+        lines.append(Line(melded, words("Tiles you put on the table (counted)"), src, "scoring"))
+    if jokers and v.melded_joker_bonus is not None:
+        lines.append(Line(jokers * v.melded_joker_bonus,
+                          counted("{n} joker credited to you as first melder, {bonus} each",
+                                  "{n} jokers credited to you as first melder, {bonus} each",
+                                  n=jokers, bonus=v.melded_joker_bonus),
+                          src, "melded_joker_bonus"))
+    if not p.went_out:
+        said = partial(_against_you if hand.went_out else _nobody_out_against_you, p, costs)
+        lines.append(Line(-rack, said, source_of(v, "rack" if hand.went_out else _pool(v)),
+                          "scoring"))
+    return lines
 
 
 def _finish_words(finish: str | None) -> str:
-    return FINISH_WORDS.get(finish or "", "going out")
+    return FINISH_WORDS.get(finish or "", words("going out"))
 
 
 def _result(hand: HandRecord, winner: str | None, lines: dict[str, tuple[Line, ...]],

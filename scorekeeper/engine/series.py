@@ -10,6 +10,7 @@ from .hands import HandRecord, read_hand, read_variant
 from .names import name_key, name_problem, tidy_name
 from .scoring import HandResult, score_hand
 from .variants import SERIES_ENDS, Variant
+from .words import and_list, counted, or_list, words
 
 
 @dataclass(frozen=True)
@@ -23,13 +24,14 @@ class SeriesEnd:
         if self.kind not in SERIES_ENDS:
             shown = self.kind if isinstance(self.kind, str) else "that"
             raise InvalidSeries(
-                f"a series ends after hands, rounds or at a target, not {shown[:40]!r}",
+                words("a series ends after hands, rounds or at a target, not {shown!r}",
+                      shown=shown[:40]),
                 field="end")
         if isinstance(self.value, bool) or not isinstance(self.value, int) or not (
             1 <= self.value <= 100_000
         ):
-            raise InvalidSeries(f"the series end ({self.kind}) must be a whole number from 1 to "
-                                "100000", field="end")
+            raise InvalidSeries(words("the series end ({kind}) must be a whole number from 1 to "
+                                      "100000", kind=self.kind), field="end")
 
     def hands_for(self, players: int) -> int | None:
         """How many hands the series lasts, when that is fixed in advance."""
@@ -43,11 +45,11 @@ class SeriesEnd:
     def describe(self, players: int) -> str:
         """The end in words."""
         if self.kind == "target":
-            return f"first to {self.value} points"
+            return words("first to {value} points", value=self.value)
         if self.kind == "rounds":
-            word = "round" if self.value == 1 else "rounds"
-            return f"{self.value} {word} ({self.hands_for(players)} hands)"
-        return f"{self.value} hand" + ("" if self.value == 1 else "s")
+            return counted("{n} round ({hands} hands)", "{n} rounds ({hands} hands)",
+                           n=self.value, hands=self.hands_for(players))
+        return counted("{n} hand", "{n} hands", n=self.value)
 
     def to_dict(self) -> dict[str, int]:
         """The end as the series file writes it."""
@@ -57,7 +59,7 @@ class SeriesEnd:
 def read_end(data: Any) -> SeriesEnd:
     """Read `{"hands": N}`, `{"rounds": N}` or `{"target": N}`."""
     if not isinstance(data, dict) or len(data) != 1:
-        raise InvalidSeries('the end must be {"hands": N}, {"rounds": N} or {"target": N}',
+        raise InvalidSeries(words('the end must be {"hands": N}, {"rounds": N} or {"target": N}'),
                             field="end")
     ((kind, value),) = data.items()
     return SeriesEnd(kind, value)
@@ -131,8 +133,8 @@ def score_series(v: Variant, names: list[str], end: SeriesEnd,
     if seated < len(hands):
         if result.finished:
             _after_the_end(end, names, seated)
-        raise InvalidSeries(f"hand {seated + 1}: its players must be the series' players in "
-                            "seat order")
+        raise InvalidSeries(words("hand {hand}: its players must be the series' players in "
+                                  "seat order", hand=seated + 1))
     return result
 
 
@@ -156,8 +158,8 @@ def tally_series(v: Variant, names: list[str], end: SeriesEnd,
 
 
 def _after_the_end(end: SeriesEnd, names: list[str], index: int) -> NoReturn:
-    raise InvalidSeries(f"hand {index + 1} comes after the series ended "
-                        f"({end.describe(len(names))})")
+    raise InvalidSeries(words("hand {hand} comes after the series ended ({end})",
+                              hand=index + 1, end=end.describe(len(names))))
 
 
 def next_dealer(v: Variant, players: int, first_dealer: int, hands_played: int) -> int:
@@ -170,14 +172,14 @@ def next_dealer(v: Variant, players: int, first_dealer: int, hands_played: int) 
 
 SERIES_FIELDS = {"variant", "players", "end", "hands"}
 # How each kind of end reads in a sentence ("Romanian tile rummy series end ...").
-END_WORDS = {"hands": "after a number of hands", "rounds": "after a number of rounds",
-             "target": "at a target score"}
+END_WORDS = {"hands": words("after a number of hands"),
+             "rounds": words("after a number of rounds"), "target": words("at a target score")}
 
 
 def read_players(value: Any) -> list[str]:
     """The players of a series in seat order, names tidied, or InvalidSeries."""
     if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
-        raise InvalidSeries("the players must be a list of names in seat order",
+        raise InvalidSeries(words("the players must be a list of names in seat order"),
                             field="players")
     return [tidy_name(n) for n in value]
 
@@ -193,19 +195,24 @@ def check_series_setup(v: Variant, names: list[str], end: SeriesEnd,
     for seat, name in enumerate(names):
         problem = name_problem(name)
         if problem:
-            raise InvalidSeries(f"{problem}: {name[:NAME_SHOWN]!r}", field="players", seat=seat)
+            raise InvalidSeries(words("{problem}: {name}", problem=problem,
+                                      name=repr(name[:NAME_SHOWN])), field="players", seat=seat)
         if name_key(name) in seen:
-            raise InvalidSeries(f"{name} is seated twice", field="players", seat=seat)
+            raise InvalidSeries(words("{name} is seated twice", name=name), field="players",
+                                seat=seat)
         seen.add(name_key(name))
     if not v.min_players <= len(names) <= v.max_players:
-        raise InvalidSeries(f"{v.name} is played by {v.min_players} to {v.max_players} "
-                            f"players, not {len(names)}", field="players")
+        raise InvalidSeries(words("{variant} is played by {least} to {most} players, not {count}",
+                                  variant=v.name, least=v.min_players, most=v.max_players,
+                                  count=len(names)), field="players")
     if end.kind not in v.series_ends:
-        allowed = " or ".join(END_WORDS[e] for e in v.series_ends)
-        raise InvalidSeries(f"a {v.name} series ends {allowed}, not {END_WORDS[end.kind]}",
+        allowed = or_list([END_WORDS[e] for e in v.series_ends])
+        raise InvalidSeries(words("a {variant} series ends {allowed}, not {end}", variant=v.name,
+                                  allowed=allowed, end=END_WORDS[end.kind]),
                             field="end")
     if type(first_dealer) is not int or not 0 <= first_dealer < len(names):
-        raise InvalidSeries(f"the first dealer must be one of the {len(names)} players seated",
+        raise InvalidSeries(words("the first dealer must be one of the {count} players seated",
+                                  count=len(names)),
                             field="first_dealer")
 
 
@@ -216,25 +223,26 @@ def read_series(data: Any) -> tuple[Variant, list[str], SeriesEnd, list[HandReco
     """Read a series file: variant, players, end and its hands, the set-up checked
     as the app checks a new series (`check_series_setup`)."""
     if not isinstance(data, dict):
-        raise InvalidSeries("a series must be a JSON object")
+        raise InvalidSeries(words("a series must be a JSON object"))
     unknown = sorted(str(k) for k in set(data) - SERIES_FIELDS)
     if unknown:
-        raise InvalidSeries(f"unknown field '{unknown[0][:NAME_SHOWN]}' in the series")
+        raise InvalidSeries(words("unknown field '{unknown}' in the series",
+                                  unknown=unknown[0][:NAME_SHOWN]))
     try:
         variant = read_variant(data.get("variant"))
     except InvalidVariant as error:
-        raise InvalidSeries(f"the variant: {error}", field="variant") from None
+        raise InvalidSeries(words("the variant: {error}", error=error), field="variant") from None
     names = read_players(data.get("players"))
     end = read_end(data.get("end"))
     check_series_setup(variant, names, end)
     raw_hands = data.get("hands", [])
     if not isinstance(raw_hands, list):
-        raise InvalidSeries("the hands must be a list of hands", field="hands")
+        raise InvalidSeries(words("the hands must be a list of hands"), field="hands")
     hands = []
     for i, raw in enumerate(raw_hands):
         if isinstance(raw, dict) and "variant" in raw:
-            raise InvalidSeries("a hand in a series takes the series' variant; leave out "
-                                '"variant"', hand=i + 1, field="variant")
+            raise InvalidSeries(words("a hand in a series takes the series' variant; leave out "
+                                      '"variant"'), hand=i + 1, field="variant")
         try:
             hands.append(read_hand(raw, variant, names))
         except InvalidHand as error:
@@ -247,8 +255,11 @@ def winner_words(winners: list[str], *, past: bool = False) -> str:
     """Who won the series, in words: "C wins", "A and B share the win"; with
     `past`, "C won", "A and B shared the win"."""
     if not winners:
-        return "nobody has won the series yet"
-    names = " and ".join(winners)
+        return words("nobody has won the series yet")
+    names = and_list(winners)
     if len(winners) == 1:
-        return f"{names} {'won' if past else 'wins'}"
-    return f"{names} {'shared' if past else 'share'} the win"
+        return words("{player} won", player=names) if past else words("{player} wins",
+                                                                       player=names)
+    if past:
+        return words("{players} shared the win", players=names)
+    return words("{players} share the win", players=names)

@@ -34,13 +34,14 @@ from typing import Any, ClassVar
 
 from .errors import RuleError
 from .tiles import Tile, format_tiles
+from .words import Words, joined, words
 
 # The words of the two questions about turns, as the scorer sees them and as the
 # refusals that they answer name them.
-SAME_TURN = "Same turn as the last action"
-FIRST_ROUND_OVER = "Everyone has had a first turn"
+SAME_TURN = words("Same turn as the last action")
+FIRST_ROUND_OVER = words("Everyone has had a first turn")
 # Where a joker taken by a swap is melded, in the same action: so in the same turn.
-JOKER_MELD = "New meld with the joker"
+JOKER_MELD = words("New meld with the joker")
 
 
 class InvalidAction(RuleError):
@@ -60,15 +61,15 @@ class InvalidAction(RuleError):
         super().__init__(message, action=index, **about)
 
     @property
-    def where(self) -> str | None:
+    def where(self) -> Words | str | None:
         """The place in words: the hand and the action's number. The message
         itself already names the player, the meld and the tiles."""
-        parts = []
+        parts: list[Words | str] = []
         if self.hand is not None:
-            parts.append(f"hand {self.hand}")
+            parts.append(words("hand {hand}", hand=self.hand))
         if self.action is not None:
-            parts.append(f"action {self.action + 1}")
-        return ", ".join(parts) or None
+            parts.append(words("action {action}", action=self.action + 1))
+        return joined(parts) or None
 
     @property
     def index(self) -> int | None:
@@ -82,7 +83,8 @@ def _tiles_text(value: Any, field: str, meld: int | None = None) -> str:
         return " ".join(value.split())
     if isinstance(value, (list, tuple)) and all(isinstance(t, (str, Tile)) for t in value):
         return format_tiles(value)
-    raise InvalidAction(f"{field} must be tiles written as text, e.g. \"b6 b7 b8\"",
+    raise InvalidAction(words("{field} must be tiles written as text, e.g. \"b6 b7 b8\"",
+                              field=field),
                         field=field, meld=meld)
 
 
@@ -104,7 +106,8 @@ class NewMeld:
         if isinstance(melds, (list, tuple)) and melds and all(isinstance(m, Tile) for m in melds):
             melds = [melds]  # one meld given as a list of tiles
         if not isinstance(melds, (list, tuple)) or not melds:
-            raise InvalidAction("a new meld needs at least one meld of tiles", field="melds",
+            raise InvalidAction(words("a new meld needs at least one meld of tiles"),
+                                field="melds",
                                 player=self.player)
         object.__setattr__(self, "melds", tuple(_tiles_text(m, "melds", i)
                                                 for i, m in enumerate(melds)))
@@ -185,7 +188,8 @@ def _with_turn(action: Any, data: dict[str, Any]) -> dict[str, Any]:
 def action_from_dict(data: Any) -> Action:
     """Rebuild an action from its JSON data, or raise InvalidAction saying what is wrong."""
     if not isinstance(data, dict) or data.get("action") not in ACTIONS:
-        raise InvalidAction(f"an action needs \"action\": one of {', '.join(ACTIONS)}",
+        raise InvalidAction(words("an action needs \"action\": one of {actions}",
+                                  actions=", ".join(ACTIONS)),
                             field="action")
     kind = data["action"]
     # `new_turn` said what is now the default (see the module's notes): dropped.
@@ -194,28 +198,33 @@ def action_from_dict(data: Any) -> Action:
     missing = sorted(_FIELDS[kind] - fields)
     unknown = sorted(fields - _FIELDS[kind] - _OPTIONAL[kind])
     if missing:
-        raise InvalidAction(f"a {kind} action needs {missing[0]!r}", field=missing[0])
+        raise InvalidAction(words("a {kind} action needs {missing!r}", kind=kind,
+                                  missing=missing[0]), field=missing[0])
     if unknown:
-        raise InvalidAction(f"unknown field {unknown[0]!r} in a {kind} action", field=unknown[0])
+        raise InvalidAction(words("unknown field {unknown!r} in a {kind} action",
+                                  unknown=unknown[0], kind=kind), field=unknown[0])
     if not isinstance(data["player"], str) or not data["player"].strip():
-        raise InvalidAction("an action needs the player's name", field="player")
+        raise InvalidAction(words("an action needs the player's name"), field="player")
     if "meld_index" in data and (isinstance(data["meld_index"], bool)
                                  or not isinstance(data["meld_index"], int)):
-        raise InvalidAction("meld_index must be a whole number (the melds count from 0)",
+        raise InvalidAction(words("meld_index must be a whole number (the melds count from "
+                                  "0)"),
                             field="meld_index")
     for answer in sorted(_TURNS):
         if not isinstance(data.get(answer, False), bool):
-            raise InvalidAction(f"{answer} must be true or false", field=answer)
+            raise InvalidAction(words("{answer} must be true or false", answer=answer),
+                                field=answer)
     values = {k: v for k, v in data.items() if k != "action"}
     if kind == "new_meld" and not isinstance(values["melds"], (list, str)):
-        raise InvalidAction("melds must be a list of melds written as text", field="melds")
+        raise InvalidAction(words("melds must be a list of melds written as text"),
+                            field="melds")
     return ACTIONS[kind](**values)
 
 
 def actions_from_list(data: Any) -> list[Action]:
     """Rebuild a stored list of actions, naming the first bad one."""
     if not isinstance(data, list):
-        raise InvalidAction("the table's actions must be a list")
+        raise InvalidAction(words("the table's actions must be a list"))
     result = []
     for i, item in enumerate(data):
         try:

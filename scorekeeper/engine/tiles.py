@@ -7,13 +7,15 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .errors import InvalidTile
+from .words import words
 
 # The four colours of a physical set. Sets sold with orange tiles instead of
 # yellow use `o`, which is read as the same fourth colour.
 COLOURS = ("r", "b", "k", "y")
 COLOUR_NAMES = {"r": "red", "b": "blue", "k": "black", "y": "yellow"}
 # Card-faced sets (Rummy with card-faced tiles) show suits instead of colours.
-SUIT_NAMES = {"k": "spades", "r": "hearts", "b": "clubs", "y": "diamonds"}
+SUIT_NAMES = {"k": words("spades"), "r": words("hearts"), "b": words("clubs"),
+              "y": words("diamonds")}
 COLOUR_ALIASES = {"o": "y"}
 FACE_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -21,7 +23,7 @@ FACE_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 # as numbers (an `r` and a full-width 5 would be r5).
 _TOKEN = re.compile(r"^(?:([rbkyo])([0-9]{1,2})|j(?:=([rbkyo])?([0-9]{1,2}))?)$", re.ASCII)
 
-HINT = "write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker"
+HINT = words("write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker")
 
 
 @dataclass(frozen=True, order=True)
@@ -103,14 +105,15 @@ def _read_token(token: str, in_meld: bool) -> Tile:
     match = _TOKEN.match(text.lower()) if text.isascii() else None
     if not match:
         shown = token if len(token) <= 20 else token[:20] + "..."
-        raise InvalidTile(token, f"'{shown}' is not a tile: {HINT}")
+        raise InvalidTile(token, words("'{shown}' is not a tile: {hint}", shown=shown, hint=HINT))
     colour, number, as_colour, as_number = match.groups()
     if colour:
         return Tile(COLOUR_ALIASES.get(colour, colour), _number(token, number))
     if as_number is None:
         return JOKER
     if not in_meld:
-        raise InvalidTile(token, f"'{token}': a joker on a rack stands for nothing; write j")
+        raise InvalidTile(token, words("'{token}': a joker on a rack stands for nothing; write j",
+                                       token=token))
     return Tile(
         joker=True,
         as_colour=COLOUR_ALIASES.get(as_colour, as_colour) if as_colour else None,
@@ -121,7 +124,8 @@ def _read_token(token: str, in_meld: bool) -> Tile:
 def _number(token: str, digits: str) -> int:
     number = int(digits)
     if not 1 <= number <= 13:
-        raise InvalidTile(token, f"'{token}' is not a tile: numbers go from 1 to 13")
+        raise InvalidTile(token, words("'{token}' is not a tile: numbers go from 1 to 13",
+                                       token=token))
     return number
 
 
@@ -150,10 +154,11 @@ def tile_label(tile: Tile, *, suits: bool = False) -> str:
     colour, number = tile.face_colour, tile.face_number
     if suits:
         face = FACE_NAMES.get(number or 0, str(number))
-        text = f"{face} of {SUIT_NAMES[colour]}" if colour else f"{face}"
+        text = words("{face} of {suit}", face=face,
+                     suit=SUIT_NAMES[colour]) if colour else f"{face}"
     else:
         text = f"{COLOUR_NAMES[colour]} {number}" if colour else f"{number}"
-    return f"joker as {text}" if tile.joker else text
+    return words("joker as {tile}", tile=text) if tile.joker else text
 
 
 def all_tiles() -> list[Tile]:

@@ -9,6 +9,7 @@ from typing import Any
 from .errors import InvalidVariant
 from .sources import SOURCES
 from .variant_words import CHOICE_WORDS, SPLIT_WORDS, TABLE_RULE_WORDS, TITLES
+from .words import Words, joined, words
 
 # The variant being built: its fields may hold anything read from a file or a form, which is
 # what these checks are for, so they take it untyped (and variants.py, which calls them, is not
@@ -39,30 +40,40 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _title(name: str) -> str:
+def _title(name: str) -> Words:
     """A rule as the copy form labels it."""
     return TITLES.get(name) or TABLE_RULE_WORDS[name]
 
 
-def _either(words: list[str]) -> str:
+def _quoted(choice: Words) -> Words:
+    return words("\u201c{choice}\u201d", choice=choice)
+
+
+def _either(choices: list[Words]) -> Words:
     """'A, B or C', each choice in quotes as the form shows it."""
-    quoted = [f"\u201c{word}\u201d" for word in words]
-    return ", ".join(quoted[:-1]) + " or " + quoted[-1] if len(quoted) > 1 else quoted[0]
+    quoted = [_quoted(choice) for choice in choices]
+    if len(quoted) == 1:
+        return quoted[0]
+    return words("{some} or {last}", some=joined(quoted[:-1]), last=quoted[-1])
 
 
 def _check_choice(name: str, value: Any, choices: tuple[str, ...]) -> None:
     if value not in choices:
-        words = CHOICE_WORDS.get(name) or SPLIT_WORDS
-        raise InvalidVariant(f"{_title(name)}: choose {_either([words[c] for c in choices])}",
-                             field=name)
+        said = CHOICE_WORDS.get(name) or SPLIT_WORDS
+        raise InvalidVariant(words("{rule}: choose {choices}", rule=_title(name),
+                                   choices=_either([said[c] for c in choices])), field=name)
 
 
 def _check_number(name: str, value: Any, low: int, high: int, optional: bool = False) -> None:
     if (value is None and optional) or (_is_int(value) and low <= value <= high):
         return
-    empty = "leave it empty or " if optional else ""
-    raise InvalidVariant(f"{_title(name)}: {empty}enter a whole number from {low} to {high}",
-                         field=name)
+    if optional:
+        said = words("{rule}: leave it empty or enter a whole number from {low} to {high}",
+                     rule=_title(name), low=low, high=high)
+    else:
+        said = words("{rule}: enter a whole number from {low} to {high}", rule=_title(name),
+                     low=low, high=high)
+    raise InvalidVariant(said, field=name)
 
 
 def check_variant(v: Variant) -> None:
@@ -75,12 +86,13 @@ def check_variant(v: Variant) -> None:
 
 def _check_names(v: Variant) -> None:
     if not isinstance(v.id, str) or not v.id.strip():
-        raise InvalidVariant("a variant needs an id", field="id")
+        raise InvalidVariant(words("a variant needs an id"), field="id")
     if not isinstance(v.name, str) or not v.name.strip():
-        raise InvalidVariant("a variant needs a name", field="name")
+        raise InvalidVariant(words("a variant needs a name"), field="name")
     if v.source not in SOURCES:
-        raise InvalidVariant("the rules must come from one of these sources: " + ", ".join(
-            source.title for source in SOURCES.values()), field="source")
+        raise InvalidVariant(words("the rules must come from one of these sources: {sources}",
+                                   sources=joined([s.title for s in SOURCES.values()])),
+                             field="source")
 
 
 def _check_amounts(v: Variant) -> None:
@@ -92,16 +104,17 @@ def _check_amounts(v: Variant) -> None:
         not _is_int(v.max_jokers_per_meld) or not 0 <= v.max_jokers_per_meld <= 2
     ):
         choices = CHOICE_WORDS["max_jokers_per_meld"]
-        raise InvalidVariant(f"{_title('max_jokers_per_meld')}: choose "
-                             f"{_either(list(choices.values()))}", field="max_jokers_per_meld")
+        raise InvalidVariant(words("{rule}: choose {choices}", rule=_title("max_jokers_per_meld"),
+                                   choices=_either(list(choices.values()))),
+                             field="max_jokers_per_meld")
     _check_number("went_out_bonus", v.went_out_bonus, 0, 1000)
     _check_number("opening_joker_value", v.opening_joker_value, 0, 100)
     if v.all_at_once_bonus is not None and (
         len(v.all_at_once_bonus) != 3 or not all(_is_int(b) and b >= 0 for b in v.all_at_once_bonus)
     ):
-        raise InvalidVariant(f"{_title('all_at_once_bonus')}: give a whole number for each of "
-                             "no joker, 1 joker and 2 jokers, or leave all three empty",
-                             field="all_at_once_bonus")
+        raise InvalidVariant(words("{rule}: give a whole number for each of no joker, 1 joker "
+                                   "and 2 jokers, or leave all three empty",
+                                   rule=_title("all_at_once_bonus")), field="all_at_once_bonus")
 
 
 def _check_choices(v: Variant) -> None:
@@ -113,9 +126,9 @@ def _check_choices(v: Variant) -> None:
     for name, allowed in (("finishes", FINISHES), ("series_ends", SERIES_ENDS)):
         chosen = getattr(v, name)
         if not chosen or any(c not in allowed for c in chosen):
-            words = CHOICE_WORDS[name]
-            raise InvalidVariant(f"{_title(name)}: tick one or more of "
-                                 f"{_either([words[c] for c in allowed])}", field=name)
+            said = CHOICE_WORDS[name]
+            raise InvalidVariant(words("{rule}: tick one or more of {choices}", rule=_title(name),
+                                       choices=_either([said[c] for c in allowed])), field=name)
 
 
 def _check_together(v: Variant) -> None:
@@ -123,18 +136,18 @@ def _check_together(v: Variant) -> None:
     # all (Romanian tile rummy, Rummy Meld); with only racks counted there is nothing to count.
     if (v.pool_out == "melded_minus_rack") != (v.scoring == "melded"):
         pool_out, scoring = CHOICE_WORDS["pool_out"], CHOICE_WORDS["scoring"]
-        raise InvalidVariant(
-            f"\u201c{pool_out['melded_minus_rack']}\u201d ({_title('pool_out').lower()}) and "
-            f"\u201c{scoring['melded']}\u201d ({_title('scoring').lower()}) go together: "
-            "choose both or neither",
-            field="pool_out")
+        raise InvalidVariant(words(
+            "{one} ({one_rule}) and {other} ({other_rule}) go together: choose both or neither",
+            one=_quoted(pool_out["melded_minus_rack"]), one_rule=_title("pool_out"),
+            other=_quoted(scoring["melded"]), other_rule=_title("scoring")), field="pool_out")
     if v.wrap and not v.ace_high:
-        raise InvalidVariant("runs that wrap (13-1-2) need high runs (12-13-1) too", field="wrap")
+        raise InvalidVariant(words("runs that wrap (13-1-2) need high runs (12-13-1) too"),
+                             field="wrap")
     _check_number("swap_meld_with", v.swap_meld_with, 2, 12, optional=True)
     _check_choice("split_melds", v.split_melds, SPLITS)
     if not (_is_int(v.min_players) and _is_int(v.max_players) and 2 <= v.min_players
             <= v.max_players <= 6):
         # The fewest alone can be wrong; otherwise the most is what cannot be.
         fewest_wrong = not (_is_int(v.min_players) and 2 <= v.min_players <= 6)
-        raise InvalidVariant("players must be between 2 and 6",
+        raise InvalidVariant(words("players must be between 2 and 6"),
                              field="min_players" if fewest_wrong else "max_players")

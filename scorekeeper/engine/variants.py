@@ -19,6 +19,7 @@ from .variant_checks import (
     TABLE_RULES,
     check_variant,
 )
+from .words import words
 
 __all__ = [
     "DIRECTIONS", "FINISHES", "OPENING_JOKERS", "POOL_OUT_RULES", "PRESETS", "SCORINGS",
@@ -137,14 +138,15 @@ class Variant:
 def variant_from_dict(data: dict[str, Any]) -> Variant:
     """Rebuild a variant from its JSON data, refusing unknown or missing fields."""
     if not isinstance(data, dict):
-        raise InvalidVariant("a variant must be a JSON object")
+        raise InvalidVariant(words("a variant must be a JSON object"))
     known = {f.name for f in fields(Variant)}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise InvalidVariant(f"unknown variant field {unknown[0]!r}", field=unknown[0])
+        raise InvalidVariant(words("unknown variant field {unknown!r}", unknown=unknown[0]),
+                             field=unknown[0])
     for name in ("id", "name", "source"):
         if name not in data:
-            raise InvalidVariant(f"a variant needs {name!r}", field=name)
+            raise InvalidVariant(words("a variant needs {name!r}", name=name), field=name)
     values = {**_table_rules_of(data), **data}
     for name in ("all_at_once_bonus", "finishes", "series_ends"):
         if isinstance(values.get(name), list):
@@ -174,7 +176,7 @@ def variant_from_json(text: str) -> Variant:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InvalidVariant(f"not JSON: {error.msg}") from None
+        raise InvalidVariant(words("not JSON: {msg}", msg=error.msg)) from None
     return variant_from_dict(data)
 
 
@@ -360,5 +362,6 @@ def preset(variant_id: str) -> Variant:
         return PRESETS[variant_id]
     except (KeyError, TypeError):
         raise InvalidVariant(
-            f"unknown variant {variant_id!r}; presets are {', '.join(PRESETS)}", field="id"
+            words("unknown variant {variant!r}; presets are {presets}", variant=variant_id,
+                  presets=", ".join(PRESETS)), field="id"
         ) from None

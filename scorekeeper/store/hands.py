@@ -39,6 +39,10 @@ class HandRefused(Exception):
         super().__init__(str(error))
         self.error = error
 
+    def __str__(self) -> str:
+        # The engine's message as it made it (its Words), so a page reads it in its language.
+        return self.args[0]
+
 
 def series_hands(db: Database, series_id: int) -> list[dict]:
     """The series' hands that are not deleted, in the order they were played."""

@@ -32,9 +32,10 @@ bp = Blueprint("access", __name__)
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 # Posting here changes who this phone is, never the scores; a player's own rack is only a
-# draft for the scorer, checked in its view (web/rack_drafts.py).
-OPEN_ENDPOINTS = {"access.become", "access.leave", "static", "racks.mine", "racks.claim",
-                  "racks.let_go", "draft_api.put_draft"}
+# draft for the scorer, checked in its view (web/rack_drafts.py). Picking a language changes
+# only the phone's own cookie, so every phone may.
+OPEN_ENDPOINTS = {"access.become", "access.leave", "language.switch", "static", "racks.mine",
+                  "racks.claim", "racks.let_go", "draft_api.put_draft"}
 # A phone that has been the scorer keeps this cookie a year: it gets past the overall limit
 # on guesses (see guesses.py), never past the passcode.
 SCORER_PHONE_COOKIE = "scorer_phone"

@@ -7,6 +7,8 @@ from datetime import UTC, datetime
 from flask import Flask
 from flask_babel import gettext, lazy_gettext
 
+from .language import short_time
+
 PLAYER_FIELD_WORDS = {
     "went_out": lazy_gettext("went out"), "finish": lazy_gettext("how"),
     "all_at_once": lazy_gettext("all at once"), "jokers_used": lazy_gettext("jokers used"),
@@ -73,7 +75,7 @@ def when(stamp: str) -> str:
         moment = moment.replace(tzinfo=UTC)
     local = moment.astimezone()
     zone = local.tzname() or f"{local:%z}"
-    return f"{local.day} {local:%b %H:%M} {zone}"
+    return f"{short_time(local)} {zone}"
 
 
 def init_app(app: Flask) -> None:

@@ -12,6 +12,7 @@ from ..store.rulings import night_rulings
 from . import address, in_play
 from .db import get_db
 from .forms.nights import NightForm
+from .language import long_date
 from .lookup import night_or_404
 
 bp = Blueprint("nights", __name__)
@@ -19,9 +20,9 @@ bp = Blueprint("nights", __name__)
 
 @bp.app_template_filter("day")
 def long_day(iso_date: str) -> str:
-    """Write a stored date the way people say it: Saturday 22 November 2025."""
-    day = date.fromisoformat(iso_date)
-    return f"{day:%A} {day.day} {day:%B %Y}"
+    """Write a stored date the way people say it, in the page's language: Saturday 22
+    November 2025."""
+    return long_date(date.fromisoformat(iso_date))
 
 
 @bp.route("/")

@@ -64,6 +64,9 @@ def init_app(app: Flask) -> None:
     clean_text.init_app(app)
     language.init_app(app)
     csrf.init_app(app)
+    # Picking a language changes only the phone's own cookie: a page left open past the
+    # forms' time limit can still switch (language.switch).
+    csrf.exempt(language.bp)
     app.context_processor(navigation)
     for kind in ERRORS:
         app.register_error_handler(kind, error_page)

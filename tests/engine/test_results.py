@@ -74,9 +74,18 @@ def test_the_record_keeps_every_line_with_its_parameter():
     record = result.to_record()
     assert record["scores"] == {"Ana": 100, "Bo": 30, "Cici": -200}
     assert record["opened"] == {"Ana": True, "Bo": True, "Cici": False}
-    assert record["breakdown"]["Cici"] == [{
+    [line] = record["breakdown"]["Cici"]
+    said = line.pop("said")
+    assert line == {
         "points": -200, "rule": "Never opened: a fixed penalty, whatever is on the rack",
-        "source": result.breakdown["Cici"][0].source, "param": "never_opened_penalty"}]
+        "source": result.breakdown["Cici"][0].source, "param": "never_opened_penalty"}
+    # The line's words are kept as data too, so a page reads a stored line in its language.
+    assert said["rule"] == {"template": "Never opened: a fixed penalty, whatever is on the rack",
+                            "values": {}}
+    assert said["source"] == {"template": "{source}, {section}",
+                              "values": {"source": {"template": "Romanian tile rummy",
+                                                    "values": {}},
+                                         "section": "scoring section"}}
     assert record["racks"] == {"Ana": 0, "Bo": 10, "Cici": 35}  # joker 25 + y13 10
 
 

@@ -24,9 +24,9 @@ pytestmark = pytest.mark.browser
 CODE = "tile rummy"
 # The reference hand (Dee went out): each loser's rack as the tile pad's keys.
 RACKS = {
-    "Ana": ("12", "Black (k)", "3", "joker (j)"),
-    "Bo": ("Blue (b)", "1", "2", "Yellow (y)", "13", "13"),
-    "Cai": ("Black (k)", "9"),
+    "Ana": ("Red 12", "Black (k)", "Black 3", "joker (j)"),
+    "Bo": ("Blue (b)", "Blue 1", "Blue 2", "Yellow (y)", "Yellow 13", "Yellow 13"),
+    "Cai": ("Black (k)", "Black 9"),
 }
 TYPED = {"Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}
 
@@ -163,7 +163,7 @@ def test_axe_finds_no_violation_on_the_players_pages(chromium, tmp_path, scheme)
     assert_fits_a_phone(page)
     page.get_by_role("button", name="I'm Bo").click()
     page.locator("#mine-rack + .pad-toggle").click()
-    page.locator(".tilepad:visible").get_by_role("button", name="7", exact=True).click()
+    page.locator(".tilepad:visible").get_by_role("button", name="Red 7", exact=True).click()
     found["rack"] = axe(page)
     assert_fits_a_phone(page)
     context.close()

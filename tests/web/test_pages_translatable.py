@@ -16,6 +16,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from conftest import ROOT, app_settings
+from flask_babel import get_babel
 
 from scorekeeper import create_app
 from scorekeeper.engine import PRESETS, InvalidHand, parse_tiles, read_hand
@@ -87,10 +88,10 @@ def marked_client(tmp_path, catalogues):
 
 
 def forget_translations(app) -> None:
-    """Flask-Babel keeps each language's catalogue for the whole process, whatever the app:
-    no other catalogue may be read in these tests, and this one must not outlive them."""
+    """Flask-Babel keeps the catalogues it has read: no other catalogue may be read in these
+    tests, and this one must not outlive them."""
     with app.app_context():
-        language.babel.domain_instance.cache.clear()
+        get_babel(app).instance.domain_instance.cache.clear()
 
 
 def engine_words(app, ids) -> list[str]:
@@ -121,6 +122,8 @@ def engine_words(app, ids) -> list[str]:
         lying = [m for name in table.players for m in table.area(name)]
         found |= {m.kind for m in lying} | {m.text for m in lying}
         found |= {event for joker in table.jokers for event in joker.events}
+    # The switcher names each language in itself, in every language.
+    found |= set(language.LANGUAGES.values())
     # The fixture's names, places and notes.
     found |= {"Ana", "Bo", "Cy", "Ana's kitchen", "Quick one", "Club", "Cy's first Romanian night",
               "A joker left on the rack costs 30, even in the first hand.", "everyone"}
@@ -178,6 +181,8 @@ def unmarked(html: str) -> list[str]:
 VALUES = re.compile(r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} "
                     r"(?:January|February|March|April|May|June|July|August|September|October"
                     r"|November|December) \d{4}|\d{1,2} [A-Z][a-z]{2} \d\d:\d\d [A-Z+\-\d]+"
+                    r"|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} "
+                    r"[a-zéû]+ \d{4}|\d{1,2} [a-zéû]{3,5}\.? \d\d:\d\d [A-Z+\-\d]+"
                     r"|https?://\S+")
 
 

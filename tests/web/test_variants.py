@@ -320,8 +320,8 @@ def test_a_copy_may_change_every_kind_of_box(app, client):
     ({"opening_joker_value": "101"}, "opening_joker_value", "Enter a whole number from 0 to 100."),
     ({"ace_high": False}, "wrap", "Runs that wrap (13-1-2) need high runs (12-13-1) too"),
     ({"scoring": "racks"}, "pool_out",
-     "“No winner: melded minus rack” (pool runs out) and “Melded tiles minus rack” "
-     "(how a hand is scored) go together: choose both or neither"),
+     "“No winner: melded minus rack” (Pool runs out) and “Melded tiles minus rack” "
+     "(How a hand is scored) go together: choose both or neither"),
     ({"min_players": "5", "max_players": "3"}, "max_players", "Players must be between 2 and 6"),
     ({"finishes": []}, "finishes",
      "How to go out: tick one or more of “Discard the last tile”, “Discard a joker as "

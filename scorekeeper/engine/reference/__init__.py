@@ -11,6 +11,7 @@ group's rule" for what it changed.
 from __future__ import annotations
 
 from ..variants import Variant
+from ..words import words
 from . import ending_series, opening_scoring, tiles_melds
 from .ending_series import SERIES_END_WORDS
 from .model import GROUPS, NOT_RULES, Basis, Rule, base_preset, settle
@@ -71,4 +72,4 @@ def rule_for_param(param: str) -> Rule:
     try:
         return BY_PARAM[param]
     except KeyError:
-        raise KeyError(f"no rule for the parameter {param!r}") from None
+        raise KeyError(words("no rule for the parameter {param!r}", param=param)) from None

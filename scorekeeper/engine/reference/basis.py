@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ..sources import SOURCES, Ruling, scorekeeper_ruling
 from ..variants import PRESETS, Variant
+from ..words import words
 from .model import Basis
 
 
@@ -16,7 +17,7 @@ def section(v: Variant, topic: str, param: str | None = None) -> Basis:
     source = SOURCES[v.source]
     sections = source.sections
     if not sections:
-        return Basis("scorekeeper", "rules every variant shares")
+        return Basis("scorekeeper", words("rules every variant shares"))
     main = PRESETS.get(source.main_preset or "")
     if param is not None and main is not None and getattr(v, param) != getattr(main, param):
         return Basis(v.source, sections["variation"])

@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 from ..sources import cite as cite_source
 from ..sources import ruling as ruling_citation
 from ..variants import PRESETS, TABLE_RULES, Variant
+from ..words import words
 
-TILES = "Tiles and values"
-MELDS = "Melds and jokers"
+TILES = words("Tiles and values")
+MELDS = words("Melds and jokers")
 OPENING = "Opening"
-SCORING = "Scoring a hand"
-ENDING = "Ending and closing"
+SCORING = words("Scoring a hand")
+ENDING = words("Ending and closing")
 SERIES = "Series"
 GROUPS = (TILES, MELDS, OPENING, SCORING, ENDING, SERIES)
 
@@ -39,8 +40,9 @@ class Basis:
     def citation(self) -> str:
         """The citation shown beside the rule."""
         if self.group:
-            changed = f" (changed from {self.base_name})" if self.base_name else ""
-            return f"Your group's rule{changed}"
+            changed = words(" (changed from {base_name})",
+                            base_name=self.base_name) if self.base_name else ""
+            return words("Your group's rule{changed}", changed=changed)
         parts = []
         if self.source is not None and self.section is not None:
             parts.append(cite_source(self.source, self.section))
@@ -117,7 +119,9 @@ def settle(rule: Rule, v: Variant) -> Basis:
 def _group_rule(base: Variant | None, rule: Rule) -> Basis:
     """A value the group set for itself: its own rule, not a source's or Scorekeeper's."""
     if base is None:
-        return Basis(group=True, ruling="Set by your group; there is no preset to compare with.")
+        return Basis(group=True,
+                     ruling=words("Set by your group; there is no preset to compare with."))
     return Basis(group=True, base_name=base.name,
-                 ruling=f"Changed by your group from {base.name}. "
-                        f"In {base.name}: {rule.explain(base)}")
+                 ruling=words("Changed by your group from {name}. In {name}: {explain}",
+                              name=base.name,
+                              explain=rule.explain(base)))

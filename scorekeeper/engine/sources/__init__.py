@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from ..words import Words, words
 from ._base import Ruling, Source
 
 __all__ = ["SOURCES", "Ruling", "Source", "cite", "ruling", "scorekeeper_ruling"]
@@ -40,14 +41,15 @@ def _found() -> dict[str, Source]:
 SOURCES: dict[str, Source] = _found()
 
 
-def cite(source_key: str, section: str) -> str:
+def cite(source_key: str, section: str) -> Words:
     """The citation shown beside a rule: source title and section."""
-    return f"{SOURCES[source_key].title}, {section}"
+    # The section is named as the source prints it, so it stays in the source's language.
+    return words("{source}, {section}", source=SOURCES[source_key].title, section=section)
 
 
-def ruling(about: str) -> str:
+def ruling(about: str) -> Words:
     """The citation of a Scorekeeper ruling where the sources are silent."""
-    return f"{SOURCES['scorekeeper'].title}: {about}"
+    return words("{source}: {about}", source=SOURCES["scorekeeper"].title, about=about)
 
 
 def scorekeeper_ruling(topic: str) -> Ruling:

@@ -1,12 +1,13 @@
 """Romanian tile rummy, with Hilary Howarth's bookkeeping and its variations."""
 
+from ..words import words
 from ._base import Ruling, Source
 
 SOURCE = Source(
     key="romanian",
-    title="Romanian tile rummy",
-    about="A description of tile rummy as played in Romania, with Hilary Howarth's "
-          "way of keeping melded points countable and the variations some players use.",
+    title=words("Romanian tile rummy"),
+    about=words("A description of tile rummy as played in Romania, with Hilary Howarth's "
+          "way of keeping melded points countable and the variations some players use."),
     # The source has no headings after "The Play", so its parts are named.
     sections={
         "tiles": "introduction", "melds": "The Play", "joker": "The Play",
@@ -20,9 +21,9 @@ SOURCE = Source(
         "split": "The Play",
     },
     rulings={
-        "ace_rack": Ruling("an ace left on a rack", (
-            "The source gives the ace a value only inside a meld. A loose ace counts 25 "
-            "in Romanian sets, so an ace left on a rack costs 25.")),
+        "ace_rack": Ruling(words("an ace left on a rack"), (
+            words("The source gives the ace a value only inside a meld. A loose ace counts 25 "
+            "in Romanian sets, so an ace left on a rack costs 25."))),
     },
     main_preset="romanian",
 )

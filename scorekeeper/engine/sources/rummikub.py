@@ -1,11 +1,12 @@
 """Rummikub official rules: the rules sheet of the Rummikub box."""
 
+from ..words import words
 from ._base import Source
 
 SOURCE = Source(
     key="rummikub",
-    title="Rummikub official rules",
-    about="The rules sheet of the Rummikub box, with a worked four-hand score table.",
+    title=words("Rummikub official rules"),
+    about=words("The rules sheet of the Rummikub box, with a worked four-hand score table."),
     sections={
         "tiles": "Contents", "melds": "Playing the Game", "joker": "The Joker",
         "values": "Playing the Game", "rack": "Scoring", "joker_rack": "Scoring",

@@ -1,18 +1,19 @@
 """Rummy with card-faced tiles: a tile set printed with playing-card faces."""
 
+from ..words import words
 from ._base import Ruling, Source
 
 # The card source never prices a tile.
-CARD_VALUES = Ruling("card tile values", (
-    "The card source never says what a tile is worth. It calls the King number 13 and "
+CARD_VALUES = Ruling(words("card tile values"), (
+    words("The card source never says what a tile is worth. It calls the King number 13 and "
     "the ace the lowest number, so each tile counts its face: A 1, 2 to 10 as printed, "
-    "J 11, Q 12, K 13."))
+    "J 11, Q 12, K 13.")))
 
 SOURCE = Source(
     key="rummy-cards",
-    title="Rummy with card-faced tiles",
-    about="The rules of a tile set printed with playing-card faces "
-          "(A, 2-10, J, Q, K in four suits).",
+    title=words("Rummy with card-faced tiles"),
+    about=words("The rules of a tile set printed with playing-card faces "
+          "(A, 2-10, J, Q, K in four suits)."),
     sections={
         "tiles": "Contents of the Game", "melds": "Sets", "joker": "The Joker",
         "rack": "Scoring", "joker_rack": "The Joker", "opening": "Opening the game",
@@ -24,11 +25,11 @@ SOURCE = Source(
     },
     rulings={
         "values": CARD_VALUES,
-        "max_jokers": Ruling("one joker per set", (
-            "The card source allows one joker per set, and it uses \"set\" for groups and "
-            "runs alike, so a group holds at most one joker and so does a run.")),
-        "players": Ruling("the number of players", (
-            "The card source gives no number of players; it comes with 4 racks, so 2 to 4."),
+        "max_jokers": Ruling(words("one joker per set"), (
+            words("The card source allows one joker per set, and it uses \"set\" for groups and "
+            "runs alike, so a group holds at most one joker and so does a run."))),
+        "players": Ruling(words("the number of players"), (
+            words("The card source gives no number of players; it comes with 4 racks, so 2 to 4.")),
             with_section=True),
     },
 )

@@ -1,11 +1,12 @@
 """The Rummy Meld tutorial of an online game, played here with a physical set."""
 
+from ..words import words
 from ._base import Ruling, Source
 
 SOURCE = Source(
     key="rummy-meld",
-    title="Rummy Meld tutorial",
-    about="The rules of an online Rummy Meld game, played here with a physical set.",
+    title=words("Rummy Meld tutorial"),
+    about=words("The rules of an online Rummy Meld game, played here with a physical set."),
     sections={
         "tiles": "Game Setup & Tiles", "melds": "Valid Combinations",
         "high": "Wrap-around Runs", "joker": "Jolly (Wildcard) Rules",
@@ -18,19 +19,19 @@ SOURCE = Source(
         "split": "Layoff (Adding to Board)",
     },
     rulings={
-        "ace_rack": Ruling("an ace left on a rack", (
-            "The tutorial prices an ace only in a high run or a set of aces. Its table "
-            "counts every 1 to 9 as 5, so an ace left on a rack costs 5.")),
-        "joker_in_meld": Ruling("a joker in a meld", (
-            "The tutorial gives no value for a Jolly inside a meld, so it counts the tile it "
+        "ace_rack": Ruling(words("an ace left on a rack"), (
+            words("The tutorial prices an ace only in a high run or a set of aces. Its table "
+            "counts every 1 to 9 as 5, so an ace left on a rack costs 5."))),
+        "joker_in_meld": Ruling(words("a joker in a meld"), (
+            words("The tutorial gives no value for a Jolly inside a meld, so it counts the tile it "
             "stands for, in the opening and at the end. It has no credited joker either: a "
             "Jolly counts for the player who laid it where it finally lies, and the real tile "
-            "that replaced it counts for whoever supplied that tile.")),
-        "opening_discard": Ruling("a discard in the opening", (
-            "The tutorial does not say whether a tile picked from the discards may count "
-            "toward the opening. It may not: the opening comes from your own rack.")),
-        "series": Ruling("the series", (
-            "The source covers single hands only. A series runs to an agreed number of "
-            "hands or a target score, and the highest total wins.")),
+            "that replaced it counts for whoever supplied that tile."))),
+        "opening_discard": Ruling(words("a discard in the opening"), (
+            words("The tutorial does not say whether a tile picked from the discards may count "
+            "toward the opening. It may not: the opening comes from your own rack."))),
+        "series": Ruling(words("the series"), (
+            words("The source covers single hands only. A series runs to an agreed number of "
+            "hands or a target score, and the highest total wins."))),
     },
 )

@@ -15,6 +15,7 @@ from ..table_actions import (
     SwapJoker,
 )
 from ..tiles import format_tiles, joker_as
+from ..words import words
 from .state import MeldState, cite_rule, describe, seat_name
 from .swaps import SwapsAndSplits, inside, split_refusal
 
@@ -24,7 +25,8 @@ class Apply(SwapsAndSplits):
 
     def run(self, action: Action) -> None:
         if not isinstance(action, (NewMeld, AddTiles, SwapJoker)):
-            raise InvalidAction(f"not a table action: {action!r}", field="action")
+            raise InvalidAction(words("not a table action: {action!r}", action=action),
+                                field="action")
         player = self.player = seat_name(self.players, action.player)
         self.whose_turn(player, action)
         if isinstance(action, NewMeld):
@@ -44,18 +46,21 @@ class Apply(SwapsAndSplits):
             # before anybody melds. Asked once, with the hand's first action.
             if not action.first_round_over:
                 raise self.refuse(
-                    f"{player} cannot touch the table yet: nobody melds in the first round "
-                    f"({cite_rule(v, 'first_round')}). Once every player has had a turn, tick "
-                    f"\"{FIRST_ROUND_OVER}\"", field="first_round_over")
+                    words("{player} cannot touch the table yet: nobody melds in the first round "
+                          "({cite_rule}). Once every player has had a turn, tick "
+                          "\"{box}\"", player=player, cite_rule=cite_rule(v, "first_round"),
+                          box=FIRST_ROUND_OVER), field="first_round_over")
             s.first_round_over = True
         if not action.same_turn:
             s.turn_player, s.turn_is_opening = player, False
         elif s.turn_player is None:
-            raise self.refuse(f"nothing was recorded before this action, so it cannot be in the "
-                              f"same turn as one: untick \"{SAME_TURN}\"", field="same_turn")
+            raise self.refuse(words("nothing was recorded before this action, so it cannot be "
+                                    "in the same turn as one: untick \"{SAME_TURN}\"",
+                                    SAME_TURN=SAME_TURN), field="same_turn")
         elif s.turn_player != player:
-            raise self.refuse(f"the last action was {s.turn_player}'s, so this cannot be in "
-                              f"the same turn for {player}: untick \"{SAME_TURN}\"",
+            raise self.refuse(words("the last action was {turn_player}'s, so this cannot be in "
+                                    "the same turn for {player}: untick \"{SAME_TURN}\"",
+                                    turn_player=s.turn_player, player=player, SAME_TURN=SAME_TURN),
                               field="same_turn")
 
     def new_meld(self, player: str, action: NewMeld) -> None:
@@ -64,12 +69,13 @@ class Apply(SwapsAndSplits):
         laid, total, parts, has_run = [], 0, [], False
         for i, text in enumerate(action.melds):
             self.reading("melds", i)
-            tiles = self.parse(text, player, "new meld")
-            resolved = self.check(tiles, player, "new meld")
+            tiles = self.parse(text, player, words("new meld"))
+            resolved = self.check(tiles, player, words("new meld"))
             if opening and resolved.jokers and v.opening_joker == "not_allowed":
-                raise self.refuse(f"{player}'s opening {format_tiles(tiles)} holds a joker: "
-                                  f"a joker may not be used in the opening "
-                                  f"({cite_rule(v, 'opening')})", tile="j")
+                raise self.refuse(words("{player}'s opening {tiles} holds a joker: a joker may "
+                                        "not be used in the opening ({cite_rule})", player=player,
+                                        tiles=format_tiles(tiles),
+                                        cite_rule=cite_rule(v, 'opening')), tile="j")
             worth = sum(opening_values(resolved, v))
             total += worth
             has_run = has_run or resolved.kind == RUN
@@ -79,13 +85,15 @@ class Apply(SwapsAndSplits):
         if opening:
             if total < v.opening:
                 raise self.refuse(
-                    f"{player}'s opening counts {total} ({' + '.join(parts)}): {v.name} needs "
-                    f"at least {v.opening} from the rack in the first meld "
-                    f"({cite_rule(v, 'opening')}). Enter every meld of the opening together, as "
-                    "one new meld")
+                    words("{player}'s opening counts {total} ({join}): {name} needs at least "
+                          "{opening} from the rack in the first meld ({cite_rule}). Enter every "
+                          "meld of the opening together, as one new meld", player=player,
+                          total=total, join=' + '.join(parts), name=v.name, opening=v.opening,
+                          cite_rule=cite_rule(v, 'opening')))
             if v.opening_needs_run and not has_run:
-                raise self.refuse(f"{player}'s opening holds no run: {v.name} needs at least "
-                                  f"one run in the opening ({cite_rule(v, 'opening')})")
+                raise self.refuse(words("{player}'s opening holds no run: {name} needs at least "
+                                        "one run in the opening ({cite_rule})", player=player,
+                                        name=v.name, cite_rule=cite_rule(v, 'opening')))
         for i, resolved in enumerate(laid):
             self.reading("melds", i)
             index = len(s.melds)
@@ -97,21 +105,24 @@ class Apply(SwapsAndSplits):
         if opening:
             s.opened[player] = True
             s.turn_is_opening = True
-            self.notes.insert(0, f"{player} opened with {total}: {', '.join(parts)}.")
+            self.notes.insert(0, words("{player} opened with {total}: {join}.", player=player,
+                                       total=total, join=', '.join(parts)))
         else:
-            self.notes.insert(0, f"{player} melds {', '.join(str(r) for r in laid)}.")
+            self.notes.insert(0, words("{player} melds {join}.", player=player,
+                                       join=', '.join(str(r) for r in laid)))
 
     def add_tiles(self, player: str, action: AddTiles) -> None:
         v = self.v
         meld = self.meld(action.meld_index, player)
-        self.must_have_opened(player, "tiles can be added to the table", "add")
-        self.not_in_opening_turn(player, meld, "adding to other players' melds is allowed")
+        self.must_have_opened(player, words("tiles can be added to the table"), "add")
+        self.not_in_opening_turn(player, meld, words("adding to other players' melds is allowed"))
         if meld.stacked:
-            raise self.refuse(f"{describe(meld)} is complete and has "
-                              "left the table: a set has at most four tiles, one of each "
-                              f"colour ({cite_rule(v, 'melds')})", field="meld_index")
+            raise self.refuse(words("{describe} is complete and has left the table: a set has "
+                                    "at most four tiles, one of each colour ({cite_rule})",
+                                    describe=describe(meld), cite_rule=cite_rule(v, "melds")),
+                              field="meld_index")
         self.reading("tiles")
-        added = self.parse(action.tiles, player, "added tiles")
+        added = self.parse(action.tiles, player, words("added tiles"))
         old = [s.tile for s in meld.slots]
         if meld.kind == SET:
             # A joker in a set stands for whichever colour is missing.
@@ -119,18 +130,20 @@ class Apply(SwapsAndSplits):
         try:
             resolved = check_meld(old + added, v)
             if resolved.kind != meld.kind:
-                raise InvalidMeld(f"the {meld.kind} would become a {resolved.kind}")
+                raise InvalidMeld(words("the set would become a run") if meld.kind == SET
+                                  else words("the run would become a set"))
         except InvalidMeld as error:
             if meld.kind == RUN and inside(old, added):
                 raise self.refuse(split_refusal(v, player, added, meld)) from None
             hint = ""
             if any(not t.joker and any(o.joker and o.face_number == t.number for o in old)
                    for t in added):
-                hint = "; to replace a joker with the tile it stands for, swap the joker"
+                hint = words("; to replace a joker with the tile it stands for, swap the joker")
             raise self.refuse(
-                f"{player} cannot add {format_tiles(added)} to "
-                f"{describe(meld)}: {error}{hint} "
-                f"({cite_rule(v, 'add')})", tile=error.tile) from None
+                words("{player} cannot add {tiles} to {describe}: {error}{hint} ({cite_rule})",
+                      player=player,
+                      tiles=format_tiles(added), describe=describe(meld), error=error, hint=hint,
+                      cite_rule=cite_rule(v, 'add')), tile=error.tile) from None
         new_tiles = list(resolved.tiles[len(old):])
         self.place(new_tiles)
         foreign = meld.owner != player
@@ -139,12 +152,15 @@ class Apply(SwapsAndSplits):
                                upside_down=foreign and meld.kind == SET)
         meld.slots.extend(slots)
         self.fill(meld, resolved)  # old slots first, then the new ones, as checked
-        self.notes.append(f"{player} adds {format_tiles(new_tiles)} to "
-                          f"{meld.owner}'s {meld.kind}.")
+        added_to = {"player": player, "tiles": format_tiles(new_tiles), "owner": meld.owner}
+        self.notes.append(words("{player} adds {tiles} to {owner}'s set.", **added_to)
+                          if meld.kind == SET else
+                          words("{player} adds {tiles} to {owner}'s run.", **added_to))
         if foreign and meld.kind == RUN:
             self.howarth_split(player, meld, lying_before, slots)
         self.complete_set(meld)
         reals = [sl.tile for sl in slots if sl.joker is None]
         if foreign and meld.kind == SET and not meld.stacked and reals:
-            self.notes.append(f"{player}'s {format_tiles(reals)} lies upside down in "
-                              f"{meld.owner}'s set: it counts for {player}.")
+            self.notes.append(words("{player}'s {tiles} lies upside down in {owner}'s set: it "
+                                    "counts for {player}.", player=player,
+                                    tiles=format_tiles(reals), owner=meld.owner))

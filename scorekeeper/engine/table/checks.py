@@ -10,6 +10,7 @@ from ..melds import RUN, SET, check_meld, end_values
 from ..table_actions import SAME_TURN, InvalidAction
 from ..tiles import Tile, format_tiles, parse_tiles
 from ..variants import Variant
+from ..words import counted, words
 from .state import JokerEvent, JokerState, MeldState, Slot, State, cite_rule
 
 
@@ -41,15 +42,19 @@ class Step:
         except InvalidTile as error:
             raise self.refuse(f"{player}'s {what}: {error}", tile=error.tile) from None
         if not tiles:
-            raise self.refuse(f"{player}'s {what}: no tiles given")
+            raise self.refuse(words("{player}'s {what}: no tiles given", player=player,
+                                    what=what))
         return tiles
 
     def check(self, tiles: list[Tile], player: str, what: str):
         try:
             return check_meld(tiles, self.v)
         except InvalidMeld as error:
-            raise self.refuse(f"{player}'s {what} {format_tiles(tiles)} is not a legal meld: "
-                              f"{error} ({cite_rule(self.v, 'melds')})", tile=error.tile) from None
+            raise self.refuse(words("{player}'s {what} {tiles} is not a legal meld: {error} "
+                                    "({cite_rule})", player=player, what=what,
+                                    tiles=format_tiles(tiles), error=error,
+                                    cite_rule=cite_rule(self.v, "melds")),
+                              tile=error.tile) from None
 
     def place(self, tiles: list[Tile]) -> None:
         """Count numbered tiles reaching the table: a set has two of each."""
@@ -58,31 +63,35 @@ class Step:
                 continue
             self.s.copies[t.key] += 1
             if self.s.copies[t.key] > 2:
-                raise self.refuse(f"{t}: a set has only two, and both are on the table "
-                                  f"already ({cite_rule(self.v, 'tiles')})", tile=str(t))
+                raise self.refuse(words("{tile}: a set has only two, and both are on the table "
+                                        "already ({cite_rule})", tile=t,
+                                        cite_rule=cite_rule(self.v, 'tiles')), tile=str(t))
 
     def meld(self, index: int, player: str) -> MeldState:
         if isinstance(index, bool) or not isinstance(index, int) or not (
                 0 <= index < len(self.s.melds)):
             # People number the melds from 1, as laid (the stored index counts from 0).
             number = index + 1 if isinstance(index, int) and not isinstance(index, bool) else index
-            raise self.refuse(f"{player}: there is no meld {number!r} on the table "
-                              f"({len(self.s.melds)} laid so far, numbered from 1)",
+            raise self.refuse(words("{player}: there is no meld {number!r} on the table "
+                                    "({count} laid so far, numbered from 1)", player=player,
+                                    number=number, count=len(self.s.melds)),
                               field="meld_index", meld=None)
         return self.s.melds[index]
 
     def must_have_opened(self, player: str, doing: str, topic: str) -> None:
         if not self.s.opened[player]:
-            raise self.refuse(f"{player} has not opened yet: {doing} only after opening "
-                              f"({cite_rule(self.v, topic)})", field="player", meld=None)
+            raise self.refuse(words("{player} has not opened yet: {doing} only after opening "
+                                    "({cite_rule})", player=player, doing=doing,
+                                    cite_rule=cite_rule(self.v, topic)), field="player", meld=None)
 
     def not_in_opening_turn(self, player: str, meld: MeldState, doing: str) -> None:
         if meld.owner != player and self.s.turn_is_opening:
             # Only reached when the scorer said this is the opening's turn still.
             raise self.refuse(
-                f"{player} opened in this turn: {doing} from the next turn on "
-                f"({cite_rule(self.v, 'turn')}). If {player}'s turn had ended, untick "
-                f"\"{SAME_TURN}\"", field="same_turn", meld=None)
+                words("{player} opened in this turn: {doing} from the next turn on "
+                      "({cite_rule}). If {player}'s turn had ended, untick \"{SAME_TURN}\"",
+                      player=player, doing=doing, cite_rule=cite_rule(self.v, 'turn'),
+                      SAME_TURN=SAME_TURN), field="same_turn", meld=None)
 
     def take_joker(self, player: str) -> JokerState:
         """The physical joker a player lays from their rack: a joker they took by a
@@ -99,8 +108,9 @@ class Step:
             # may have reached this player's rack through the discard row.
             elsewhere = [j for j in jokers if j.holder is not None]
             if not elsewhere:
-                raise self.refuse(f"{player} lays a joker, but both jokers of the set are "
-                                  f"on the table already ({cite_rule(self.v, 'tiles')})", tile="j")
+                raise self.refuse(words("{player} lays a joker, but both jokers of the set are "
+                                        "on the table already ({cite_rule})", player=player,
+                                        cite_rule=cite_rule(self.v, 'tiles')), tile="j")
             joker = elsewhere[0]
         joker.holder = None
         return joker
@@ -144,7 +154,9 @@ class Step:
             supplied.setdefault(slot.by, []).append(slot.tile)
         counts = [f"{p} {len(ts)}" for p, ts in supplied.items()]
         first, n = counts[0].rsplit(" ", 1)
-        counts[0] = f"{first} stacks {n} tile{'' if n == '1' else 's'}"
+        counts[0] = counted("{first} stacks {n} tile", "{first} stacks {n} tiles", first=first,
+                            n=int(n))
         detail = "; ".join(f"{p}: {format_tiles(ts)}" for p, ts in supplied.items())
-        self.notes.append(f"Set of {meld.slots[0].tile.number}s complete: "
-                          f"{', '.join(counts)} ({detail}); the set leaves the table.")
+        self.notes.append(words("Set of {number}s complete: {join} ({detail}); the set leaves "
+                                "the table.", number=meld.slots[0].tile.number,
+                                join=', '.join(counts), detail=detail))

@@ -12,6 +12,7 @@ from ..sources import SOURCES, cite, ruling
 from ..table_actions import InvalidAction
 from ..tiles import Tile, format_tiles
 from ..variants import Variant
+from ..words import joined_by, words
 
 
 def cite_rule(v: Variant, topic: str) -> str:
@@ -21,7 +22,7 @@ def cite_rule(v: Variant, topic: str) -> str:
     if section is not None:
         return cite(v.source, section)
     fallback = SOURCES["scorekeeper"].rulings.get(topic)
-    return ruling(fallback.about if fallback else f"table mode ({topic})")
+    return ruling(fallback.about if fallback else words("table mode ({topic})", topic=topic))
 
 
 # --- Public views -------------------------------------------------------------
@@ -40,11 +41,14 @@ class JokerEvent:
 
     def __str__(self) -> str:
         if self.kind == "melded":
-            return f"melded by {self.player} in meld {self.meld_index + 1}"
-        where = ("kept on the rack" if self.to_meld is None
-                 else f"melded in meld {self.to_meld + 1}")
-        return (f"swapped by {self.player} for {format_tiles(self.replaced_by)} out of meld "
-                f"{self.meld_index + 1}, {where}")
+            return words("melded by {player} in meld {meld_index}", player=self.player,
+                         meld_index=self.meld_index + 1)
+        where = (words("kept on the rack") if self.to_meld is None
+                 else words("melded in meld {to_meld}", to_meld=self.to_meld + 1))
+        return (words("swapped by {player} for {tiles} out of meld {meld_index}, {where}",
+                      player=self.player,
+                      tiles=format_tiles(self.replaced_by), meld_index=self.meld_index + 1,
+                      where=where))
 
 
 @dataclass(frozen=True)
@@ -59,7 +63,8 @@ class JokerHistory:
     swapped: bool
 
     def __str__(self) -> str:
-        return f"Joker {self.number}: " + "; ".join(str(e) for e in self.events)
+        return words("Joker {number}: {events}", number=self.number,
+                     events=joined_by("; ", list(self.events)))
 
 
 @dataclass(frozen=True)
@@ -172,7 +177,8 @@ def seat_name(players: tuple[str, ...], player: str, field: str = "player") -> s
         for name in players:
             if name_key(name) == name_key(player):
                 return name
-    raise InvalidAction(f"{player!r} is not a player of this hand ({', '.join(players)})",
+    raise InvalidAction(words("{player!r} is not a player of this hand ({join})", player=player,
+                              join=', '.join(players)),
                         field=field)
 
 
@@ -197,4 +203,7 @@ def lying_text(ranked: list[tuple[int, Tile]], kind: str = RUN) -> str:
 
 def describe(meld: MeldState) -> str:
     """A meld in words: "Bo's run b6 b7 b8"."""
-    return f"{meld.owner}'s {meld.kind} {format_tiles(s.tile for s in meld.slots)}"
+    tiles = format_tiles(s.tile for s in meld.slots)
+    if meld.kind == "set":  # the kinds are melds.SET and melds.RUN
+        return words("{owner}'s set {tiles}", owner=meld.owner, tiles=tiles)
+    return words("{owner}'s run {tiles}", owner=meld.owner, tiles=tiles)

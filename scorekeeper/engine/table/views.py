@@ -17,6 +17,7 @@ from ..table_actions import (
 )
 from ..tiles import Tile, format_tiles, parse_tiles
 from ..variants import Variant
+from ..words import words
 from .apply import Apply
 from .state import (
     AreaMeld,
@@ -38,18 +39,20 @@ class Table:
                  actions: tuple[Action, ...] = (), _state: State | None = None):
         if not variant.table_mode:
             raise InvalidAction(
-                f"table mode follows the tiles each player puts on the table, and {variant.name} "
-                f"scores only the racks: use the quick tally for it "
-                f"({ruling(scorekeeper_ruling('table_mode').about)})",
+                words("table mode follows the tiles each player puts on the table, and {name} "
+                      "scores only the racks: use the quick tally for it ({ruling})",
+                      name=variant.name, ruling=ruling(scorekeeper_ruling('table_mode').about)),
                 field="scoring")
         names = [p.strip() if isinstance(p, str) else p for p in players]
         if any(not isinstance(n, str) or not n for n in names):
-            raise InvalidAction("every player needs a name", field="players")
+            raise InvalidAction(words("every player needs a name"), field="players")
         if len({name_key(n) for n in names}) != len(names):
-            raise InvalidAction("two players have the same name", field="players")
+            raise InvalidAction(words("two players have the same name"), field="players")
         if not variant.min_players <= len(names) <= variant.max_players:
-            raise InvalidAction(f"{variant.name} is played by {variant.min_players} to "
-                                f"{variant.max_players} players, not {len(names)}",
+            raise InvalidAction(words("{name} is played by {min_players} to {max_players} "
+                                      "players, not {count}", name=variant.name,
+                                      min_players=variant.min_players,
+                                      max_players=variant.max_players, count=len(names)),
                                 field="players")
         self.variant = variant
         self.players = tuple(names)

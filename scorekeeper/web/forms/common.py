@@ -13,6 +13,9 @@ from wtforms import DateField
 # stubs do not know it yet.
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
+from ...engine.errors import RuleError
+from ...engine.words import Words
+
 __all__ = ["DATE_WRITTEN", "EmptyForm", "SelectChoice", "date_field", "sentence", "strip"]
 
 DATE_WRITTEN = lazy_gettext("The date must look like %(example)s.", example="2025-11-22")
@@ -34,6 +37,11 @@ def strip(value: str | None) -> str | None:
 
 
 def sentence(message: object) -> str:
-    """An engine message as a sentence: "wrap ..." becomes "Wrap ..."."""
+    """An engine message as a sentence: "wrap ..." becomes "Wrap ..." (in the page's language,
+    where it is the engine's words)."""
+    if isinstance(message, RuleError):
+        message = message.words
+    if isinstance(message, Words):
+        return message.as_sentence()
     text = str(message)
     return text[:1].upper() + text[1:]

@@ -1,0 +1,181 @@
+"""The engine's words as data: a message's key with its values, read in any language.
+
+A message the engine makes for people (a refusal, a breakdown line, a winner, a rule's
+words) is a `Words`: a `str` whose text is the English, so logs, the API and the tests
+read it as before, and which keeps `template` (the catalogue's msgid, with `{name}`
+placeholders) and `values` (names, tiles and numbers as they are, or more `Words`,
+read in the same language). The engine never chooses the language: the page or the
+command line that shows a message reads it with `say(text, translations)`.
+
+`words("...")` marks a message for the catalogues (extracted by the keyword `words`);
+`counted(singular, plural, n=...)` is one with plural forms (keyword `counted:1,2`),
+read with the language's own plural rule (Romanian and Hungarian count otherwise than
+English).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+
+class Translations(Protocol):
+    """What reading a message needs of a catalogue (gettext's, Babel's, Flask-Babel's)."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+
+class Words(str):
+    """A message for people: its English text, its template and its values."""
+
+    template: str
+    values: Mapping[str, object]
+    plural: str | None
+    counter: str | None
+    capital: bool
+
+    def __new__(cls, template: str, values: Mapping[str, object] | None = None,
+                plural: str | None = None, counter: str | None = None,
+                capital: bool = False) -> Words:
+        values = {k: str(v) if isinstance(v, BaseException) else v
+                  for k, v in (values or {}).items()}
+        chosen = template
+        if plural is not None and counter is not None and values[counter] != 1:
+            chosen = plural
+        text = chosen.format_map(values) if values else chosen
+        made = super().__new__(cls, _capital(text) if capital else text)
+        made.template, made.values, made.plural, made.counter = template, values, plural, counter
+        made.capital = capital
+        return made
+
+    def as_sentence(self) -> Words:
+        """The same words starting with a capital, in whatever language they are read."""
+        return Words(self.template, self.values, self.plural, self.counter, capital=True)
+
+    def __html__(self) -> str:
+        # A page shows words in its reader's language: Jinja calls __html__ on what it
+        # draws, and the web layer installs the reader of the page's language at start.
+        return _escape(say(self, _installed.reader()) if _installed.reader else self)
+
+    def __reduce__(self) -> tuple:
+        return (Words, (self.template, self.values, self.plural, self.counter, self.capital))
+
+    def to_record(self) -> dict:
+        """The message as JSON data (kept with a stored hand), read back by `from_record`."""
+        record: dict = {"template": self.template,
+                        "values": {k: as_record(v) for k, v in self.values.items()}}
+        if self.plural is not None:
+            record.update(plural=self.plural, counter=self.counter)
+        if self.capital:
+            record["capital"] = True
+        return record
+
+
+def words(template: str, **values: object) -> Words:
+    """A message: `template` with `{name}` placeholders, filled in from `values`."""
+    return Words(template, values)
+
+
+def counted(singular: str, plural: str, *, counter: str = "n", **values: object) -> Words:
+    """A message with plural forms, chosen by the value named `counter` (`n` unless told)."""
+    return Words(singular, values, plural, counter)
+
+
+def as_record(value: object) -> object:
+    """A value as JSON data: a Words as its record, anything else as it is."""
+    return value.to_record() if isinstance(value, Words) else value
+
+
+def from_record(data: object) -> object:
+    """A value stored by `as_record`: Words again where it was one."""
+    if isinstance(data, dict) and "template" in data:
+        values = {k: from_record(v) for k, v in dict(data.get("values") or {}).items()}
+        return Words(str(data["template"]), values, data.get("plural"), data.get("counter"),
+                     bool(data.get("capital")))
+    return data
+
+
+def say(text: object, translations: Translations | None) -> str:
+    """The text in the catalogue's language: a Words translated, its values too (names and
+    tiles are plain values and stay as written); anything else as its text."""
+    if not isinstance(text, Words):
+        return str(text) if text is not None else ""
+    if translations is None:
+        return str.__str__(text)
+    if text.plural is not None and text.counter is not None:
+        count = text.values[text.counter]
+        template = translations.ngettext(text.template, text.plural,
+                                         count if isinstance(count, int) else 2)
+    else:
+        template = translations.gettext(text.template)
+    values = {k: say(v, translations) if isinstance(v, Words) else v
+              for k, v in text.values.items()}
+    try:
+        said = template.format_map(values) if values else template
+        return _capital(said) if text.capital else said
+    except (KeyError, IndexError, ValueError):
+        # A catalogue entry with a placeholder the message lacks (the catalogue test
+        # catches these) must not break a page: the English is still right.
+        return str.__str__(text)
+
+
+def joined(parts: list[Words] | list[str] | list[Words | str]) -> Words | str:
+    """Parts of one place or one list, apart by commas ("hand 3, player Ana, rack")."""
+    if not parts:
+        return ""
+    together: Words | str = parts[0]
+    for part in parts[1:]:
+        together = words("{first}, {then}", first=together, then=part)
+    return together
+
+
+def _escape(text: str) -> str:
+    """Text made safe in HTML, escaped exactly as the pages' own text is (Jinja's escaping)."""
+    return (html.escape(text, quote=False).replace('"', "&#34;").replace("'", "&#39;"))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def joined_by(mark: str, parts: list) -> Words | str:
+    """Parts apart by a mark that needs no translating ("; " between a joker's events), each
+    part still in words."""
+    if not parts:
+        return ""
+    marks = {f"part{i}": part for i, part in enumerate(parts)}
+    return Words(mark.join("{" + name + "}" for name in marks), marks)
+
+
+def and_list(items: list[Words] | list[str] | list[Words | str]) -> Words | str:
+    """Names or words as a list for people: "Ana", "Ana and Bo", "Ana and Bo and Cai"."""
+    together: Words | str = items[0] if items else ""
+    for item in items[1:]:
+        together = words("{first} and {last}", first=together, last=item)
+    return together
+
+
+def or_list(items: list[Words] | list[str] | list[Words | str]) -> Words | str:
+    """Choices as a list for people: "a", "a or b", "a or b or c"."""
+    together: Words | str = items[0] if items else ""
+    for item in items[1:]:
+        together = words("{first} or {last}", first=together, last=item)
+    return together
+
+
+class _Installed:
+    """The reader of the page's language, installed by the web layer (the engine knows no
+    web library: the web layer hands it a function giving the request's catalogue)."""
+
+    reader: Callable[[], Translations | None] | None = None
+
+
+_installed = _Installed()
+
+
+def install_reader(reader: Callable[[], Translations | None] | None) -> None:
+    """Make `Words` drawn on a page (through `__html__`) read in what `reader()` gives."""
+    _installed.reader = reader

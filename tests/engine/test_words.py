@@ -1,0 +1,147 @@
+"""The engine's words: English as ever, and the key and values a page reads in its language."""
+
+from __future__ import annotations
+
+import json
+import pickle
+
+import pytest
+
+from scorekeeper.engine import read_hand, score_hand
+from scorekeeper.engine.errors import InvalidHand
+from scorekeeper.engine.melds import check_meld
+from scorekeeper.engine.scoring import HandResult, Line
+from scorekeeper.engine.tiles import parse_tiles
+from scorekeeper.engine.variants import preset
+from scorekeeper.engine.words import (
+    Words,
+    and_list,
+    as_record,
+    counted,
+    from_record,
+    install_reader,
+    say,
+    words,
+)
+
+
+class Catalogue:
+    """A small catalogue of Romanian, as gettext's translations answer."""
+
+    def __init__(self, entries: dict[str, str], plurals: dict[str, tuple[str, ...]] | None = None):
+        self.entries, self.plurals = entries, plurals or {}
+
+    def gettext(self, message: str) -> str:
+        return self.entries.get(message, message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        forms = self.plurals.get(singular)
+        if forms is None:
+            return singular if n == 1 else plural
+        # Romanian: one, few (0 and 2-19), many (20 and more take "de").
+        return forms[0 if n == 1 else 1 if n == 0 or 1 < n % 100 < 20 else 2]
+
+
+RO = Catalogue({
+    "player {player}": "jucătorul {player}",
+    "{first}, {then}": "{first}, {then}",
+    "rack": "suport",
+    "{where}: {detail}": "{where}: {detail}",
+    "{tiles}: a meld needs at least 3 tiles": "{tiles}: o formație are cel puțin 3 piese",
+    "Nobody went out. {rack} count against you": "Nimeni nu a ieșit. {rack} se scad",
+    "Tiles left on your rack ({tiles}: {costs})": "Piese rămase pe suport ({tiles}: {costs})",
+}, {"{n} joker": ("{n} joker", "{n} jokeri", "{n} de jokeri")})
+
+
+def test_words_read_as_their_english_text():
+    said = words("{player} went out with {tiles}", player="Ștefan", tiles="r1 r2 r3")
+    assert said == "Ștefan went out with r1 r2 r3"
+    assert isinstance(said, str)
+    assert said.template == "{player} went out with {tiles}"
+    assert said.values == {"player": "Ștefan", "tiles": "r1 r2 r3"}
+    assert json.dumps({"rule": said}) == '{"rule": "\\u0218tefan went out with r1 r2 r3"}'
+
+
+def test_a_refusal_is_read_in_the_catalogues_language_names_and_tiles_untouched():
+    with pytest.raises(Exception) as caught:
+        check_meld(parse_tiles("r12 r13"), preset("romanian"))
+    assert str(caught.value) == "r12 r13: a meld needs at least 3 tiles"
+    assert say(caught.value.words, RO) == "r12 r13: o formație are cel puțin 3 piese"
+
+
+def test_the_place_of_a_refusal_is_translated_with_it():
+    error = InvalidHand(words("{tiles}: a meld needs at least 3 tiles", tiles="k3 k4"),
+                        player="Zsófia", field="rack")
+    assert str(error) == "player Zsófia, rack: k3 k4: a meld needs at least 3 tiles"
+    assert say(error.words, RO) == ("jucătorul Zsófia, suport: k3 k4: o formație are cel "
+                                    "puțin 3 piese")
+    assert say(error.where, RO) == "jucătorul Zsófia, suport"
+
+
+@pytest.mark.parametrize("n, english, romanian", [
+    (1, "1 joker", "1 joker"), (2, "2 jokers", "2 jokeri"), (21, "21 jokers", "21 de jokeri")])
+def test_plural_forms_follow_each_languages_rule(n, english, romanian):
+    said = counted("{n} joker", "{n} jokers", n=n)
+    assert said == english
+    assert say(said, RO) == romanian
+
+
+def test_a_breakdown_line_is_read_in_the_catalogues_language():
+    hand = {"variant": "rummikub", "players": [
+        {"name": "Ana", "went_out": True}, {"name": "Éloïse", "rack": "r5 k7"}]}
+    result = score_hand(read_hand(hand))
+    line = result.breakdown["Éloïse"][0]
+    assert line.rule == "Ana went out. Tiles left on your rack (r5 k7: 5 + 7) count against you"
+    # "{player} went out. {rack} count against you" has no entry: English around the
+    # translated rack, and the names and tiles as written.
+    assert say(line.rule, RO) == ("Ana went out. Piese rămase pe suport (r5 k7: 5 + 7) count "
+                                  "against you")
+
+
+def test_a_stored_result_keeps_its_words_as_data():
+    hand = {"variant": "tile-rummy", "players": [
+        {"name": "Ana", "went_out": False, "rack": "r5 j"},
+        {"name": "Bo", "went_out": False, "rack": "k2"}]}
+    result = score_hand(read_hand(hand))
+    stored = HandResult.from_record(json.loads(json.dumps(result.to_record())))
+    line = stored.breakdown["Ana"][0]
+    assert line == result.breakdown["Ana"][0]
+    assert isinstance(line.rule, Words)
+    assert line.rule.template == "Nobody went out. {rack} count against you"
+    assert say(line.rule, RO).startswith("Nimeni nu a ieșit. Piese rămase pe suport (r5 j: ")
+
+
+def test_a_line_stored_before_words_were_kept_reads_in_english():
+    old = {"points": -5, "rule": "Never opened", "source": "Rummikub, Scoring", "param": "x"}
+    line = Line.from_record(old)
+    assert (line.rule, line.source) == ("Never opened", "Rummikub, Scoring")
+    assert say(line.rule, RO) == "Never opened"
+
+
+def test_records_and_pickles_bring_words_back_whole():
+    said = words("{what} count against you", what=counted("{n} joker", "{n} jokers", n=3))
+    again = from_record(json.loads(json.dumps(as_record(said))))
+    assert again == said and isinstance(again, Words)
+    assert say(again, RO) == "3 jokeri count against you"
+    assert say(pickle.loads(pickle.dumps(said)), RO) == "3 jokeri count against you"
+
+
+def test_lists_of_names_read_as_before():
+    assert and_list(["A", "B", "C"]) == "A and B and C"
+    assert and_list(["A"]) == "A"
+
+
+def test_a_catalogue_entry_with_a_wrong_placeholder_falls_back_to_english():
+    broken = Catalogue({"{tiles}: a meld needs at least 3 tiles": "{piese}: prea puține"})
+    said = words("{tiles}: a meld needs at least 3 tiles", tiles="r1")
+    assert say(said, broken) == "r1: a meld needs at least 3 tiles"
+
+
+def test_a_page_draws_words_escaped_in_its_readers_language():
+    said = words("{tiles}: a meld needs at least 3 tiles", tiles="<b>")
+    assert said.__html__() == "&lt;b&gt;: a meld needs at least 3 tiles"
+    install_reader(lambda: RO)
+    try:
+        assert said.__html__() == "&lt;b&gt;: o formație are cel puțin 3 piese"
+    finally:
+        install_reader(None)
