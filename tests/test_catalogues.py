@@ -59,8 +59,7 @@ def test_the_sources_hold_the_engines_words_and_the_pages_words():
     assert "Language" in found
 
 
-@pytest.mark.parametrize("language", ["ro", "hu",
-                                      pytest.param("fr", marks=BEING_FILLED)])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_is_translated(language):
     entries = catalogue(language)
     missing = []
