@@ -8,6 +8,7 @@ the engine's `words` and `counted` (engine/words.py).
 
 from __future__ import annotations
 
+import ast
 import re
 from functools import cache
 from pathlib import Path
@@ -94,3 +95,31 @@ def test_the_placeholder_check_finds_a_changed_placeholder():
     assert placeholders("{tiles}: a meld needs at least 3 tiles") == {"{tiles}"}
     assert placeholders("{piese}: prea puține") == {"{piese}"}
     assert placeholders("%(name)s wins, {{literal}}") == {"%(name)s"}
+
+
+MARKS = {"words": 1, "counted": 2, "gettext": 1, "lazy_gettext": 1, "ngettext": 2, "_": 1}
+
+
+def test_the_extractor_finds_every_marked_message_in_the_code():
+    """A message marked inside another call's arguments can be missed by the extractor, and
+    would then stay English on every page: each marked text must be among those extracted."""
+    missed = []
+    for path in (ROOT / "scorekeeper").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in MARKS):
+                continue
+            for text in node.args[:MARKS[node.func.id]]:
+                if (isinstance(text, ast.Constant) and isinstance(text.value, str)
+                        and text.value not in extracted() and text.value not in plurals()):
+                    missed.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text.value[:60]}")
+    assert missed == []
+
+
+@cache
+def plurals() -> set[str]:
+    """The plural forms of the extracted messages (a message is known by its singular)."""
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as mapping:
+        method_map, options_map = parse_mapping_cfg(mapping)
+    return {message[1] for _, _, message, _, _ in extract_from_dir(
+        str(ROOT), method_map, options_map, keywords=KEYWORDS) if isinstance(message, tuple)}

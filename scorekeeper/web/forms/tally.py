@@ -27,6 +27,7 @@ from ...engine.checks import nobody_out_words, player_fields
 from ...engine.hands import FINISH_WORDS
 from ...engine.melds import rack_value
 from ...engine.tiles import parse_tile
+from ..language import say
 from .common import SelectChoice
 
 NOBODY = "-"
@@ -228,7 +229,7 @@ def went_out_missing(form: FlaskForm, names: list[str], variant: Variant) -> boo
         return False
     form.went_out.errors = [*list(form.went_out.errors),
                             gettext("Pick who went out, or “%(nobody)s”.",
-                                    nobody=nobody_out_words(variant))]
+                                    nobody=say(nobody_out_words(variant)))]
     return True
 
 
