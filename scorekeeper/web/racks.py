@@ -54,32 +54,44 @@ def mine(series_id: int):
         return _choose_page(one)
     form = MyRackForm(prefix="mine")
     if request.method == "POST" and form.validate():
+        draft = draft_of(form, one.variant)
+        if not draft:
+            # The API's refusal of an empty draft speaks of JSON: the page says it plainly.
+            return _refused(one, seat, form, DraftProblem(
+                400, _("Enter the tiles left on your rack, or the points instead."), "rack"))
         try:
-            number = rack_drafts.send(one, seat, draft_of(form, one.variant),
-                                      rack_drafts.phone_key(), form.hand.data)
+            number = rack_drafts.send(one, seat, draft, rack_drafts.phone_key(),
+                                      form.hand.data)
         except DraftProblem as problem:
             return _refused(one, seat, form, problem)
-        message = _("Sent to the scorer. You can change it until hand %(number)s is saved.",
-                    number=number)
         if _wants_json():
-            return jsonify({"message": message, "hand": number})
-        flash(message)
+            return jsonify({"message": _("Sent to the scorer. You can change it until hand "
+                                         "%(number)s is saved.", number=number),
+                            "hand": number})
+        # The page says it is sent (its status line): no flash to say it twice.
         return redirect(url_for("racks.mine", series_id=series_id))
     if request.method == "POST":
+        beside = {name: list(f.errors) for name, f in form._fields.items()
+                  if f.errors and name not in ("csrf_token", "hand")}
         return _refused(one, seat, form, DraftProblem(
-            422, _("Some boxes are not right: see beside them.")))
+            422, _("Some boxes are not right: see beside them."), beside=beside))
     return _rack_page(one, seat, form)
 
 
 def _refused(one: Series, seat: int, form: MyRackForm, problem: DraftProblem):
-    """The refusal on the phone, beside the box it is about, and why."""
+    """The refusal on the phone, beside each box it is about (by the refusal's fields,
+    never its words), and why."""
     if _wants_json():
-        response = jsonify({"error": problem.message, "where": problem.field})
+        response = jsonify({"error": problem.message, "where": problem.field,
+                            "beside": problem.beside})
         response.status_code = problem.status
     else:
-        if problem.field in form and problem.field != "hand":
-            form[problem.field].errors = [*form[problem.field].errors, problem.message]
-        else:
+        shown = []
+        for field, messages in problem.beside.items():
+            if field in form and field != "hand":
+                form[field].errors = [*dict.fromkeys([*form[field].errors, *messages])]
+                shown += messages
+        if problem.message not in shown:
             form.form_errors.append(problem.message)
         response = _rack_page(one, seat, form, fresh=False)
         response.status_code = problem.status
@@ -172,3 +184,4 @@ def seat_phones(series_id: int) -> dict:
     return {"held": drafts.claims(db, series_id), "log": drafts.seat_log(db, series_id),
             "words": {"claimed": _("taken by a phone"), "let go": _("let go by its phone"),
                       "handed over": _("handed over by the scorer")}}
+
