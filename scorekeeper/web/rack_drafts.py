@@ -195,6 +195,33 @@ def state(one: Series) -> dict[str, Any]:
             "still_counting": [s["name"] for s in seats if s["held"] and s["draft"] is None]}
 
 
+def counting_words(drafted: dict[str, Any], out: str | None = None,
+                   typed: frozenset[int] = frozenset()) -> str:
+    """Who still has no rack on the scorer's form, phone or not, and whose phone has sent
+    theirs; `out` went out (no rack to wait for), `typed` are the seats whose boxes the
+    scorer filled. static/drafts.js says the same from the same words."""
+    counting, no_phone, sent = [], [], []
+    for seat in drafted["seats"]:
+        if seat["name"] == out:
+            continue
+        if seat["draft"] is None and seat["held"]:
+            counting.append(seat["name"])
+        elif seat["draft"] is None and seat["seat"] not in typed:
+            no_phone.append(seat["name"])
+        elif seat["draft"] is not None and seat["by_player"]:
+            sent.append(seat["name"])
+    if not counting and not no_phone:
+        return _("Every phone has sent its rack.")
+    parts = []
+    if counting:
+        parts.append(_("Still counting: %(names)s.", names=", ".join(counting)))
+    if no_phone:
+        parts.append(_("No phone counting: %(names)s.", names=", ".join(no_phone)))
+    if sent:
+        parts.append(_("Sent from their own phone: %(names)s.", names=", ".join(sent)))
+    return " ".join(parts)
+
+
 def init_app(app: Flask) -> None:
     """Count the drafts each phone sends, and give a new phone its id."""
     app.extensions["draft_sends"] = SendLimiter()

@@ -185,3 +185,44 @@ def seat_phones(series_id: int) -> dict:
             "words": {"claimed": _("taken by a phone"), "let go": _("let go by its phone"),
                       "handed over": _("handed over by the scorer")}}
 
+
+@bp.app_template_global()
+def counting_now(drafted: dict, form) -> str:
+    """For the scorer's form: who still has no rack, phone or not (rack_drafts.counting_words),
+    with who went out and the boxes the scorer filled as the form holds them."""
+    out = form.went_out.data if "went_out" in form else None
+    typed = frozenset(seat for seat, sub in enumerate(form.players)
+                      if (sub.form.rack.data or "").strip()
+                      or ("rack_points" in sub.form and sub.form.rack_points.data is not None))
+    return rack_drafts.counting_words(drafted, out, typed)
+
+
+# Counts of jokers start at 0 on the scorer's form: 0 there is an empty box on a phone.
+_ZERO_IS_EMPTY = ("rack_jokers", "swapped_jokers", "credited_jokers")
+
+
+def _plain(field: str, value: object) -> str:
+    text = "" if value is None else str(value).strip()
+    return "" if field in _ZERO_IS_EMPTY and text == "0" else text
+
+
+@bp.app_template_global()
+def draft_marks(drafted: dict, form) -> list[dict]:
+    """For the scorer's form, each seat's mark: who sent its draft, unless the form's boxes
+    differ from it (then the scorer changed them, and the draft is offered beside them as
+    "Ana's phone sent a new rack: r7"). static/drafts.js keeps them up to date."""
+    marks = []
+    for seat, sub in zip(drafted["seats"], form.players, strict=False):
+        draft = seat["draft"] or {}
+        boxes = [f for f in draft if f in sub.form]
+        if not any(_plain(f, sub.form[f].data) != _plain(f, draft[f]) for f in boxes):
+            marks.append({"mark": seat["sent_by"], "newer": None})
+            continue
+        rack = ", ".join(_plain(f, draft[f]) if f == "rack"
+                         else f"{sub.form[f].label.text} {_plain(f, draft[f])}"
+                         for f in boxes if _plain(f, draft[f]))
+        words = (_("%(name)s's phone sent a new rack: %(rack)s", name=seat["name"], rack=rack)
+                 if seat["by_player"] else
+                 _("A new rack came for %(name)s: %(rack)s", name=seat["name"], rack=rack))
+        marks.append({"mark": _("changed by the scorer"), "newer": words})
+    return marks

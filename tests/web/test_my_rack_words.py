@@ -1,11 +1,13 @@
-"""My rack, as a fresh tester met it at the table: what the player's page says about a rack,
-each refusal beside the box it is about, in the players' words, once."""
+"""My rack, as a fresh tester met it at the table: what the player's page and the scorer's
+form say about a rack, each refusal beside the box it is about, and never a claim the page
+cannot back (a box the scorer changed is not "sent by Ana's phone"; "every phone has sent
+its rack" only when nobody is left without one)."""
 
 from __future__ import annotations
 
 import re
 
-from .steps import page_text, start_series
+from .steps import page_text, start_series, tally
 from .test_my_rack import SEATS, claim, phone, send
 
 JSON = {"Accept": "application/json"}
@@ -85,3 +87,38 @@ def test_the_players_boxes_have_the_scorers_labels(app, client):
     form = labels(client.get(f"/series/{series_id}/hands/new").get_data(as_text=True),
                   "players-1-")
     assert mine == form == ["Rack points", "Jokers on the rack", "Jokers taken by a swap"]
+
+
+def test_the_scorers_form_says_who_has_no_rack_yet_phone_or_not(app, client):
+    names = ("Christopher", "Grandma", "Alexandra", "Evangeline")
+    series_id = start_series(client, seats=names, end_kind="hands", end_value=9)
+    chris = phone(app)
+    claim(chris, series_id, 0)
+    page = page_text(client.get(f"/series/{series_id}/hands/new"))
+    assert ("Still counting: Christopher. No phone counting: Grandma, Alexandra, Evangeline."
+            in page)
+    send(chris, series_id, "r1 r2")
+    page = page_text(client.get(f"/series/{series_id}/hands/new"))
+    assert "Every phone has sent its rack." not in page
+    assert ("No phone counting: Grandma, Alexandra, Evangeline. Sent from their own phone: "
+            "Christopher." in page)
+    # Once who went out is chosen and the others' racks are typed, nobody is left without.
+    preview = client.post(f"/series/{series_id}/hands/new", data=tally(
+        names, {"Christopher": "r1 r2", "Grandma": "went_out", "Alexandra": "k3",
+                "Evangeline": "y9"}, preview="Preview", save=""))
+    assert "Every phone has sent its rack." in page_text(preview)
+
+
+def test_a_box_the_scorer_changed_is_not_claimed_by_the_phone_without_javascript(
+        app, client):
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=9)
+    ana = phone(app)
+    claim(ana, series_id, 0)
+    send(ana, series_id, "r12 k3 j")
+    page = page_text(client.get(f"/series/{series_id}/hands/new"))
+    assert "sent by Ana's phone" in page and "sent a new rack" not in page
+    preview = page_text(client.post(f"/series/{series_id}/hands/new", data=tally(
+        SEATS, {"Ana": "r12 k3", "Bo": "b1", "Cai": "k9", "Dee": "went_out"},
+        preview="Preview", save="")))
+    assert "sent by Ana's phone" not in preview
+    assert "Ana changed by the scorer Ana's phone sent a new rack: r12 k3 j" in preview
