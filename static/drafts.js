@@ -1,8 +1,11 @@
 // The scorer's record-hand form fills itself with the racks the players count on their own
 // phones ("My rack"): it asks the laptop every second for the hand's drafts and puts each
 // into its player's boxes, marked as sent by that player's phone. A box the scorer has
-// changed since is never overwritten. Nothing is saved until the scorer taps Save hand;
-// without JavaScript the racks sent before the form was opened are filled in by the server.
+// changed is never overwritten: when the phone sends something newer, the form says so
+// beside the player ("Ana's phone sent a new rack: r7") with a button to use it, and the
+// mark then says the scorer changed the box. Nothing is saved until the scorer taps Save
+// hand; without JavaScript the racks sent before the form was opened are filled in by the
+// server.
 (function () {
   "use strict";
 
@@ -10,48 +13,134 @@
   if (!form || !window.fetch) { return; }
   var url = form.getAttribute("data-drafts");
   var counting = document.getElementById("counting");
+  // The page's words, in its language (templates/racks/_counting.html).
+  var words = counting ? counting.dataset : {};
+  var FIELDS = ["rack", "rack_points", "rack_jokers", "swapped_jokers", "melded_tiles",
+                "melded_points", "credited_jokers"];
+  // Counts of jokers start at 0 on the form: 0 there is what an empty box is on a phone.
+  var ZERO_IS_EMPTY = ["rack_jokers", "swapped_jokers", "credited_jokers"];
   var busy = false;
+  var latest = {};
 
   function box(seat, field) {
     return form.querySelector("[name='players-" + seat + "-" + field + "']");
   }
 
-  function same(a, b) { return String(a).trim() === String(b).trim(); }
+  function plain(field, value) {
+    var text = value === null || value === undefined ? "" : String(value).trim();
+    return ZERO_IS_EMPTY.indexOf(field) !== -1 && text === "0" ? "" : text;
+  }
 
+  function put(f, value) {
+    f.setAttribute("data-from-phone", value);
+    if (plain(f.name.split("-")[2], f.value) === value) { return; }
+    f.value = value;
+    f.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function unfold(f, value) {
+    var folded = f.closest("details");
+    if (folded && value !== "") { folded.open = true; }  // points sent: show them
+  }
+
+  // Each box of the seat: filled with what the phone sent while the scorer has not made it
+  // theirs (empty, or still what the phone sent last); otherwise kept. Answers whether the
+  // scorer's boxes differ from the draft, and whether the phone sent something since.
   function fill(seat, draft) {
-    Object.keys(draft).forEach(function (field) {
+    var changed = false;
+    var newer = false;
+    FIELDS.forEach(function (field) {
       var f = box(seat, field);
       if (!f) { return; }
-      var value = String(draft[field]);
       var last = f.getAttribute("data-from-phone");
-      // Empty, or still what the phone sent last: the scorer has not made it theirs.
-      var untouched = same(f.value, "") || (last !== null && same(f.value, last));
-      if (!untouched && !same(f.value, value)) { return; }
-      f.setAttribute("data-from-phone", value);
-      if (same(f.value, value)) { return; }
-      f.value = value;
-      var folded = f.closest("details");
-      if (folded) { folded.open = true; }
-      f.dispatchEvent(new Event("input", { bubbles: true }));
+      if (!(field in draft) && last === null) { return; }  // never the phone's
+      var value = plain(field, draft[field]);
+      var now = plain(field, f.value);
+      if (now === "" || (last !== null && now === plain(field, last))) {
+        put(f, value);
+        unfold(f, value);
+      } else if (now === value) {
+        f.setAttribute("data-from-phone", value);
+        unfold(f, value);
+      } else {
+        changed = true;
+        if (last === null || value !== plain(field, last)) { newer = true; }
+      }
+    });
+    return { changed: changed, newer: newer };
+  }
+
+  function useIt(seat) {
+    var draft = latest[seat];
+    if (!draft) { return; }
+    FIELDS.forEach(function (field) {
+      var f = box(seat, field);
+      if (!f || (!(field in draft) && f.getAttribute("data-from-phone") === null)) { return; }
+      var value = plain(field, draft[field]);
+      put(f, value);
+      unfold(f, value);
+    });
+    check();
+  }
+
+  // What the phone sent, in a line: the tiles, or each box's label and number.
+  function summary(seat, draft) {
+    return FIELDS.filter(function (field) { return plain(field, draft[field]) !== ""; })
+      .map(function (field) {
+        if (field === "rack") { return plain(field, draft[field]); }
+        var f = box(seat, field);
+        var label = f && form.querySelector("label[for='" + f.id + "']");
+        return (label ? label.textContent.trim() + " " : "") + plain(field, draft[field]);
+      }).join(", ");
+  }
+
+  function mark(seat, found) {
+    var note = form.querySelector(".sent-by[data-seat='" + seat.seat + "']");
+    var offer = form.querySelector(".new-rack[data-seat='" + seat.seat + "']");
+    if (note) {
+      // Never "sent by Ana's phone" above a box the scorer changed.
+      note.textContent = found.changed ? words.wordsChanged : (seat.sent_by || "");
+      note.hidden = !note.textContent;
+    }
+    if (!offer) { return; }
+    offer.hidden = !found.newer;
+    if (found.newer) {
+      offer.querySelector(".new-rack-text").textContent = (seat.by_player
+        ? words.wordsNewer : words.wordsNewerScorer)
+        .replace("{name}", seat.name).replace("{rack}", summary(seat.seat, seat.draft));
+      offer.querySelector("button").hidden = false;
+    }
+  }
+
+  function filled(seat) {
+    return ["rack", "rack_points"].some(function (field) {
+      var f = box(seat, field);
+      return f && f.value.trim() !== "";
     });
   }
 
-  function mark(seat) {
-    var note = form.querySelector(".sent-by[data-seat='" + seat.seat + "']");
-    if (!note) { return; }
-    note.textContent = seat.sent_by || "";
-    note.hidden = !seat.sent_by;
-  }
-
+  // Who still has no rack, phone or not, and whose phone has sent theirs (the same words
+  // and order as the server's, web/rack_drafts.py counting_words).
   function sayWhoIsCounting(state) {
     if (!counting) { return; }
     var out = form.querySelector("input[name='went_out']:checked");
-    var names = state.still_counting.filter(function (n) { return !out || out.value !== n; });
-    var held = state.seats.some(function (s) { return s.held; });
-    counting.hidden = !held;
-    counting.textContent = names.length
-      ? counting.getAttribute("data-words-counting").replace("{names}", names.join(", "))
-      : counting.getAttribute("data-words-done");
+    var lists = { counting: [], noPhone: [], sent: [] };
+    state.seats.forEach(function (s) {
+      if (out && out.value === s.name) { return; }
+      if (!s.draft && s.held) { lists.counting.push(s.name); }
+      else if (!s.draft && !filled(s.seat)) { lists.noPhone.push(s.name); }
+      else if (s.draft && s.by_player) { lists.sent.push(s.name); }
+    });
+    counting.hidden = !state.seats.some(function (s) { return s.held; });
+    if (!lists.counting.length && !lists.noPhone.length) {
+      counting.textContent = words.wordsDone;
+      return;
+    }
+    counting.textContent = [["counting", words.wordsCounting], ["noPhone", words.wordsNoPhone],
+                            ["sent", words.wordsSent]]
+      .filter(function (pair) { return lists[pair[0]].length; })
+      .map(function (pair) { return pair[1].replace("{names}", lists[pair[0]].join(", ")); })
+      .join(" ");
   }
 
   function check() {
@@ -62,8 +151,8 @@
       .then(function (state) {
         if (!state || state.finished) { return; }
         state.seats.forEach(function (seat) {
-          if (seat.draft) { fill(seat.seat, seat.draft); }
-          mark(seat);
+          latest[seat.seat] = seat.draft;
+          mark(seat, seat.draft ? fill(seat.seat, seat.draft) : {});
         });
         sayWhoIsCounting(state);
       })
@@ -71,6 +160,12 @@
       .then(function () { busy = false; });
   }
 
+  form.addEventListener("click", function (event) {
+    var use = event.target.closest(".new-rack button");
+    if (!use) { return; }
+    busy = false;
+    useIt(use.closest(".new-rack").getAttribute("data-seat"));
+  });
   check();
   window.setInterval(check, 1000);
   form.addEventListener("change", function (event) {

@@ -15,8 +15,39 @@
     status.classList.toggle("sent-refused", !!refused);
   }
 
+  // Each refusal beside the box it is about, as the answer's "beside" names the boxes
+  // (the same place the page without JavaScript puts it).
+  function clearBeside() {
+    form.querySelectorAll("p.error[id$='-error']").forEach(function (p) { p.remove(); });
+    form.querySelectorAll("[aria-invalid='true']").forEach(function (box) {
+      box.removeAttribute("aria-invalid");
+      box.closest(".field").classList.remove("field-invalid");
+    });
+  }
+
+  function showBeside(beside) {
+    Object.keys(beside || {}).forEach(function (field) {
+      var box = document.getElementById("mine-" + field);
+      if (!box) { return; }
+      var note = document.getElementById(box.id + "-error");
+      if (!note) {
+        note = document.createElement("p");
+        note.className = "error";
+        note.id = box.id + "-error";
+        box.parentNode.insertBefore(note, box);
+      }
+      note.textContent = beside[field].join(" ");
+      box.setAttribute("aria-invalid", "true");
+      box.setAttribute("aria-describedby", note.id);
+      box.closest(".field").classList.add("field-invalid");
+      var folded = box.closest("details");
+      if (folded) { folded.open = true; }
+    });
+  }
+
   form.addEventListener("submit", function (event) {
     event.preventDefault();
+    clearBeside();
     say(status.getAttribute("data-sending") || "…");
     fetch(form.action || window.location.href, {
       method: "POST", body: new FormData(form), headers: { "Accept": "application/json" }
@@ -30,7 +61,10 @@
       })
       .then(function (answer) {
         if (!answer) { return; }
-        if (answer.error) { say(answer.error, true); } else { say(answer.message); }
+        if (answer.error) {
+          say(answer.error, true);
+          showBeside(answer.beside);
+        } else { say(answer.message); }
       })
       .catch(function () {
         say(status.getAttribute("data-unreachable"), true);

@@ -18,7 +18,7 @@ from flask import Response as FlaskResponse
 from flask_babel import gettext as _
 
 from ..engine import InvalidHand
-from ..engine.drafts import draft_fields, read_draft
+from ..engine.drafts import DRAFT_FIELDS, draft_fields, read_draft
 from ..store import drafts, hands
 from ..store.series import Series
 from .db import get_db
@@ -34,13 +34,18 @@ SEND_WINDOW = 60
 
 
 class DraftProblem(Exception):
-    """A draft refused: the status for the API, the message for the phone, and the field."""
+    """A draft refused: the status for the API, the message for the phone, the field, and
+    what to say beside each box of the draft it is about (`beside`: field to messages)."""
 
     def __init__(self, status: int, message: str, field: str | None = None,
-                 retry_after: int | None = None):
+                 retry_after: int | None = None,
+                 beside: dict[str, list[str]] | None = None):
         super().__init__(message)
         self.status, self.message, self.field = status, message, field
         self.retry_after = retry_after
+        if beside is None:
+            beside = {field: [message]} if field in DRAFT_FIELDS else {}
+        self.beside = beside
 
 
 def phone_key(create: bool = False) -> str | None:
@@ -129,10 +134,19 @@ def send(one: Series, seat: int, raw: Any, client: str | None, hand: int | None 
         drafts.put_draft(get_db(), one.id, number if hand is None else hand, seat, fields,
                          client)
     except InvalidHand as error:
-        raise DraftProblem(400, error.detail, error.field) from None
+        raise DraftProblem(400, error.detail, error.field, beside=_beside(error)) from None
     except drafts.DraftRefused as refused:
         raise _in_words(one, refused) from None
     return number
+
+
+def _beside(error: InvalidHand) -> dict[str, list[str]]:
+    """Each of the engine's refusals under the draft field it names (its `field`)."""
+    beside: dict[str, list[str]] = {}
+    for problem in error.problems:
+        if problem.field in DRAFT_FIELDS:
+            beside.setdefault(problem.field, []).append(problem.detail)
+    return beside
 
 
 def _in_words(one: Series, refused: drafts.DraftRefused) -> DraftProblem:
@@ -179,6 +193,33 @@ def state(one: Series) -> dict[str, Any]:
     return {"series": one.id, "hand": number, "finished": number is None,
             "fields": list(draft_fields(one.variant)), "seats": seats,
             "still_counting": [s["name"] for s in seats if s["held"] and s["draft"] is None]}
+
+
+def counting_words(drafted: dict[str, Any], out: str | None = None,
+                   typed: frozenset[int] = frozenset()) -> str:
+    """Who still has no rack on the scorer's form, phone or not, and whose phone has sent
+    theirs; `out` went out (no rack to wait for), `typed` are the seats whose boxes the
+    scorer filled. static/drafts.js says the same from the same words."""
+    counting, no_phone, sent = [], [], []
+    for seat in drafted["seats"]:
+        if seat["name"] == out:
+            continue
+        if seat["draft"] is None and seat["held"]:
+            counting.append(seat["name"])
+        elif seat["draft"] is None and seat["seat"] not in typed:
+            no_phone.append(seat["name"])
+        elif seat["draft"] is not None and seat["by_player"]:
+            sent.append(seat["name"])
+    if not counting and not no_phone:
+        return _("Every phone has sent its rack.")
+    parts = []
+    if counting:
+        parts.append(_("Still counting: %(names)s.", names=", ".join(counting)))
+    if no_phone:
+        parts.append(_("No phone counting: %(names)s.", names=", ".join(no_phone)))
+    if sent:
+        parts.append(_("Sent from their own phone: %(names)s.", names=", ".join(sent)))
+    return " ".join(parts)
 
 
 def init_app(app: Flask) -> None:

@@ -54,32 +54,44 @@ def mine(series_id: int):
         return _choose_page(one)
     form = MyRackForm(prefix="mine")
     if request.method == "POST" and form.validate():
+        draft = draft_of(form, one.variant)
+        if not draft:
+            # The API's refusal of an empty draft speaks of JSON: the page says it plainly.
+            return _refused(one, seat, form, DraftProblem(
+                400, _("Enter the tiles left on your rack, or the points instead."), "rack"))
         try:
-            number = rack_drafts.send(one, seat, draft_of(form, one.variant),
-                                      rack_drafts.phone_key(), form.hand.data)
+            number = rack_drafts.send(one, seat, draft, rack_drafts.phone_key(),
+                                      form.hand.data)
         except DraftProblem as problem:
             return _refused(one, seat, form, problem)
-        message = _("Sent to the scorer. You can change it until hand %(number)s is saved.",
-                    number=number)
         if _wants_json():
-            return jsonify({"message": message, "hand": number})
-        flash(message)
+            return jsonify({"message": _("Sent to the scorer. You can change it until hand "
+                                         "%(number)s is saved.", number=number),
+                            "hand": number})
+        # The page says it is sent (its status line): no flash to say it twice.
         return redirect(url_for("racks.mine", series_id=series_id))
     if request.method == "POST":
+        beside = {name: list(f.errors) for name, f in form._fields.items()
+                  if f.errors and name not in ("csrf_token", "hand")}
         return _refused(one, seat, form, DraftProblem(
-            422, _("Some boxes are not right: see beside them.")))
+            422, _("Some boxes are not right: see beside them."), beside=beside))
     return _rack_page(one, seat, form)
 
 
 def _refused(one: Series, seat: int, form: MyRackForm, problem: DraftProblem):
-    """The refusal on the phone, beside the box it is about, and why."""
+    """The refusal on the phone, beside each box it is about (by the refusal's fields,
+    never its words), and why."""
     if _wants_json():
-        response = jsonify({"error": problem.message, "where": problem.field})
+        response = jsonify({"error": problem.message, "where": problem.field,
+                            "beside": problem.beside})
         response.status_code = problem.status
     else:
-        if problem.field in form and problem.field != "hand":
-            form[problem.field].errors = [*form[problem.field].errors, problem.message]
-        else:
+        shown = []
+        for field, messages in problem.beside.items():
+            if field in form and field != "hand":
+                form[field].errors = [*dict.fromkeys([*form[field].errors, *messages])]
+                shown += messages
+        if problem.message not in shown:
             form.form_errors.append(problem.message)
         response = _rack_page(one, seat, form, fresh=False)
         response.status_code = problem.status
@@ -172,3 +184,45 @@ def seat_phones(series_id: int) -> dict:
     return {"held": drafts.claims(db, series_id), "log": drafts.seat_log(db, series_id),
             "words": {"claimed": _("taken by a phone"), "let go": _("let go by its phone"),
                       "handed over": _("handed over by the scorer")}}
+
+
+@bp.app_template_global()
+def counting_now(drafted: dict, form) -> str:
+    """For the scorer's form: who still has no rack, phone or not (rack_drafts.counting_words),
+    with who went out and the boxes the scorer filled as the form holds them."""
+    out = form.went_out.data if "went_out" in form else None
+    typed = frozenset(seat for seat, sub in enumerate(form.players)
+                      if (sub.form.rack.data or "").strip()
+                      or ("rack_points" in sub.form and sub.form.rack_points.data is not None))
+    return rack_drafts.counting_words(drafted, out, typed)
+
+
+# Counts of jokers start at 0 on the scorer's form: 0 there is an empty box on a phone.
+_ZERO_IS_EMPTY = ("rack_jokers", "swapped_jokers", "credited_jokers")
+
+
+def _plain(field: str, value: object) -> str:
+    text = "" if value is None else str(value).strip()
+    return "" if field in _ZERO_IS_EMPTY and text == "0" else text
+
+
+@bp.app_template_global()
+def draft_marks(drafted: dict, form) -> list[dict]:
+    """For the scorer's form, each seat's mark: who sent its draft, unless the form's boxes
+    differ from it (then the scorer changed them, and the draft is offered beside them as
+    "Ana's phone sent a new rack: r7"). static/drafts.js keeps them up to date."""
+    marks = []
+    for seat, sub in zip(drafted["seats"], form.players, strict=False):
+        draft = seat["draft"] or {}
+        boxes = [f for f in draft if f in sub.form]
+        if not any(_plain(f, sub.form[f].data) != _plain(f, draft[f]) for f in boxes):
+            marks.append({"mark": seat["sent_by"], "newer": None})
+            continue
+        rack = ", ".join(_plain(f, draft[f]) if f == "rack"
+                         else f"{sub.form[f].label.text} {_plain(f, draft[f])}"
+                         for f in boxes if _plain(f, draft[f]))
+        words = (_("%(name)s's phone sent a new rack: %(rack)s", name=seat["name"], rack=rack)
+                 if seat["by_player"] else
+                 _("A new rack came for %(name)s: %(rack)s", name=seat["name"], rack=rack))
+        marks.append({"mark": _("changed by the scorer"), "newer": words})
+    return marks

@@ -20,13 +20,13 @@ def test_the_form_shows_only_what_the_variant_needs(client):
     client.post("/nights/1/series/new", data=series_form(variant="romanian", end_kind="hands"))
     page = client.get(f"/series/{rummikub + 1}/hands/new").get_data(as_text=True)
     assert "Tiles put on the table" in page
-    assert "jokers credited" in page
+    assert "Jokers credited" in page
     assert "Announced the exposed tile's twin" in page
     assert 'data-ace-places="1"' in page
-    assert "of them swapped" not in page  # swapped jokers are scored only in Rummy Meld
+    assert "Jokers taken by a swap" not in page  # swapped jokers are scored only in Rummy Meld
     client.post("/nights/1/series/new", data=series_form(variant="rummy-meld", end_kind="hands"))
     page = client.get(f"/series/{rummikub + 2}/hands/new").get_data(as_text=True)
-    assert "of them swapped" in page
+    assert "Jokers taken by a swap" in page
 
 
 def test_rack_points_are_folded_behind_one_control_per_player(client):
@@ -34,7 +34,7 @@ def test_rack_points_are_folded_behind_one_control_per_player(client):
     page = client.get(f"/series/{rummikub}/hands/new").get_data(as_text=True)
     assert page.count("<summary>Type points instead</summary>") == page.count('class="rack-part"')
     assert page.count('class="rack-part"') >= 2
-    assert "All at once" not in page and "of them swapped" not in page
+    assert "All at once" not in page and "Jokers taken by a swap" not in page
     assert '<details class="points-instead" open>' not in page
 
 

@@ -85,7 +85,8 @@ def test_three_players_send_their_racks_and_the_scorer_taps_three_times(table):
 
     tap = Taps(scorer)
     tap(scorer.get_by_role("link", name="Record hand 1"))
-    expect(scorer.locator("#counting")).to_have_text("Still counting: Ana, Bo, Cai.")
+    expect(scorer.locator("#counting")).to_have_text(
+        "Still counting: Ana, Bo, Cai. No phone counting: Dee.")
 
     # The scorer's page notes the moment each rack arrives in its box (the same clock as the
     # players' phones: one machine), so the time from Send to screen is the browsers' own.
@@ -107,7 +108,9 @@ def test_three_players_send_their_racks_and_the_scorer_taps_three_times(table):
         expect(page.locator("#rack-sent")).to_have_text(
             "Sent to the scorer. You can change it until hand 1 is saved.")
     expect(scorer.locator(".sent-by[data-seat='1']")).to_have_text("sent by Bo's phone")
-    expect(scorer.locator("#counting")).to_have_text("Every phone has sent its rack.")
+    # Dee has no phone and nothing typed until the scorer says Dee went out.
+    expect(scorer.locator("#counting")).to_have_text(
+        "No phone counting: Dee. Sent from their own phone: Ana, Bo, Cai.")
     expect(scorer.locator("#players-1-rack + .pad-toggle")).to_contain_text("29 points")
     scorer.screenshot(path=str(SCREENSHOTS / "hand-form-with-racks-light.png"))
     scorer.emulate_media(color_scheme="dark")
@@ -116,6 +119,7 @@ def test_three_players_send_their_racks_and_the_scorer_taps_three_times(table):
     assert laptop.hands() == []  # nothing is a hand until the scorer saves
 
     tap(scorer.locator("#went_out label", has_text="Dee"))
+    expect(scorer.locator("#counting")).to_have_text("Every phone has sent its rack.")
     tap(scorer.get_by_role("button", name="Save hand"))
     expect(scorer.get_by_text("Hand 1 saved.")).to_be_visible()
     assert laptop.hands() == [(1, REFERENCE_SCORES)]
@@ -130,15 +134,75 @@ def test_three_players_send_their_racks_and_the_scorer_taps_three_times(table):
     expect(players["Bo"].get_by_text("Hand 1: you scored -29.")).to_be_visible()
 
 
-def test_a_box_the_scorer_changed_is_not_overwritten_by_a_phone(table):
+def test_a_box_the_scorer_changed_is_kept_and_a_newer_rack_offered_beside_it(table):
     _laptop, scorer, players = table
-    join(players["Ana"], "Ana")
+    ana = players["Ana"]
+    join(ana, "Ana")
     scorer.get_by_role("link", name="Record hand 1").click()
     scorer.fill("#players-0-rack", "r12 k3")
-    tap_rack(players["Ana"], RACKS["Ana"])
-    players["Ana"].get_by_role("button", name="Send my rack").click()
-    expect(scorer.locator(".sent-by[data-seat='0']")).to_have_text("sent by Ana's phone")
+    tap_rack(ana, RACKS["Ana"])
+    ana.get_by_role("button", name="Send my rack").click()
+    offer = scorer.locator(".new-rack[data-seat='0']")
+    expect(offer).to_contain_text("Ana's phone sent a new rack: r12 k3 j")
+    # The box is the scorer's: kept, and never marked as the phone's.
     expect(scorer.locator("#players-0-rack")).to_have_value("r12 k3")
+    expect(scorer.locator(".sent-by[data-seat='0']")).to_have_text("changed by the scorer")
+    offer.get_by_role("button", name="Use it").click()
+    expect(scorer.locator("#players-0-rack")).to_have_value("r12 k3 j")
+    expect(scorer.locator(".sent-by[data-seat='0']")).to_have_text("sent by Ana's phone")
+    expect(offer).to_be_hidden()
+    # Changed again by the scorer, then a later rack from the phone: offered, not taken.
+    scorer.fill("#players-0-rack", "r12")
+    expect(scorer.locator(".sent-by[data-seat='0']")).to_have_text("changed by the scorer")
+    expect(offer).to_be_hidden()  # nothing newer came from the phone yet
+    ana.fill("#mine-rack", "r7")
+    ana.get_by_role("button", name="Send my rack").click()
+    expect(offer).to_contain_text("Ana's phone sent a new rack: r7")
+    expect(scorer.locator("#players-0-rack")).to_have_value("r12")
+    scorer.screenshot(path=str(SCREENSHOTS / "hand-form-newer-rack-light.png"))
+    scorer.emulate_media(color_scheme="dark")
+    scorer.screenshot(path=str(SCREENSHOTS / "hand-form-newer-rack-dark.png"))
+    assert_fits_a_phone(scorer)
+
+
+def test_points_from_a_phone_show_on_the_scorers_form_and_refusals_beside_their_boxes(
+        table):
+    _laptop, scorer, players = table
+    cai = players["Cai"]
+    join(cai, "Cai")
+    scorer.get_by_role("link", name="Record hand 1").click()
+    expect(scorer.locator("#counting")).to_have_text(
+        "Still counting: Cai. No phone counting: Ana, Bo, Dee.")
+    tap_rack(cai, RACKS["Cai"])
+    cai.get_by_role("button", name="Send my rack").click()
+    expect(scorer.locator("#players-2-rack")).to_have_value("k9")
+    # Cai counts points instead: a refused number is said beside its box...
+    cai.fill("#mine-rack", "")
+    cai.get_by_text("Type points instead").click()
+    cai.fill("#mine-rack_points", "5000")
+    cai.get_by_role("button", name="Send my rack").click()
+    expect(cai.locator("#mine-rack_points-error")).to_have_text(
+        "Number must be between 0 and 1000.")
+    expect(cai.locator("#mine-rack_points")).to_have_attribute("aria-invalid", "true")
+    cai.screenshot(path=str(SCREENSHOTS / "my-rack-refused-light.png"))
+    cai.fill("#mine-rack_points", "12")
+    cai.get_by_role("button", name="Send my rack").click()
+    expect(cai.locator("#mine-rack_points-error")).to_have_count(0)
+    expect(cai.locator("#rack-sent")).to_have_text(
+        "Sent to the scorer. You can change it until hand 1 is saved.")
+    cai.emulate_media(color_scheme="dark")
+    cai.screenshot(path=str(SCREENSHOTS / "my-rack-points-dark.png"))
+    # ...and the scorer sees the points, with no tiles left over from the first rack.
+    expect(scorer.locator("#players-2-rack_points")).to_be_visible()
+    expect(scorer.locator("#players-2-rack_points")).to_have_value("12")
+    expect(scorer.locator("#players-2-rack")).to_have_value("")
+    expect(scorer.locator(".sent-by[data-seat='2']")).to_have_text("sent by Cai's phone")
+    expect(scorer.locator("#counting")).to_have_text(
+        "No phone counting: Ana, Bo, Dee. Sent from their own phone: Cai.")
+    scorer.locator("#players-2").scroll_into_view_if_needed()
+    scorer.screenshot(path=str(SCREENSHOTS / "hand-form-points-light.png"))
+    scorer.emulate_media(color_scheme="dark")
+    scorer.screenshot(path=str(SCREENSHOTS / "hand-form-points-dark.png"))
 
 
 def test_a_refused_rack_says_why_on_the_players_phone(table):

@@ -13,6 +13,7 @@ from wtforms.widgets import HiddenInput
 
 from ...engine.drafts import MOST_CHARACTERS, draft_fields
 from ...engine.variants import Variant
+from .tally import CREDITED_JOKERS, MELDED_POINTS, RACK_JOKERS, RACK_POINTS, SWAPPED_JOKERS
 
 
 class MyRackForm(FlaskForm):
@@ -22,15 +23,12 @@ class MyRackForm(FlaskForm):
     # The hand the page was drawn for: a rack sent after that hand was saved is refused.
     hand = IntegerField(widget=HiddenInput(), validators=[Optional(), NumberRange(1)])
     rack = StringField(_l("Tiles left on my rack"))
-    rack_points = IntegerField(_l("rack points"), validators=[Optional(), NumberRange(0, 1000)])
-    rack_jokers = IntegerField(_l("jokers on rack"), validators=[Optional(), NumberRange(0, 2)])
-    swapped_jokers = IntegerField(_l("of them swapped"), validators=[Optional(),
-                                                                     NumberRange(0, 2)])
+    rack_points = IntegerField(RACK_POINTS, validators=[Optional(), NumberRange(0, 1000)])
+    rack_jokers = IntegerField(RACK_JOKERS, validators=[Optional(), NumberRange(0, 2)])
+    swapped_jokers = IntegerField(SWAPPED_JOKERS, validators=[Optional(), NumberRange(0, 2)])
     melded_tiles = StringField(_l("Tiles I put on the table"))
-    melded_points = IntegerField(_l("or melded points"),
-                                 validators=[Optional(), NumberRange(0, 2000)])
-    credited_jokers = IntegerField(_l("jokers credited"), validators=[Optional(),
-                                                                     NumberRange(0, 2)])
+    melded_points = IntegerField(MELDED_POINTS, validators=[Optional(), NumberRange(0, 2000)])
+    credited_jokers = IntegerField(CREDITED_JOKERS, validators=[Optional(), NumberRange(0, 2)])
     send = SubmitField(_l("Send my rack"))
 
 

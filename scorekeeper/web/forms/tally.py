@@ -33,6 +33,15 @@ from .common import SelectChoice
 NOBODY = "-"
 
 
+# The words of a player's small boxes, the same on the scorer's form and on the player's own
+# page ("My rack", forms/racks.py), so both say one thing one way.
+RACK_POINTS = lazy_gettext("Rack points")
+RACK_JOKERS = lazy_gettext("Jokers on the rack")
+SWAPPED_JOKERS = lazy_gettext("Jokers taken by a swap")
+MELDED_POINTS = lazy_gettext("Melded points")
+CREDITED_JOKERS = lazy_gettext("Jokers credited")
+
+
 class PlayerTallyForm(Form):
     """One player's part of the hand: what is left on the rack, what they melded."""
 
@@ -40,16 +49,16 @@ class PlayerTallyForm(Form):
     player_errors: list[str]
 
     rack = StringField(lazy_gettext("Tiles left on the rack"))
-    rack_points = IntegerField(lazy_gettext("or rack points"),
+    rack_points = IntegerField(RACK_POINTS,
                                validators=[Optional(), NumberRange(0, 1000)])
-    rack_jokers = IntegerField(lazy_gettext("and jokers on the rack"), default=0,
+    rack_jokers = IntegerField(RACK_JOKERS, default=0,
                                validators=[Optional(), NumberRange(0, 2)])
-    swapped_jokers = IntegerField(lazy_gettext("of them taken by a swap"), default=0,
+    swapped_jokers = IntegerField(SWAPPED_JOKERS, default=0,
                                   validators=[Optional(), NumberRange(0, 2)])
     melded_tiles = StringField(lazy_gettext("Tiles put on the table"))
-    melded_points = IntegerField(lazy_gettext("or melded points"),
+    melded_points = IntegerField(MELDED_POINTS,
                                  validators=[Optional(), NumberRange(0, 2000)])
-    credited_jokers = IntegerField(lazy_gettext("Jokers credited (first melded)"), default=0,
+    credited_jokers = IntegerField(CREDITED_JOKERS, default=0,
                                    validators=[Optional(), NumberRange(0, 2)])
     exposed_twin = BooleanField(lazy_gettext("Announced the exposed tile's twin"))
     left_table = BooleanField(lazy_gettext("Left the table"))

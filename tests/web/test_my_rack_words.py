@@ -1,0 +1,124 @@
+"""My rack, as a fresh tester met it at the table: what the player's page and the scorer's
+form say about a rack, each refusal beside the box it is about, and never a claim the page
+cannot back (a box the scorer changed is not "sent by Ana's phone"; "every phone has sent
+its rack" only when nobody is left without one)."""
+
+from __future__ import annotations
+
+import re
+
+from .steps import page_text, start_series, tally
+from .test_my_rack import SEATS, claim, phone, send
+
+JSON = {"Accept": "application/json"}
+
+
+def send_points(client, series_id: int, points: str, jokers: str = "", **headers):
+    return client.post(f"/series/{series_id}/my-rack", headers=headers, data={
+        "mine-rack": "", "mine-rack_points": points, "mine-rack_jokers": jokers})
+
+
+def error_beside(page: str, box: str) -> str | None:
+    """The refusal the page shows right above a box of the player's form, if any."""
+    found = re.search(rf'<p class="error" id="{box}-error">([^<]*)</p>\s*<input[^>]*id="{box}"',
+                      page)
+    return found.group(1) if found else None
+
+
+def test_points_refused_on_the_phone_are_said_beside_their_box(app, client):
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=9)
+    cai = phone(app)
+    claim(cai, series_id, 2)
+    page = send_points(cai, series_id, "5000", "-4")
+    assert page.status_code == 422
+    markup = page.get_data(as_text=True)
+    assert error_beside(markup, "mine-rack_points") == "Number must be between 0 and 1000."
+    assert error_beside(markup, "mine-rack_jokers") == "Number must be between 0 and 2."
+    assert '<details class="points-instead" open>' in markup
+    # The page's script puts them in the same places, from the answer's boxes.
+    answer = send_points(cai, series_id, "-4", **JSON)
+    assert answer.status_code == 422
+    assert answer.get_json() == {
+        "error": "Some boxes are not right: see beside them.", "where": None,
+        "beside": {"rack_points": ["Number must be between 0 and 1000."]}}
+    # A refusal of the rules is beside its box too, by the field the refusal names.
+    jokers = cai.post(f"/series/{series_id}/my-rack", data={"mine-rack": "j j j"}, headers=JSON)
+    assert list(jokers.get_json()["beside"]) == ["rack"]
+    assert "3 jokers in this hand" in jokers.get_json()["beside"]["rack"][0]
+
+
+def test_an_empty_rack_is_refused_in_the_players_words(app, client):
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=9)
+    bo = phone(app)
+    claim(bo, series_id, 1)
+    page = send(bo, series_id, "")
+    assert page.status_code == 400
+    markup = page.get_data(as_text=True)
+    words = "Enter the tiles left on your rack, or the points instead."
+    assert error_beside(markup, "mine-rack") == words
+    assert "{" not in page_text(page)
+    answer = bo.post(f"/series/{series_id}/my-rack", data={"mine-rack": " "}, headers=JSON)
+    assert answer.get_json() == {"error": words, "where": "rack", "beside": {"rack": [words]}}
+    # The API keeps its own words, about the JSON it takes.
+    api = bo.put(f"/api/series/{series_id}/draft/seats/1", json={})
+    assert api.status_code == 400 and '{"rack": "r12 k3 j"}' in api.get_json()["error"]
+
+
+def test_a_rack_sent_without_javascript_is_said_sent_once(app, client):
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=9)
+    bo = phone(app)
+    claim(bo, series_id, 1)
+    sent = send(bo, series_id, "b1 b2")
+    page = page_text(bo.get(sent.headers["Location"]))
+    assert page.count("Sent to the scorer. You can change it until hand 1 is saved.") == 1
+
+
+def test_the_players_boxes_have_the_scorers_labels(app, client):
+    series_id = start_series(client, variant="rummy-meld", seats=SEATS, end_kind="hands",
+                             end_value=9)
+    bo = phone(app)
+    claim(bo, series_id, 1)
+
+    def labels(page: str, prefix: str) -> list[str]:
+        return re.findall(rf'<label class="label" for="{prefix}(?:rack_points|rack_jokers|'
+                          rf'swapped_jokers)">([^<]*)</label>', page)
+
+    mine = labels(bo.get(f"/series/{series_id}/my-rack").get_data(as_text=True), "mine-")
+    form = labels(client.get(f"/series/{series_id}/hands/new").get_data(as_text=True),
+                  "players-1-")
+    assert mine == form == ["Rack points", "Jokers on the rack", "Jokers taken by a swap"]
+
+
+def test_the_scorers_form_says_who_has_no_rack_yet_phone_or_not(app, client):
+    names = ("Christopher", "Grandma", "Alexandra", "Evangeline")
+    series_id = start_series(client, seats=names, end_kind="hands", end_value=9)
+    chris = phone(app)
+    claim(chris, series_id, 0)
+    page = page_text(client.get(f"/series/{series_id}/hands/new"))
+    assert ("Still counting: Christopher. No phone counting: Grandma, Alexandra, Evangeline."
+            in page)
+    send(chris, series_id, "r1 r2")
+    page = page_text(client.get(f"/series/{series_id}/hands/new"))
+    assert "Every phone has sent its rack." not in page
+    assert ("No phone counting: Grandma, Alexandra, Evangeline. Sent from their own phone: "
+            "Christopher." in page)
+    # Once who went out is chosen and the others' racks are typed, nobody is left without.
+    preview = client.post(f"/series/{series_id}/hands/new", data=tally(
+        names, {"Christopher": "r1 r2", "Grandma": "went_out", "Alexandra": "k3",
+                "Evangeline": "y9"}, preview="Preview", save=""))
+    assert "Every phone has sent its rack." in page_text(preview)
+
+
+def test_a_box_the_scorer_changed_is_not_claimed_by_the_phone_without_javascript(
+        app, client):
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=9)
+    ana = phone(app)
+    claim(ana, series_id, 0)
+    send(ana, series_id, "r12 k3 j")
+    page = page_text(client.get(f"/series/{series_id}/hands/new"))
+    assert "sent by Ana's phone" in page and "sent a new rack" not in page
+    preview = page_text(client.post(f"/series/{series_id}/hands/new", data=tally(
+        SEATS, {"Ana": "r12 k3", "Bo": "b1", "Cai": "k9", "Dee": "went_out"},
+        preview="Preview", save="")))
+    assert "sent by Ana's phone" not in preview
+    assert "Ana changed by the scorer Ana's phone sent a new rack: r12 k3 j" in preview
