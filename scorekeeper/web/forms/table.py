@@ -184,7 +184,7 @@ def end_form(series, table: Table, formdata: Any = None) -> EndHandForm:
     form = EndHandForm(formdata=tally.posted_per_seat(formdata, len(series.names)))
     form.went_out.choices = [*_player_choices(series.names),
                              SelectChoice(tally.NOBODY, nobody_out_words(series.variant))]
-    form.finish.choices = [SelectChoice(f, FINISH_WORDS[f].capitalize())
+    form.finish.choices = [SelectChoice(f, FINISH_WORDS[f].as_sentence())
                            for f in series.variant.finishes]
     tally.seat_players(form.players, series.names)
     form.seen.data = str(len(table.actions))

@@ -88,7 +88,7 @@ def hand_form(variant: Variant, names: list[str], formdata: Any = None,
     form = HandForm(formdata=posted_per_seat(formdata, len(names)), data=data)
     form.went_out.choices = [SelectChoice(n, n) for n in names] + [
         SelectChoice(NOBODY, nobody_out_words(variant))]
-    form.finish.choices = [SelectChoice(f, FINISH_WORDS[f].capitalize()) for f in variant.finishes]
+    form.finish.choices = [SelectChoice(f, FINISH_WORDS[f].as_sentence()) for f in variant.finishes]
     seat_players(form.players, names)
     if formdata is None:
         form.once.data = secrets.token_urlsafe(16)
