@@ -178,9 +178,23 @@ def refuse_early():
     stored = current_hash()
     if stored is None:
         return None
-    wait = limiter().waiting(phone_of(request.remote_addr), passcode.fingerprint(stored),
-                             trusted_phone(stored))
-    return too_many(TooManyGuesses(wait)) if wait else None
+    trusted = trusted_phone(stored)
+    wait = limiter().waiting(phone_of(request.remote_addr), passcode.fingerprint(stored), trusted)
+    if wait:
+        return too_many(TooManyGuesses(wait))
+    # While another phone's passcode is being checked, a guess would be told to come back
+    # (check_guess): tell it now, before its form is built. Only the passcode is read.
+    attempt = offered_passcode()
+    if attempt and not trusted and passcode.would_wait(stored, attempt):
+        return too_many(TooManyGuesses(BUSY_SECONDS, busy=True))
+    return None
+
+
+def offered_passcode() -> str:
+    """The passcode this request offers, as the form or the bearer check reads it."""
+    if request.path.startswith("/api/"):
+        return request.headers.get("Authorization", "").partition(" ")[2].strip()
+    return (request.form.get("passcode") or "").strip()
 
 
 def guard():

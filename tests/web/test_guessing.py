@@ -276,3 +276,25 @@ def test_the_api_refuses_a_locked_out_client_before_reading_its_body(guarded):
     assert refused.get_json()["error"] == "too many wrong passcodes. try again in 15 minutes"
     # Reading needs no passcode: a locked-out client without one still reads.
     assert client.get("/api/series/1", environ_base=ATTACKER).status_code == 404
+
+
+def test_a_guess_during_another_check_is_refused_before_its_form_is_built(guarded, monkeypatch):
+    from scorekeeper.web import access
+    held = HeldCheck(monkeypatch)
+    first = threading.Thread(target=guess, args=(guarded.test_client(), "being checked",
+                                                 {"REMOTE_ADDR": "192.168.1.70"}))
+    first.start()
+    assert held.started.wait(10)
+    built = []
+    monkeypatch.setattr(access, "PasscodeForm", lambda *a, **k: built.append(1))
+    try:
+        refused = guess(guarded.test_client(), "wrong 0")
+        api = guarded.test_client().post("/api/series", json={}, environ_base=SCORER,
+                                         headers={"Authorization": "Bearer wrong 1"})
+    finally:
+        held.release.set()
+        first.join(10)
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "2"
+    assert "Another passcode is being checked." in refused.get_data(as_text=True)
+    assert api.status_code == 429 and api.headers["Retry-After"] == "2"
+    assert built == [] and held.calls == ["being checked"]
