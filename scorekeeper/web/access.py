@@ -18,7 +18,7 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import gettext, lazy_gettext, ngettext
+from flask_babel import get_locale, gettext, lazy_gettext, ngettext
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from ..store import scorer_sessions
@@ -156,6 +156,47 @@ def came_from() -> str:
     return referrer_path()
 
 
+def is_guess() -> bool:
+    """Whether this request offers a passcode: the passcode form posted, or the API with one
+    as a bearer token."""
+    if request.path.startswith("/api/"):
+        kind, _, token = request.headers.get("Authorization", "").partition(" ")
+        return kind.lower() == "bearer" and bool(token.strip())
+    return request.method == "POST" and request.endpoint == "access.become"
+
+
+def refuse_early():
+    """Answer a guess from a phone that must wait before anything else reads the request.
+
+    Runs first after the Host check, before the CSRF token, the body and the form are read:
+    while sixteen phones guess, each refusal's time is taken from the table's pages, which
+    share the server's one process (issue 15). The answer is the one the guess would get
+    later; a phone that may guess goes on to be checked as before.
+    """
+    if not is_guess():
+        return None
+    stored = current_hash()
+    if stored is None:
+        return None
+    trusted = trusted_phone(stored)
+    wait = limiter().waiting(phone_of(request.remote_addr), passcode.fingerprint(stored), trusted)
+    if wait:
+        return too_many(TooManyGuesses(wait))
+    # While another phone's passcode is being checked, a guess would be told to come back
+    # (check_guess): tell it now, before its form is built. Only the passcode is read.
+    attempt = offered_passcode()
+    if attempt and not trusted and passcode.would_wait(stored, attempt):
+        return too_many(TooManyGuesses(BUSY_SECONDS, busy=True))
+    return None
+
+
+def offered_passcode() -> str:
+    """The passcode this request offers, as the form or the bearer check reads it."""
+    if request.path.startswith("/api/"):
+        return request.headers.get("Authorization", "").partition(" ")[2].strip()
+    return (request.form.get("passcode") or "").strip()
+
+
 def guard():
     """Refuse a change from a phone that is not the scorer, and show it how to become one."""
     try:
@@ -204,13 +245,6 @@ def become():
     if stored is None:
         flash(gettext("No passcode is set: every phone can change scores."))
         return redirect(safe_next(form.next.data))
-    if request.method == "POST":
-        # A phone that must wait is answered before its form is even read: guessing in a
-        # flood costs the server as little as possible.
-        wait = limiter().waiting(phone_of(request.remote_addr), passcode.fingerprint(stored),
-                                 trusted_phone(stored))
-        if wait:
-            return too_many(TooManyGuesses(wait))
     resume = request.form.get("resume") if request.method == "POST" else None
     if resume is not None and (safe_next(resume) != resume
                                or urlsplit(resume).path == request.path):
@@ -241,7 +275,23 @@ def too_many(error: TooManyGuesses):
                              "too many wrong passcodes. try again in %(num)d minutes", minutes)
         response = jsonify({"error": words})
     else:
-        if error.busy:
+        response = current_app.response_class(waiting_page(minutes, error.busy),
+                                              mimetype="text/html")
+    response.status_code = 429
+    response.headers["Retry-After"] = str(error.seconds)
+    return response
+
+
+def waiting_page(minutes: int, busy: bool) -> str:
+    """The 429 page in the phone's language, drawn once per language and wait and kept: it
+    shows nothing of the phone but its language, so a flood of refused guesses costs no
+    template work (issue 15). At most 4 languages x 2 kinds x 15 minutes are ever kept."""
+    # The phone's language as Babel chose it for this request (web/language.py).
+    language = str(get_locale() or "en")
+    kept: dict[tuple[str, int, bool], str] = current_app.extensions["waiting_pages"]
+    key = (language, 0 if busy else minutes, busy)
+    if key not in kept:
+        if busy:
             title = gettext("Try again in a moment")
             message = gettext("Another passcode is being checked. Try again in a few seconds. "
                               "The scorer's own phone is not locked out by other phones.")
@@ -252,11 +302,10 @@ def too_many(error: TooManyGuesses):
                 "is not locked out by other phones.",
                 "Too many wrong passcodes. Try again in %(num)d minutes. The scorer's own phone "
                 "is not locked out by other phones.", minutes)
-        response = current_app.make_response(
-            (render_template("error.html", title=title, message=message), 429))
-    response.status_code = 429
-    response.headers["Retry-After"] = str(error.seconds)
-    return response
+        # Drawn without the context processors: they would read the session and the database.
+        kept[key] = current_app.jinja_env.get_template("access/too_many.html").render(
+            title=title, message=message, page_language=language)
+    return kept[key]
 
 
 def start_scoring(stored: str, typed: str, target: str, resume: str | None):
@@ -288,6 +337,7 @@ def leave():
 def init_app(app: Flask) -> None:
     """Check every change, and give templates the scorer state."""
     app.extensions["passcode_guesses"] = GuessLimiter()
+    app.extensions["waiting_pages"] = {}
     app.register_blueprint(bp)
     app.before_request(guard)
     app.context_processor(state)

@@ -116,6 +116,15 @@ def matches(stored: str, attempt: str, wait: bool = True) -> bool:
         done.set()
 
 
+def would_wait(stored: str, attempt: str) -> bool:
+    """Whether `matches(stored, attempt, wait=False)` would raise Busy now: another attempt
+    is being checked and this one's answer is neither kept nor being worked out. A glance
+    only; `matches` decides again when it runs."""
+    key = (stored, attempt)
+    with _book:
+        return bool(_in_flight) and key not in _known and key not in _in_flight
+
+
 def fingerprint(stored: str) -> str:
     """A short tag of the hash kept in a scorer's session: a new passcode ends old sessions."""
     return hashlib.sha256(stored.encode()).hexdigest()[:32]

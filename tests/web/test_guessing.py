@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from pathlib import Path
@@ -145,7 +146,8 @@ class HeldCheck:
     """The passcode's hash, held at its first call until released, as a slow check is."""
 
     def __init__(self, monkeypatch):
-        self.started, self.release, self.calls = threading.Event(), threading.Event(), []
+        self.started, self.release = threading.Event(), threading.Event()
+        self.calls: list[str] = []
         real = passcode.check_password_hash
 
         def held(stored, attempt):
@@ -183,6 +185,7 @@ def test_the_same_passcode_sent_together_is_checked_once_and_the_scorer_waits(gu
                                                                                monkeypatch):
     held = HeldCheck(monkeypatch)
     stored = passcode.stored_hash(Path(guarded.instance_path))
+    assert stored is not None
     answers: list = []
     same = [threading.Thread(target=lambda: answers.append(passcode.matches(
         stored, CODE, wait=False))) for _ in range(3)]
@@ -200,3 +203,98 @@ def test_the_same_passcode_sent_together_is_checked_once_and_the_scorer_waits(gu
         thread.join(10)
     assert sorted(answers) == [False, True, True, True]
     assert sorted(held.calls) == sorted([CODE, "the scorer's typo"])
+
+
+def lock_out(client, phone=ATTACKER):
+    assert [guess(client, f"wrong {n}", phone).status_code for n in range(5)] == [422] * 5
+
+
+def test_a_locked_out_phone_is_answered_before_its_form_is_read(csrf_app):
+    """While phones guess in a flood, a refusal must cost the server next to nothing: the
+    phone is told to wait whatever its form holds (no token, a stale one, a control
+    character), and nothing it sent is checked."""
+    app = csrf_app
+    passcode.set_passcode(Path(app.instance_path), CODE)
+    client = app.test_client()
+    form = client.get("/scorer", environ_base=ATTACKER).get_data(as_text=True)
+    found = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form)
+    assert found is not None
+    token = found.group(1)
+    for n in range(5):
+        assert client.post("/scorer", data={"csrf_token": token, "passcode": f"wrong {n}"},
+                           environ_base=ATTACKER).status_code == 422
+    for sent in ({"passcode": CODE}, {"csrf_token": "stale", "passcode": CODE},
+                 {"csrf_token": token, "passcode": "tile\x00rummy"}):
+        refused = client.post("/scorer", data=sent, environ_base=ATTACKER)
+        assert refused.status_code == 429
+        assert 14 * 60 <= int(refused.headers["Retry-After"]) <= 15 * 60
+        assert "Too many wrong passcodes. Try again in 15 minutes." in refused.get_data(
+            as_text=True)
+    # A phone that may still guess has its token checked as before.
+    assert client.post("/scorer", data={"passcode": CODE},
+                       environ_base=SCORER).status_code == 400
+
+
+def test_a_guess_for_another_host_is_refused_for_its_host_first(guarded):
+    client = guarded.test_client()
+    lock_out(client)
+    refused = client.post("/scorer", data={"passcode": CODE}, environ_base=ATTACKER,
+                          headers={"Host": "attacker.example"})
+    assert refused.status_code == 400
+    assert "Retry-After" not in refused.headers
+
+
+def test_the_waiting_page_says_each_phones_wait_in_its_language(guarded):
+    client = guarded.test_client()
+    lock_out(client)
+    english = guess(client, CODE)
+    french = client.post("/scorer", data={"passcode": CODE, "next": "/"}, environ_base=ATTACKER,
+                         headers={"Accept-Language": "fr"})
+    assert '<html lang="en">' in english.get_data(as_text=True)
+    assert '<html lang="fr">' in french.get_data(as_text=True)
+    for page in (english, french):
+        assert "Too many wrong passcodes. Try again in 15 minutes." in page.get_data(as_text=True)
+        assert "default-src" in page.headers["Content-Security-Policy"]
+    # Five more wrong guesses from other phones fill the minute: a newcomer waits a minute,
+    # not the locked-out phone's quarter of an hour, and the locked-out phone still 15.
+    for n in range(5):
+        guess(client, "wrong", {"REMOTE_ADDR": f"10.0.0.{n + 1}"})
+    newcomer = guess(client, CODE, {"REMOTE_ADDR": "10.0.1.1"})
+    assert newcomer.status_code == 429 and int(newcomer.headers["Retry-After"]) <= 60
+    assert "Try again in 1 minute." in newcomer.get_data(as_text=True)
+    assert "Try again in 15 minutes." in guess(client, CODE).get_data(as_text=True)
+
+
+def test_the_api_refuses_a_locked_out_client_before_reading_its_body(guarded):
+    client = guarded.test_client()
+    for n in range(5):
+        assert client.post("/api/series", json={}, environ_base=ATTACKER,
+                           headers={"Authorization": f"Bearer wrong{n}"}).status_code == 403
+    refused = client.post("/api/series", json={"name": "tile\x00rummy"}, environ_base=ATTACKER,
+                          headers={"Authorization": f"Bearer {CODE}"})
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert refused.get_json()["error"] == "too many wrong passcodes. try again in 15 minutes"
+    # Reading needs no passcode: a locked-out client without one still reads.
+    assert client.get("/api/series/1", environ_base=ATTACKER).status_code == 404
+
+
+def test_a_guess_during_another_check_is_refused_before_its_form_is_built(guarded, monkeypatch):
+    from scorekeeper.web import access
+    held = HeldCheck(monkeypatch)
+    first = threading.Thread(target=guess, args=(guarded.test_client(), "being checked",
+                                                 {"REMOTE_ADDR": "192.168.1.70"}))
+    first.start()
+    assert held.started.wait(10)
+    built = []
+    monkeypatch.setattr(access, "PasscodeForm", lambda *a, **k: built.append(1))
+    try:
+        refused = guess(guarded.test_client(), "wrong 0")
+        api = guarded.test_client().post("/api/series", json={}, environ_base=SCORER,
+                                         headers={"Authorization": "Bearer wrong 1"})
+    finally:
+        held.release.set()
+        first.join(10)
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "2"
+    assert "Another passcode is being checked." in refused.get_data(as_text=True)
+    assert api.status_code == 429 and api.headers["Retry-After"] == "2"
+    assert built == [] and held.calls == ["being checked"]
