@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import threading
 import time
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -252,8 +253,10 @@ def test_the_waiting_page_says_each_phones_wait_in_its_language(guarded):
                          headers={"Accept-Language": "fr"})
     assert '<html lang="en">' in english.get_data(as_text=True)
     assert '<html lang="fr">' in french.get_data(as_text=True)
+    assert "Too many wrong passcodes. Try again in 15 minutes." in english.get_data(as_text=True)
+    assert ("Trop de codes d'accès erronés. Réessayez dans 15 minutes."
+            in unescape(french.get_data(as_text=True)))
     for page in (english, french):
-        assert "Too many wrong passcodes. Try again in 15 minutes." in page.get_data(as_text=True)
         assert "default-src" in page.headers["Content-Security-Policy"]
     # Five more wrong guesses from other phones fill the minute: a newcomer waits a minute,
     # not the locked-out phone's quarter of an hour, and the locked-out phone still 15.
