@@ -13,10 +13,10 @@ from ..words import words
 
 TILES = words("Tiles and values")
 MELDS = words("Melds and jokers")
-OPENING = "Opening"
+OPENING = words("Opening")
 SCORING = words("Scoring a hand")
 ENDING = words("Ending and closing")
-SERIES = "Series"
+SERIES = words("Series")
 GROUPS = (TILES, MELDS, OPENING, SCORING, ENDING, SERIES)
 
 # Variant fields that name the variant rather than set a rule, and the rules of
