@@ -11,6 +11,7 @@ from wtforms import Field
 from ..engine import PRESETS, RuleError, Variant, parse_tiles, tile_label
 from ..engine.openings import best_opening, check
 from ..engine.reference import GROUPS, compare
+from ..engine.words import Words, joined
 from ..store import variants
 from ..store.series import Series
 from . import ids
@@ -181,6 +182,6 @@ def _menu_variant(db: Database, form: LookupForm, series) -> Variant:
     return chosen(db, choice, series)
 
 
-def _labels(tiles, variant: Variant) -> str:
-    """Tiles in words, for people: red 12, red 13, joker as red 1."""
-    return ", ".join(tile_label(t, suits=variant.suits) for t in tiles)
+def _labels(tiles, variant: Variant) -> Words | str:
+    """Tiles in words, for people: red 12, red 13, joker as red 1 (read where it is drawn)."""
+    return joined([tile_label(t, suits=variant.suits) for t in tiles])

@@ -14,6 +14,7 @@ from flask_babel import gettext, ngettext
 from sqlite_utils import Database
 
 from ..engine import HandResult, InvalidHand, read_hand, score_hand
+from ..engine.melds import MELD_KINDS
 from ..engine.table import InvalidAction, Table, hand_record, replay
 from ..engine.tiles import COLOUR_NAMES, SUIT_NAMES
 from ..store import hands, live_tables
@@ -78,6 +79,12 @@ def colour_word(tile, suits: bool) -> str:
     if colour is None:
         return ""
     return (SUIT_NAMES if suits else COLOUR_NAMES)[colour]
+
+
+@bp.app_template_global()
+def meld_kind(kind: str | None) -> object:
+    """A meld's kind (set or run) in words, read in the page's language where it is drawn."""
+    return MELD_KINDS.get(kind or "", kind or "")
 
 
 KINDS = ("meld", "add", "swap")
