@@ -148,6 +148,11 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
         if name not in data:
             raise InvalidVariant(words("a variant needs {name!r}", name=name), field=name)
     values = {**_table_rules_of(data), **data}
+    # A preset's stored name is its English text: the preset's own name reads it in any
+    # language, while a name the group typed stays as typed.
+    same = PRESETS.get(str(values["id"]))
+    if same is not None and same.name == values["name"]:
+        values["name"] = same.name
     for name in ("all_at_once_bonus", "finishes", "series_ends"):
         if isinstance(values.get(name), list):
             values[name] = tuple(values[name])

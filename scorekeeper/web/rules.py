@@ -18,6 +18,7 @@ from . import ids
 from .db import get_db
 from .forms.common import sentence
 from .forms.rules import CompareForm, LookupForm, MeldForm, RackForm
+from .language import say
 from .lookup import series_or_404, variant_or_404
 from .variants import changed_by_group, origin, rule_groups
 
@@ -45,7 +46,7 @@ def variant_menu(db: Database, series: Series | None) -> list[tuple[str, str]]:
     menu = variants.variant_choices(db)
     if series is not None:
         menu.insert(0, (THIS_SERIES, gettext("This series: %(variant)s",
-                                             variant=series.variant.name)))
+                                             variant=say(series.variant.name))))
     return menu
 
 

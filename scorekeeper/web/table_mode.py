@@ -34,6 +34,7 @@ from .forms.table import (
 )
 from .forms.table_fix import KIND_WORDS, attach_fix_refusal, fix_form, fixed_actions
 from .hands import summary
+from .language import say
 from .lookup import hand_or_404, series_or_404
 
 bp = Blueprint("table", __name__)
@@ -59,7 +60,7 @@ def _playable(series, rows: list[dict]) -> str | None:
     if not series.variant.table_mode:
         return gettext("%(variant)s scores only the racks, so there is nothing to follow on the "
                        "table: record its hands with the quick tally.",
-                       variant=series.variant.name)
+                       variant=say(series.variant.name))
     if hands.tally(series, rows).finished:
         return gettext("This series has ended: no more hands can be played in it.")
     return None
