@@ -12,6 +12,8 @@ from .variants import Variant
 from .words import Words, counted, words
 
 SET, RUN = "set", "run"
+# The kinds in words for people; SET and RUN stay the data the engine compares and stores.
+MELD_KINDS = {SET: words("set"), RUN: words("run")}
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from .words import words
 # The four colours of a physical set. Sets sold with orange tiles instead of
 # yellow use `o`, which is read as the same fourth colour.
 COLOURS = ("r", "b", "k", "y")
-COLOUR_NAMES = {"r": "red", "b": "blue", "k": "black", "y": "yellow"}
+COLOUR_NAMES = {"r": words("red"), "b": words("blue"), "k": words("black"),
+                "y": words("yellow")}
 # Card-faced sets (Rummy with card-faced tiles) show suits instead of colours.
 SUIT_NAMES = {"k": words("spades"), "r": words("hearts"), "b": words("clubs"),
               "y": words("diamonds")}
@@ -150,14 +151,16 @@ def format_tiles(tiles) -> str:
 def tile_label(tile: Tile, *, suits: bool = False) -> str:
     """A tile in words for people: `blue 7`, `joker`, `7 of clubs`."""
     if tile.joker and tile.as_number is None:
-        return "joker"
+        return words("joker")
     colour, number = tile.face_colour, tile.face_number
     if suits:
         face = FACE_NAMES.get(number or 0, str(number))
         text = words("{face} of {suit}", face=face,
                      suit=SUIT_NAMES[colour]) if colour else f"{face}"
     else:
-        text = f"{COLOUR_NAMES[colour]} {number}" if colour else f"{number}"
+        # One template, so a language may put the number first ("10 roșu").
+        text = words("{colour} {number}", colour=COLOUR_NAMES[colour],
+                     number=number) if colour else f"{number}"
     return words("joker as {tile}", tile=text) if tile.joker else text
 
 

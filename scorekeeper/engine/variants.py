@@ -148,6 +148,11 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
         if name not in data:
             raise InvalidVariant(words("a variant needs {name!r}", name=name), field=name)
     values = {**_table_rules_of(data), **data}
+    # A preset's stored name is its English text: the preset's own name reads it in any
+    # language, while a name the group typed stays as typed.
+    same = PRESETS.get(str(values["id"]))
+    if same is not None and same.name == values["name"]:
+        values["name"] = same.name
     for name in ("all_at_once_bonus", "finishes", "series_ends"):
         if isinstance(values.get(name), list):
             values[name] = tuple(values[name])
@@ -224,7 +229,7 @@ TILE_RUMMY_5_10_15 = TILE_RUMMY.changed(
 
 RUMMY_CARDS = Variant(
     id="rummy-cards",
-    name="Rummy (card-faced tiles)",
+    name=words("Rummy (card-faced tiles)"),
     source="rummy-cards",
     suits=True,
     joker_rack=30,
@@ -239,7 +244,7 @@ RUMMY_CARDS = Variant(
 
 ROMANIAN = Variant(
     id="romanian",
-    name="Romanian tile rummy",
+    name=words("Romanian tile rummy"),
     source="romanian",
     value_2_9=5,
     value_10_13=10,
@@ -273,19 +278,19 @@ ROMANIAN = Variant(
 
 ROMANIAN_100_PLUS_RACK = ROMANIAN.changed(
     id="romanian-100-plus-rack",
-    name="Romanian: never opened costs 100 plus the rack",
+    name=words("Romanian: never opened costs 100 plus the rack"),
     never_opened_penalty=100,
     never_opened_plus_rack=True,
 )
-ROMANIAN_45 = ROMANIAN.changed(id="romanian-45", name="Romanian: opening 45", opening=45)
+ROMANIAN_45 = ROMANIAN.changed(id="romanian-45", name=words("Romanian: opening 45"), opening=45)
 ROMANIAN_DISCARD_OPENING = ROMANIAN.changed(
     id="romanian-discard-opening",
-    name="Romanian: discard may help the opening",
+    name=words("Romanian: discard may help the opening"),
     opening_from_discard=True,
 )
 ROMANIAN_JOLY_DOUBLE = ROMANIAN.changed(
     id="romanian-joly-double",
-    name="Romanian: going out on a Joly doubles",
+    name=words("Romanian: going out on a Joly doubles"),
     joker_discard_doubles=True,
 )
 
@@ -322,17 +327,17 @@ RUMMY_MELD = Variant(
 )
 RUMMY_MELD_RACK_EMPTY = RUMMY_MELD.changed(
     id="rummy-meld-rack-empty",
-    name="Rummy Meld: rack empty",
+    name=words("Rummy Meld: rack empty"),
     finishes=("discard", "joker_discard", "rack_empty"),
 )
 RUMMY_MELD_DISCARD_JOLLY = RUMMY_MELD.changed(
     id="rummy-meld-discard-jolly",
-    name="Rummy Meld: discard a Jolly",
+    name=words("Rummy Meld: discard a Jolly"),
     finishes=("joker_discard",),
 )
 RUMMY_MELD_MINIMUM_POINTS = RUMMY_MELD.changed(
     id="rummy-meld-minimum-points",
-    name="Rummy Meld: minimum points",
+    name=words("Rummy Meld: minimum points"),
     going_out_min_melded=200,
 )
 

@@ -16,6 +16,7 @@ English).
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
@@ -46,7 +47,7 @@ class Words(str):
         if plural is not None and counter is not None and values[counter] != 1:
             chosen = plural
         text = chosen.format_map(values) if values else chosen
-        made = super().__new__(cls, _capital(text) if capital else text)
+        made = super().__new__(cls, capitalised(text) if capital else text)
         made.template, made.values, made.plural, made.counter = template, values, plural, counter
         made.capital = capital
         return made
@@ -115,7 +116,7 @@ def say(text: object, translations: Translations | None) -> str:
               for k, v in text.values.items()}
     try:
         said = template.format_map(values) if values else template
-        return _capital(said) if text.capital else said
+        return capitalised(said) if text.capital else said
     except (KeyError, IndexError, ValueError):
         # A catalogue entry with a placeholder the message lacks (the catalogue test
         # catches these) must not break a page: the English is still right.
@@ -137,7 +138,15 @@ def _escape(text: str) -> str:
     return (html.escape(text, quote=False).replace('"', "&#34;").replace("'", "&#39;"))
 
 
-def _capital(text: str) -> str:
+# A tile as players write it ("r1", "k13", "j", "j=b5"), at the start of a message: it
+# stays as written, since "R1" is not how a tile is written (RULES.md, tile notation).
+_LEADING_TILE = re.compile(r"(?:[rbkyo][0-9]{1,2}|j(?:=[rbkyo]?[0-9]{1,2})?)(?![\w=])", re.ASCII)
+
+
+def capitalised(text: str) -> str:
+    """The text starting with a capital, unless it starts with a tile code."""
+    if _LEADING_TILE.match(text):
+        return text
     return text[:1].upper() + text[1:]
 
 

@@ -19,7 +19,7 @@ from babel.numbers import format_decimal, format_percent
 from flask import Blueprint, Flask, has_request_context, redirect, request
 from flask_babel import Babel, get_translations
 
-from ..engine.words import Translations, Words, install_reader
+from ..engine.words import Translations, Words, capitalised, install_reader
 from ..engine.words import say as say_in
 from .access import safe_next
 
@@ -63,8 +63,7 @@ def sentence(text: object) -> str:
     """An engine message as a sentence, starting with a capital, in the page's language."""
     if isinstance(text, Words):
         return say(text.as_sentence())
-    said = say(text)
-    return said[:1].upper() + said[1:]
+    return capitalised(say(text))
 
 
 def language_of_page() -> dict[str, Any]:

@@ -11,12 +11,14 @@ from wtforms import Field
 from ..engine import PRESETS, RuleError, Variant, parse_tiles, tile_label
 from ..engine.openings import best_opening, check
 from ..engine.reference import GROUPS, compare
+from ..engine.words import Words, joined
 from ..store import variants
 from ..store.series import Series
 from . import ids
 from .db import get_db
 from .forms.common import sentence
 from .forms.rules import CompareForm, LookupForm, MeldForm, RackForm
+from .language import say
 from .lookup import series_or_404, variant_or_404
 from .variants import changed_by_group, origin, rule_groups
 
@@ -44,7 +46,7 @@ def variant_menu(db: Database, series: Series | None) -> list[tuple[str, str]]:
     menu = variants.variant_choices(db)
     if series is not None:
         menu.insert(0, (THIS_SERIES, gettext("This series: %(variant)s",
-                                             variant=series.variant.name)))
+                                             variant=say(series.variant.name))))
     return menu
 
 
@@ -181,6 +183,6 @@ def _menu_variant(db: Database, form: LookupForm, series) -> Variant:
     return chosen(db, choice, series)
 
 
-def _labels(tiles, variant: Variant) -> str:
-    """Tiles in words, for people: red 12, red 13, joker as red 1."""
-    return ", ".join(tile_label(t, suits=variant.suits) for t in tiles)
+def _labels(tiles, variant: Variant) -> Words | str:
+    """Tiles in words, for people: red 12, red 13, joker as red 1 (read where it is drawn)."""
+    return joined([tile_label(t, suits=variant.suits) for t in tiles])

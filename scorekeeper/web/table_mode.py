@@ -14,6 +14,7 @@ from flask_babel import gettext, ngettext
 from sqlite_utils import Database
 
 from ..engine import HandResult, InvalidHand, read_hand, score_hand
+from ..engine.melds import MELD_KINDS
 from ..engine.table import InvalidAction, Table, hand_record, replay
 from ..engine.tiles import COLOUR_NAMES, SUIT_NAMES
 from ..store import hands, live_tables
@@ -33,6 +34,7 @@ from .forms.table import (
 )
 from .forms.table_fix import KIND_WORDS, attach_fix_refusal, fix_form, fixed_actions
 from .hands import summary
+from .language import say
 from .lookup import hand_or_404, series_or_404
 
 bp = Blueprint("table", __name__)
@@ -58,7 +60,7 @@ def _playable(series, rows: list[dict]) -> str | None:
     if not series.variant.table_mode:
         return gettext("%(variant)s scores only the racks, so there is nothing to follow on the "
                        "table: record its hands with the quick tally.",
-                       variant=series.variant.name)
+                       variant=say(series.variant.name))
     if hands.tally(series, rows).finished:
         return gettext("This series has ended: no more hands can be played in it.")
     return None
@@ -78,6 +80,12 @@ def colour_word(tile, suits: bool) -> str:
     if colour is None:
         return ""
     return (SUIT_NAMES if suits else COLOUR_NAMES)[colour]
+
+
+@bp.app_template_global()
+def meld_kind(kind: str | None) -> object:
+    """A meld's kind (set or run) in words, read in the page's language where it is drawn."""
+    return MELD_KINDS.get(kind or "", kind or "")
 
 
 KINDS = ("meld", "add", "swap")

@@ -11,7 +11,7 @@ from scorekeeper.engine import read_hand, score_hand
 from scorekeeper.engine.errors import InvalidHand
 from scorekeeper.engine.melds import check_meld
 from scorekeeper.engine.scoring import HandResult, Line
-from scorekeeper.engine.tiles import parse_tiles
+from scorekeeper.engine.tiles import parse_tiles, tile_label
 from scorekeeper.engine.variants import preset
 from scorekeeper.engine.words import (
     Words,
@@ -145,3 +145,33 @@ def test_a_page_draws_words_escaped_in_its_readers_language():
         assert said.__html__() == "&lt;b&gt;: o formație are cel puțin 3 piese"
     finally:
         install_reader(None)
+
+
+@pytest.mark.parametrize("start", ["r1", "k13", "j", "j=b5", "o7"])
+def test_a_sentence_starting_with_a_tile_keeps_the_tile_as_written(start):
+    message = words("{tile} is not in the rack", tile=start).as_sentence()
+    assert message == f"{start} is not in the rack"
+    assert say(message, Catalogue({"{tile} is not in the rack": "{tile} nu e pe tablă"})) == (
+        f"{start} nu e pe tablă")
+
+
+def test_a_sentence_starting_with_a_word_gets_its_capital():
+    assert words("joker left on the rack").as_sentence() == "Joker left on the rack"
+    assert words("red 10 twice").as_sentence() == "Red 10 twice"
+
+
+def test_a_presets_name_is_read_in_the_language_and_stored_as_plain_text():
+    variant = preset("romanian-100-plus-rack")
+    romanian = Catalogue({"Romanian: never opened costs 100 plus the rack":
+                          "Românesc: cine nu a deschis plătește 100 plus tabla"})
+    assert say(variant.name, romanian) == "Românesc: cine nu a deschis plătește 100 plus tabla"
+    assert json.loads(json.dumps({"name": variant.name})) == {
+        "name": "Romanian: never opened costs 100 plus the rack"}
+    assert variant.name == "Romanian: never opened costs 100 plus the rack"
+
+
+def test_a_tile_in_words_is_read_in_the_language():
+    red_10 = parse_tiles("r10")[0]
+    romanian = Catalogue({"red": "roșu", "{colour} {number}": "{number} {colour}"})
+    assert tile_label(red_10) == "red 10"
+    assert say(tile_label(red_10), romanian) == "10 roșu"

@@ -108,3 +108,46 @@ def test_a_players_pages_are_in_the_phones_language_with_no_english_left(
         screenshot(page, f"language-{language}-{name}")
     context.close()
     assert left == {name: [] for name in left}
+
+
+@pytest.fixture
+def romanian_table(chromium, live_server):
+    """A Romanian series of four whose first hand, in table mode, has Ana's opening on the
+    table (a set and a run)."""
+    context = chromium.new_context(viewport=PHONE, base_url=live_server, locale="en-GB")
+    series = context.request.post("/api/series", data={
+        "variant": "romanian", "players": PLAYERS, "end": {"hands": 4}, "first_dealer": 0})
+    assert series.status == 201, series.text()
+    series_id = series.json()["id"]
+    page = context.new_page()
+    page.goto(f"/series/{series_id}/table")
+    page.locator("input[name=meld-player][value=Ana]").click()
+    page.locator("#meld-melds-0").fill("r11 b11 k11")
+    page.get_by_text("More melds in this opening").click()
+    page.locator("#meld-melds-1").fill("y12 y13 y1")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Lay the meld").click()
+    expect(page.locator("[role=alert]")).to_have_count(0)
+    context.close()
+    return live_server, series_id
+
+
+@pytest.mark.parametrize("language", ["ro", "hu", "fr"])
+def test_the_rules_tools_variants_and_table_mode_have_no_english_left(
+        chromium, romanian_table, language, screenshot):
+    live_server, series_id = romanian_table
+    context = chromium.new_context(viewport=PHONE, base_url=live_server, locale=language)
+    page = context.new_page()
+    left = {}
+    for name, address in [
+            ("variant", "/variants/romanian"), ("variant-copy", "/variants/romanian/copy"),
+            # Two reds in a set: refused, with the reason in the language.
+            ("check", "/rules/check?variant=romanian&tiles=r5+r5+b5"),
+            ("best-opening", "/rules/best-opening?variant=romanian&rack=r10+b10+k10+y3+y4+y5+j"),
+            ("table", f"/series/{series_id}/table")]:
+        page.goto(address)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        left[name] = english_left(page, language)
+        screenshot(page, f"language-{language}-{name}")
+    context.close()
+    assert left == {name: [] for name in left}

@@ -80,7 +80,9 @@ def test_the_rules_page_reads_the_engines_rule_words_in_the_pages_language(ro_cl
 
 def test_a_refusal_made_a_sentence_by_a_form_is_still_translated(ro_client):
     text = page_text(ro_client.get("/rules/check?variant=romanian&tiles=r12+r13"))
-    assert "R12 r13: o formație are cel puțin 3 piese" in text
+    # Made a sentence, it still starts with the tiles as written (r12, never "R12").
+    assert "r12 r13: o formație are cel puțin 3 piese" in text
+    assert "R12" not in text
 
 
 def test_english_pages_are_as_they_were(client: FlaskClient):

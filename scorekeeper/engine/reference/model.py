@@ -9,14 +9,14 @@ from dataclasses import dataclass, field
 from ..sources import cite as cite_source
 from ..sources import ruling as ruling_citation
 from ..variants import PRESETS, TABLE_RULES, Variant
-from ..words import words
+from ..words import joined_by, words
 
 TILES = words("Tiles and values")
 MELDS = words("Melds and jokers")
-OPENING = "Opening"
+OPENING = words("Opening")
 SCORING = words("Scoring a hand")
 ENDING = words("Ending and closing")
-SERIES = "Series"
+SERIES = words("Series")
 GROUPS = (TILES, MELDS, OPENING, SCORING, ENDING, SERIES)
 
 # Variant fields that name the variant rather than set a rule, and the rules of
@@ -48,7 +48,9 @@ class Basis:
             parts.append(cite_source(self.source, self.section))
         if self.about is not None:
             parts.append(ruling_citation(self.about))
-        return "; ".join(parts)
+        # Joined as words, so each citation is read in the page's language (a plain join
+        # would leave them English).
+        return joined_by("; ", parts)
 
 
 @dataclass(frozen=True)

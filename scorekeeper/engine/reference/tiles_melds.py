@@ -13,7 +13,7 @@ rule = rules_into(RULES)
 
 
 def _colour(v: Variant) -> str:
-    return "suit" if v.suits else "colour"
+    return words("suit") if v.suits else words("colour")
 
 
 # Tiles and values
@@ -47,7 +47,7 @@ def _value_10_13(v: Variant) -> str:
         if v.suits:
             return words("Face value: a 10 counts 10, J 11, Q 12, K 13.")
         return words("Face value: a 10 counts 10, a 13 counts 13.")
-    faces = words("10, J, Q and K") if v.suits else "10 to 13"
+    faces = words("10, J, Q and K") if v.suits else words("10 to 13")
     return words("Every {faces} counts {value_10_13}.", faces=faces, value_10_13=v.value_10_13)
 
 

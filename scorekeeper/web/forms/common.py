@@ -14,7 +14,7 @@ from wtforms import DateField
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from ...engine.errors import RuleError
-from ...engine.words import Words
+from ...engine.words import Words, capitalised
 
 __all__ = ["DATE_WRITTEN", "EmptyForm", "SelectChoice", "date_field", "sentence", "strip"]
 
@@ -43,5 +43,4 @@ def sentence(message: object) -> str:
         message = message.words
     if isinstance(message, Words):
         return message.as_sentence()
-    text = str(message)
-    return text[:1].upper() + text[1:]
+    return capitalised(str(message))

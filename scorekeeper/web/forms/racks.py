@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, StringField, SubmitField
 from wtforms.validators import InputRequired, NumberRange, Optional
@@ -22,14 +22,14 @@ class MyRackForm(FlaskForm):
 
     # The hand the page was drawn for: a rack sent after that hand was saved is refused.
     hand = IntegerField(widget=HiddenInput(), validators=[Optional(), NumberRange(1)])
-    rack = StringField(_l("Tiles left on my rack"))
+    rack = StringField(lazy_gettext("Tiles left on my rack"))
     rack_points = IntegerField(RACK_POINTS, validators=[Optional(), NumberRange(0, 1000)])
     rack_jokers = IntegerField(RACK_JOKERS, validators=[Optional(), NumberRange(0, 2)])
     swapped_jokers = IntegerField(SWAPPED_JOKERS, validators=[Optional(), NumberRange(0, 2)])
-    melded_tiles = StringField(_l("Tiles I put on the table"))
+    melded_tiles = StringField(lazy_gettext("Tiles I put on the table"))
     melded_points = IntegerField(MELDED_POINTS, validators=[Optional(), NumberRange(0, 2000)])
     credited_jokers = IntegerField(CREDITED_JOKERS, validators=[Optional(), NumberRange(0, 2)])
-    send = SubmitField(_l("Send my rack"))
+    send = SubmitField(lazy_gettext("Send my rack"))
 
 
 class SeatForm(FlaskForm):

@@ -146,7 +146,7 @@ def ordered_choices(param: str, usual_first: tuple[str, ...]) -> dict[str, str]:
     """The choices with the base's own ones first, so its usual one stays first (read while
     a page is drawn: the words are in its language)."""
     rest = [value for value in CHOICES[param] if value not in usual_first]
-    return {value: str(CHOICES[param][value]) for value in [*usual_first, *rest]}
+    return {value: CHOICES[param][value] for value in [*usual_first, *rest]}
 
 
 def form_sections(form: VariantForm, base: Variant) -> list[dict]:
