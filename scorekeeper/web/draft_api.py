@@ -9,7 +9,7 @@ from flask import Blueprint, jsonify
 from werkzeug.exceptions import HTTPException
 
 from ..store.series import Series
-from . import rack_drafts
+from . import api, rack_drafts
 from .access import TooManyGuesses, is_scorer, too_many
 from .api import ApiError, _body, _series_or_404
 from .rack_drafts import DraftProblem
@@ -21,19 +21,10 @@ bp = Blueprint("draft_api", __name__, url_prefix="/api")
 csrf.exempt(bp)
 
 
-@bp.errorhandler(ApiError)
-def api_error(error: ApiError):
-    """Every refusal is JSON with a message and where it is."""
-    body = {"error": error.message}
-    if error.where:
-        body["where"] = error.where
-    return jsonify(body), error.status
-
-
-@bp.errorhandler(HTTPException)
-def http_error(error: HTTPException):
-    """Errors Flask raises (not found, too large) are JSON here too."""
-    return jsonify({"error": error.description}), error.code
+# Refused as the rest of the API refuses: JSON with a message and where it is, in the app's
+# words where it has them.
+bp.register_error_handler(ApiError, api.api_error)
+bp.register_error_handler(HTTPException, api.http_error)
 
 
 @bp.get("/series/<int:series_id>/draft")
