@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..engine import SeriesEnd, SeriesResult, Variant, next_dealer, variant_from_dict
+from ..engine.words import joined, words
 from . import players
 from .db import insert, now, write_lock
 
@@ -28,7 +29,9 @@ class Series:
     @property
     def title(self) -> str:
         """What people call the series."""
-        return self.name or f"{self.variant.name}: {', '.join(self.names)}"
+        # In words, so that a page shows a preset's name in its reader's language.
+        return self.name or words("{variant}: {players}", variant=self.variant.name,
+                                  players=joined(self.names))
 
 
 def create_series(db: Database, night_id: int, name: str | None, variant: Variant,
