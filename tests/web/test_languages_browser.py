@@ -91,23 +91,36 @@ def played(chromium, live_server):
 def test_a_players_pages_are_in_the_phones_language_with_no_english_left(
         chromium, played, language, screenshot):
     live_server, series_id = played
-    context = chromium.new_context(viewport=PHONE, base_url=live_server, locale=language)
-    page = context.new_page()
-    left = {}
-    for name, address in [("home", "/"), ("series", f"/series/{series_id}"),
-                          ("breakdown", f"/series/{series_id}/hands/1"),
-                          ("rules", "/rules/"), ("player", "/players/1"),
-                          ("record", f"/series/{series_id}/hands/new")]:
-        page.goto(address)
-        expect(page.locator("html")).to_have_attribute("lang", language)
+
+    def refuse_untouched_form(page: Page, name: str) -> None:
         if name == "record":
             # An untouched form is refused: every missing entry listed, in the language.
             page.locator("#save").click()
             expect(page.locator(".flash-error[role=alert]")).to_be_visible()
+
+    left = walk(chromium, live_server, language, screenshot, [
+        ("home", "/"), ("series", f"/series/{series_id}"),
+        ("breakdown", f"/series/{series_id}/hands/1"), ("rules", "/rules/"),
+        ("player", "/players/1"), ("record", f"/series/{series_id}/hands/new")],
+        then=refuse_untouched_form)
+    assert left == {name: [] for name in left}
+
+
+def walk(chromium, live_server: str, language: str, screenshot, pages, then=None) -> dict:
+    """Open each page on a phone set to the language, check it is drawn in it, and give the
+    English words left on each (after `then(page, name)`, where a page needs a tap)."""
+    context = chromium.new_context(viewport=PHONE, base_url=live_server, locale=language)
+    page = context.new_page()
+    left = {}
+    for name, address in pages:
+        page.goto(address)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        if then is not None:
+            then(page, name)
         left[name] = english_left(page, language)
         screenshot(page, f"language-{language}-{name}")
     context.close()
-    assert left == {name: [] for name in left}
+    return left
 
 
 @pytest.fixture
@@ -136,18 +149,10 @@ def romanian_table(chromium, live_server):
 def test_the_rules_tools_variants_and_table_mode_have_no_english_left(
         chromium, romanian_table, language, screenshot):
     live_server, series_id = romanian_table
-    context = chromium.new_context(viewport=PHONE, base_url=live_server, locale=language)
-    page = context.new_page()
-    left = {}
-    for name, address in [
+    left = walk(chromium, live_server, language, screenshot, [
             ("variant", "/variants/romanian"), ("variant-copy", "/variants/romanian/copy"),
             # Two reds in a set: refused, with the reason in the language.
             ("check", "/rules/check?variant=romanian&tiles=r5+r5+b5"),
             ("best-opening", "/rules/best-opening?variant=romanian&rack=r10+b10+k10+y3+y4+y5+j"),
-            ("table", f"/series/{series_id}/table")]:
-        page.goto(address)
-        expect(page.locator("html")).to_have_attribute("lang", language)
-        left[name] = english_left(page, language)
-        screenshot(page, f"language-{language}-{name}")
-    context.close()
+            ("table", f"/series/{series_id}/table")])
     assert left == {name: [] for name in left}

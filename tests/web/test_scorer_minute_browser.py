@@ -87,7 +87,8 @@ def test_the_series_page_says_when_the_laptop_cannot_be_reached_and_when_it_is_b
 # --- The scorer session ends with a hand typed -----------------------------------------------
 
 
-def test_a_hand_typed_when_the_scorer_session_is_lost_is_kept_and_stored_once(chromium, laptop):
+def scorer_typing_the_reference_hand(chromium, laptop) -> Page:
+    """The scorer's phone (a passcode set) with the reference hand typed on hand 1's form."""
     passcode.set_passcode(Path(laptop.app.instance_path), PASSCODE)
     page = phone_on(chromium, laptop)
     page.get_by_role("link", name="Become the scorer").first.click()
@@ -95,6 +96,11 @@ def test_a_hand_typed_when_the_scorer_session_is_lost_is_kept_and_stored_once(ch
     start_series(page, SEATS, "rummikub", "hands", 9)
     page.get_by_role("link", name="Record hand 1").click()
     type_reference_hand(page)
+    return page
+
+
+def test_a_hand_typed_when_the_scorer_session_is_lost_is_kept_and_stored_once(chromium, laptop):
+    page = scorer_typing_the_reference_hand(chromium, laptop)
     # The browser drops the scorer's session (closed, or its cookie gone) before Save.
     page.context.clear_cookies()
     page.get_by_role("button", name="Save hand").click()
@@ -121,13 +127,7 @@ def test_a_hand_typed_when_the_scorer_session_is_lost_is_kept_and_stored_once(ch
 
 def test_a_hand_typed_when_another_phone_ends_the_scorer_session_is_kept_and_stored_once(
         chromium, laptop):
-    passcode.set_passcode(Path(laptop.app.instance_path), PASSCODE)
-    page = phone_on(chromium, laptop)
-    page.get_by_role("link", name="Become the scorer").first.click()
-    become_scorer(page)
-    start_series(page, SEATS, "rummikub", "hands", 9)
-    page.get_by_role("link", name="Record hand 1").click()
-    type_reference_hand(page)
+    page = scorer_typing_the_reference_hand(chromium, laptop)
     # The same session, copied to another browser, stops being the scorer there: the
     # server ends it, so this phone is no longer the scorer either.
     other = chromium.new_context(viewport=PHONE, base_url=f"http://127.0.0.1:{laptop.port}")
