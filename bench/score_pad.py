@@ -40,7 +40,7 @@ from scorekeeper.engine import PRESETS, SeriesEnd, read_hand, score_series  # no
 from scorekeeper.store.hands import stored_result  # noqa: E402
 from scorekeeper.store.nights import create_night  # noqa: E402
 from scorekeeper.store.series import create_series  # noqa: E402
-from scorekeeper.web.db import get_db  # noqa: E402
+from scorekeeper.web.shell.db import get_db  # noqa: E402
 
 NAMES = ["Ana", "Bo", "Cici", "Dan"]
 SERVER = """

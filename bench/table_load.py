@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from score_pad import free_port  # noqa: E402
 
-from scorekeeper.web import passcode  # noqa: E402
+from scorekeeper.web.access import passcode  # noqa: E402
 
 PASSCODE = "tile rummy"
 PLAYERS = ["Ana", "Bo", "Cy", "Dee"]

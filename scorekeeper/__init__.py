@@ -62,27 +62,53 @@ def create_app(test_config: dict[str, Any] | None = None,
     from flask import Flask
 
     from .web import (
-        access,
         api,
-        audit,
-        db,
-        draft_api,
-        export,
-        hands,
-        history,
-        merge,
-        nights,
-        rack_drafts,
-        racks,
-        security,
-        series,
-        site,
-        table_mode,
         variants,
         viewer,
     )
     from .web import rules as rules_pages
-    from .web import rulings as house_rulings
+    from .web.access import (
+        scorer as access,
+    )
+    from .web.export import (
+        pages as export,
+    )
+    from .web.hands import (
+        audit,
+    )
+    from .web.hands import (
+        pages as hands,
+    )
+    from .web.history import (
+        merge,
+    )
+    from .web.history import (
+        pages as history,
+    )
+    from .web.nights import (
+        pages as nights,
+    )
+    from .web.racks import (
+        api as draft_api,
+    )
+    from .web.racks import (
+        drafts as rack_drafts,
+    )
+    from .web.racks import (
+        pages as racks,
+    )
+    from .web.series import (
+        pages as series,
+    )
+    from .web.series import rulings as house_rulings
+    from .web.shell import (
+        db,
+        security,
+        site,
+    )
+    from .web.table import (
+        pages as table_mode,
+    )
 
     folder = instance_folder(instance)
     app = Flask(__name__, instance_path=str(folder), template_folder=str(shipped("templates")),

@@ -206,7 +206,7 @@ def cmd_passcode(args: argparse.Namespace) -> None:
     """Set the scorer passcode (asked at a terminal, else read from standard input) or clear it."""
     # The passcode is the web app's (hashed as its sign-in checks it): loaded only for this command,
     # so that scoring and the archive commands never load the web layer.
-    from .web import passcode
+    from .web.access import passcode
 
     instance = _instance(args)
     if args.clear:

@@ -12,7 +12,8 @@ from waitress import create_server
 
 from . import create_app
 from .store.db import DatabaseFault
-from .web import address, passcode, request_log
+from .web.access import address, passcode
+from .web.shell import request_log
 
 
 def ask_twice(prompt: str, ask: Callable[[str], str] = getpass.getpass) -> str:

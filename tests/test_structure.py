@@ -122,7 +122,7 @@ LAZY_IMPORTS = {
     (FACTORY, "scorekeeper.*"),
     ("scorekeeper.cli", FACTORY),
     ("scorekeeper.cli", "scorekeeper.serve"),
-    ("scorekeeper.cli", "scorekeeper.web.passcode"),
+    ("scorekeeper.cli", "scorekeeper.web.access.passcode"),
 }
 
 

@@ -23,9 +23,9 @@ from ..engine import (
 from ..store import hands, nights, players, series, variants
 from ..store.db import write_lock
 from ..store.once import KEY_MAX, Once, fingerprint, keep_answer
-from . import ids
-from .db import get_db
-from .site import ERRORS, csrf
+from .shell import ids
+from .shell.db import get_db
+from .shell.site import ERRORS, csrf
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 # JSON requests are not forms: they carry no CSRF token, and a browser cannot send

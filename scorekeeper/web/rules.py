@@ -14,12 +14,12 @@ from ..engine.reference import GROUPS, compare
 from ..engine.words import Words, joined
 from ..store import variants
 from ..store.series import Series
-from . import ids
-from .db import get_db
 from .forms.common import sentence
 from .forms.rules import CompareForm, LookupForm, MeldForm, RackForm
-from .language import say
-from .lookup import series_or_404, variant_or_404
+from .shell import ids
+from .shell.db import get_db
+from .shell.language import say
+from .shell.lookup import series_or_404, variant_or_404
 from .variants import changed_by_group, origin, rule_groups
 
 bp = Blueprint("rules", __name__)

@@ -20,7 +20,6 @@ from ..store.variants import (
     slugify,
     variant_in_use,
 )
-from .db import get_db
 from .forms.common import EmptyForm, sentence
 from .forms.variants import (
     RenameForm,
@@ -29,7 +28,8 @@ from .forms.variants import (
     form_sections,
     ordered_choices,
 )
-from .lookup import variant_or_404
+from .shell.db import get_db
+from .shell.lookup import variant_or_404
 
 bp = Blueprint("variants", __name__, url_prefix="/variants")
 

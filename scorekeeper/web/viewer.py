@@ -8,9 +8,9 @@ from sqlite_utils import Database
 
 from ..engine.table import InvalidAction, Table, replay
 from ..store import hands, live_tables, series
-from . import address
-from .db import get_db
-from .lookup import series_or_404
+from .access import address
+from .shell.db import get_db
+from .shell.lookup import series_or_404
 
 bp = Blueprint("viewer", __name__)
 

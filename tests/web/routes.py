@@ -6,7 +6,7 @@ from flask import Flask
 from werkzeug.routing import Rule
 
 from scorekeeper.store.variants import create_custom
-from scorekeeper.web.db import get_db
+from scorekeeper.web.shell.db import get_db
 
 from .steps import SOURCE_HANDS, start_series, tally
 

@@ -4,7 +4,7 @@ and the stored rows."""
 import html
 import re
 
-from scorekeeper.web.db import get_db
+from scorekeeper.web.shell.db import get_db
 
 SOURCE_HANDS = [  # the Rummikub rules' four-hand score table, as racks
     {"A": "went_out", "B": "r5", "C": "b10 k6", "D": "y3"},

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.web import passcode
-from scorekeeper.web.access import OPEN_ENDPOINTS, REFUSED
+from scorekeeper.web.access import passcode
+from scorekeeper.web.access.scorer import OPEN_ENDPOINTS, REFUSED
 
 from .routes import WRITE_METHODS, address, dump, rules, seed
 from .steps import SOURCE_HANDS, rows, tally
@@ -234,7 +234,7 @@ def test_the_refusal_page_offers_a_way_back_on_this_site_only(client, guarded):
 
 def test_the_server_says_at_start_whether_a_passcode_guards_the_scores(app, monkeypatch, capsys):
     from scorekeeper import serve
-    from scorekeeper.web import address
+    from scorekeeper.web.access import address
 
     from .test_serve import listening
 

@@ -2,7 +2,7 @@
 
 import socket
 
-from scorekeeper.web import address
+from scorekeeper.web.access import address
 
 
 class FakeSocket:

@@ -130,7 +130,7 @@ def test_a_rematch_without_its_form_token_starts_nothing(csrf_app):
         from scorekeeper.engine import PRESETS, SeriesEnd
         from scorekeeper.store.nights import create_night
         from scorekeeper.store.series import create_series
-        from scorekeeper.web.db import get_db
+        from scorekeeper.web.shell.db import get_db
         db = get_db()
         night = create_night(db, date.today(), None, None)
         series_id = create_series(db, night, None, PRESETS["rummikub"], list(NAMES),

@@ -1,6 +1,6 @@
 """Charts drawn on the server: accessible SVG whose numbers are also given in words."""
 
-from scorekeeper.web.charts import line_chart, nice_ticks, running_totals, short, spread
+from scorekeeper.web.history.charts import line_chart, nice_ticks, running_totals, short, spread
 
 
 def test_running_totals_start_at_nought_and_add_each_hand():

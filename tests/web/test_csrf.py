@@ -2,8 +2,8 @@
 
 import re
 
-from scorekeeper.web.db import get_db
-from scorekeeper.web.site import KEPT_ON_THE_PHONE
+from scorekeeper.web.shell.db import get_db
+from scorekeeper.web.shell.site import KEPT_ON_THE_PHONE
 
 from .steps import series_form
 

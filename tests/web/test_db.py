@@ -9,7 +9,7 @@ from scorekeeper.engine import HandResult, preset
 from scorekeeper.store.db import connect, migrate, write_lock
 from scorekeeper.store.migrations import migrations
 from scorekeeper.store.players import add_player, all_players, find_player
-from scorekeeper.web.db import get_db
+from scorekeeper.web.shell.db import get_db
 
 TABLES = ["_sqlite_migrations", "hand_audit", "hand_facts", "hand_requests", "hands",
           "live_tables", "nights", "player_merges", "players", "rack_drafts", "rulings",

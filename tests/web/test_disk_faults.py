@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.store.db import connect
-from scorekeeper.web import db as web_db
+from scorekeeper.web.shell import db as web_db
 
 from .steps import SOURCE_HANDS, start_series, tally
 

@@ -10,7 +10,7 @@ from scorekeeper.store import series as series_store
 from scorekeeper.store.db import connect, write_lock
 from scorekeeper.store.hands import HandRefused, delete_hand, edit_hand, record_hand
 from scorekeeper.store.players import add_player
-from scorekeeper.web.db import get_db
+from scorekeeper.web.shell.db import get_db
 
 from .steps import rows, start_series
 

@@ -305,7 +305,7 @@ def test_the_upload_form_checks_its_token(csrf_app, tmp_path):
 
 
 def test_the_upload_has_a_size_limit(client, monkeypatch):
-    monkeypatch.setattr("scorekeeper.web.export.UPLOAD_LIMIT", 1000)
+    monkeypatch.setattr("scorekeeper.web.export.pages.UPLOAD_LIMIT", 1000)
     response = upload(client, "x" * 2000)
     assert response.status_code == 413
 

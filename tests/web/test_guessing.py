@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.web import passcode
-from scorekeeper.web.guesses import GuessLimiter, phone_of
+from scorekeeper.web.access import passcode
+from scorekeeper.web.access.guesses import GuessLimiter, phone_of
 
 CODE = "tile rummy"
 ATTACKER = {"REMOTE_ADDR": "192.168.1.66"}
@@ -282,7 +282,7 @@ def test_the_api_refuses_a_locked_out_client_before_reading_its_body(guarded):
 
 
 def test_a_guess_during_another_check_is_refused_before_its_form_is_built(guarded, monkeypatch):
-    from scorekeeper.web import access
+    from scorekeeper.web.access import scorer as access
     held = HeldCheck(monkeypatch)
     first = threading.Thread(target=guess, args=(guarded.test_client(), "being checked",
                                                  {"REMOTE_ADDR": "192.168.1.70"}))

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from scorekeeper.web.db import get_db
+from scorekeeper.web.shell.db import get_db
 
 from .steps import rows, series_form, start_night, start_series, tally
 

@@ -10,8 +10,8 @@ from conftest import app_settings
 
 from scorekeeper import create_app
 from scorekeeper.store.db import connect
-from scorekeeper.web import address
-from scorekeeper.web.hosts import host_name, machine_hosts
+from scorekeeper.web.access import address
+from scorekeeper.web.access.hosts import host_name, machine_hosts
 
 
 @pytest.mark.parametrize("host", ["attacker.example", "attacker.example:8000",

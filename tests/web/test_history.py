@@ -151,7 +151,7 @@ def test_the_player_page_filters_by_period_and_variant(client, nights):
 
 
 def test_the_chart_shows_the_last_nights_when_there_are_many(client, nights, monkeypatch):
-    monkeypatch.setattr("scorekeeper.web.history.CHART_NIGHTS", 2)
+    monkeypatch.setattr("scorekeeper.web.history.pages.CHART_NIGHTS", 2)
     page = client.get(f"/players/{nights['players']['Ana']}").get_data(as_text=True)
     assert "The last 2 of 3 nights" in page
     assert "2025-11-21" in page and "2025-10-03" not in page

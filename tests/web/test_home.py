@@ -5,8 +5,8 @@ from datetime import date, timedelta
 import pytest
 
 from scorekeeper.store.nights import create_night
-from scorekeeper.web import address
-from scorekeeper.web.db import get_db
+from scorekeeper.web.access import address
+from scorekeeper.web.shell.db import get_db
 
 
 @pytest.fixture(autouse=True)

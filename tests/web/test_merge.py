@@ -13,7 +13,7 @@ from scorekeeper.store.hands import record_hand
 from scorekeeper.store.merge import MergeRefused, plan_merge
 from scorekeeper.store.nights import create_night
 from scorekeeper.store.series import create_series, get_series
-from scorekeeper.web import passcode
+from scorekeeper.web.access import passcode
 
 
 def went_out(name):

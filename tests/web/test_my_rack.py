@@ -12,7 +12,7 @@ import pytest
 from conftest import app_settings
 
 from scorekeeper import create_app
-from scorekeeper.web import passcode
+from scorekeeper.web.access import passcode
 
 from .routes import dump
 from .steps import page_text, rows, start_series, tally

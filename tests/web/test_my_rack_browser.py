@@ -14,7 +14,7 @@ import pytest
 from conftest import PHONE, SCREENSHOTS
 from playwright.sync_api import Page, expect
 
-from scorekeeper.web import passcode
+from scorekeeper.web.access import passcode
 
 from .browser import assert_fits_a_phone, start_series
 from .test_entry_browser import REFERENCE_SCORES, SEATS, Laptop, Taps

@@ -9,7 +9,7 @@ import pytest
 from scorekeeper.engine import PRESETS
 from scorekeeper.store.nights import create_night
 from scorekeeper.store.players import add_player
-from scorekeeper.web.db import get_db
+from scorekeeper.web.shell.db import get_db
 
 from .steps import rows
 

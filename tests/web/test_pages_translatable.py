@@ -33,7 +33,7 @@ from scorekeeper.engine.variant_words import CHOICE_WORDS
 from scorekeeper.store import hands, live_tables
 from scorekeeper.store.db import connect
 from scorekeeper.store.series import create_series, get_series, series_of
-from scorekeeper.web import language
+from scorekeeper.web.shell import language
 
 from .history_fixture import fill
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from scorekeeper.engine import HandResult, Line, preset, read_hand, score_hand
 from scorekeeper.store.stats import hand_facts
-from scorekeeper.web.db import get_db
+from scorekeeper.web.shell.db import get_db
 
 from .steps import rows, start_series, tally
 

@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.engine import PRESETS
 from scorekeeper.engine.reference import BY_PARAM, compare
 from scorekeeper.store.variants import create_custom
-from scorekeeper.web.db import get_db
+from scorekeeper.web.shell.db import get_db
 
 from .steps import page_text as text
 from .steps import start_series, tally

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from scorekeeper.store.rulings import night_rulings
-from scorekeeper.web.db import get_db
+from scorekeeper.web.shell.db import get_db
 
 from .steps import rows, series_form, start_series, tally
 from .test_rules import text

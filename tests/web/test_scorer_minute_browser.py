@@ -11,7 +11,7 @@ import pytest
 from conftest import PHONE
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.web import passcode
+from scorekeeper.web.access import passcode
 
 from .browser import start_series
 from .laptop import Laptop

@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.web.security import HEADERS
+from scorekeeper.web.shell.security import HEADERS
 
 from .routes import address, dump, rules, seed
 from .steps import start_series

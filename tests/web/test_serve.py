@@ -4,7 +4,8 @@ serves with waitress, and writes one line per request."""
 import logging
 
 from scorekeeper import serve
-from scorekeeper.web import address, request_log
+from scorekeeper.web.access import address
+from scorekeeper.web.shell import request_log
 
 
 class Waiting:

@@ -9,7 +9,7 @@ import pytest
 from scorekeeper import cli
 from scorekeeper.engine import preset
 from scorekeeper.store.variants import create_custom
-from scorekeeper.web.db import get_db
+from scorekeeper.web.shell.db import get_db
 
 from .steps import page_text as text
 from .steps import rows, start_night, start_series, tally

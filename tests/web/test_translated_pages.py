@@ -13,7 +13,7 @@ from conftest import app_settings
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from scorekeeper.web import passcode
+from scorekeeper.web.access import passcode
 
 from .steps import page_text, start_night, start_series, tally
 

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
-from scorekeeper.web import passcode
+from scorekeeper.web.access import passcode
 
 from .browser import assert_fits_a_phone
 from .routes import address, rules, seed

@@ -7,7 +7,8 @@ import time
 import pytest
 
 from scorekeeper import serve
-from scorekeeper.web import address, audit, passcode
+from scorekeeper.web.access import address, passcode
+from scorekeeper.web.hands import audit
 
 from .test_serve import listening
 

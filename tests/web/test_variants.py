@@ -32,7 +32,6 @@ from scorekeeper.store.variants import (
     variant_choices,
     variant_in_use,
 )
-from scorekeeper.web.db import get_db
 from scorekeeper.web.forms.variants import (
     BONUS_PARTS,
     CHOICES,
@@ -42,6 +41,7 @@ from scorekeeper.web.forms.variants import (
     VariantForm,
     form_data,
 )
+from scorekeeper.web.shell.db import get_db
 
 from .browser import assert_fits_a_phone
 from .steps import rows as stored_rows

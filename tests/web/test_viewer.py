@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from scorekeeper.web import passcode
+from scorekeeper.web.access import passcode
 
 from .steps import SOURCE_HANDS, start_series, tally
 from .steps import page_text as text

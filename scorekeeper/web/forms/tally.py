@@ -27,7 +27,7 @@ from ...engine.checks import nobody_out_words, player_fields
 from ...engine.hands import FINISH_WORDS
 from ...engine.melds import rack_value
 from ...engine.tiles import parse_tile
-from ..language import say
+from ..shell.language import say
 from .common import SelectChoice
 
 NOBODY = "-"

@@ -1,0 +1,344 @@
+"""Who may change scores: with a passcode set, only the scorer; every other phone watches."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from flask import (
+    Blueprint,
+    Flask,
+    current_app,
+    flash,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from flask_babel import get_locale, gettext, lazy_gettext, ngettext
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from ...store import scorer_sessions
+from ..forms.common import EmptyForm
+from ..shell.db import get_db
+from . import passcode
+from .forms import PasscodeForm
+from .guesses import GuessLimiter, phone_of
+
+bp = Blueprint("access", __name__)
+
+SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+# Posting here changes who this phone is, never the scores; a player's own rack is only a
+# draft for the scorer, checked in its view (web/rack_drafts.py). Picking a language changes
+# only the phone's own cookie, so every phone may.
+OPEN_ENDPOINTS = {"access.become", "access.leave", "language.switch", "static", "racks.mine",
+                  "racks.claim", "racks.let_go", "draft_api.put_draft"}
+# A phone that has been the scorer keeps this cookie a year: it gets past the overall limit
+# on guesses (see guesses.py), never past the passcode.
+SCORER_PHONE_COOKIE = "scorer_phone"
+REFUSED = lazy_gettext("Only the scorer can change scores at this table.")
+API_REFUSED = lazy_gettext("only the scorer can change scores: send the passcode as "
+                           "%(header)s", header="Authorization: Bearer <passcode>")
+
+
+def current_hash() -> str | None:
+    """The passcode hash for this request, read once per request."""
+    if "passcode_hash" not in g:
+        g.passcode_hash = passcode.stored_hash(Path(current_app.instance_path))
+    return g.passcode_hash
+
+
+def is_scorer() -> bool:
+    """Whether this request may change scores (worked out once per request)."""
+    if "scorer_live" not in g:
+        g.scorer_live = _scorer_now()
+    return bool(g.scorer_live)
+
+
+def _scorer_now() -> bool:
+    stored = current_hash()
+    if stored is None:
+        return True
+    if request.path.startswith("/api/"):
+        return bearer_ok(stored)
+    tag = passcode.fingerprint(stored)
+    return (session.get("scorer") == tag
+            and scorer_sessions.is_live(get_db(), session.get("scorer_id"), tag))
+
+
+class TooManyGuesses(Exception):
+    """This phone must wait before its passcode is checked again."""
+
+    def __init__(self, seconds: int, busy: bool = False) -> None:
+        super().__init__(f"too many wrong passcodes: try again in {seconds} seconds")
+        self.seconds, self.busy = seconds, busy
+
+
+# How long a phone whose passcode came while another was being checked is asked to wait:
+# a check takes a fraction of a second.
+BUSY_SECONDS = 2
+
+
+def limiter() -> GuessLimiter:
+    """The app's count of wrong passcodes."""
+    found: GuessLimiter = current_app.extensions["passcode_guesses"]
+    return found
+
+
+def _device_signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.secret_key or "", salt="scorer-phone")
+
+
+def trusted_phone(stored: str) -> bool:
+    """Whether this phone has been the scorer under the current passcode."""
+    try:
+        tag = _device_signer().loads(request.cookies.get(SCORER_PHONE_COOKIE, ""))
+    except BadSignature:
+        return False
+    return bool(tag == passcode.fingerprint(stored))
+
+
+def check_guess(stored: str, attempt: str) -> bool:
+    """Check a passcode if this phone may guess now; raise TooManyGuesses if it may not."""
+    phone, trusted = phone_of(request.remote_addr), trusted_phone(stored)
+    wait, place = limiter().admit(phone, passcode.fingerprint(stored), trusted)
+    if wait:
+        raise TooManyGuesses(wait)
+    try:
+        # Only a phone that has been the scorer waits for another phone's check to end.
+        right = passcode.matches(stored, attempt, wait=trusted)
+    except passcode.Busy:
+        limiter().unchecked(place)
+        raise TooManyGuesses(BUSY_SECONDS, busy=True) from None
+    if right:
+        limiter().right(phone, place)
+        return True
+    limiter().wrong(phone, place)
+    return False
+
+
+def bearer_ok(stored: str) -> bool:
+    """Whether the request carries the passcode as a bearer token."""
+    kind, _, token = request.headers.get("Authorization", "").partition(" ")
+    if kind.lower() != "bearer" or not token.strip():
+        return False
+    return check_guess(stored, token.strip())
+
+
+def safe_next(target: str | None) -> str:
+    """A path on this site to go back to, never another site.
+
+    Browsers drop tabs and line breaks inside an address and read a backslash as a slash,
+    so "/<TAB>/other.host" would leave the site: any control character is refused too.
+    """
+    if (not target or not target.startswith("/") or target.startswith("//") or "\\" in target
+            or any(ord(c) < 0x20 or ord(c) == 0x7F for c in target)
+            or urlsplit(target).netloc):
+        return url_for("nights.home")
+    return target
+
+
+def referrer_path() -> str:
+    """The page this request came from, if it is on this site; else the home page."""
+    referrer = urlsplit(request.referrer or "")
+    if referrer.netloc != request.host:
+        return url_for("nights.home")
+    return safe_next(referrer.path + (f"?{referrer.query}" if referrer.query else ""))
+
+
+def came_from() -> str:
+    """Where to go once the passcode is entered: this page, or the one whose form posted."""
+    if request.method == "GET":
+        return safe_next(request.full_path.rstrip("?"))
+    return referrer_path()
+
+
+def is_guess() -> bool:
+    """Whether this request offers a passcode: the passcode form posted, or the API with one
+    as a bearer token."""
+    if request.path.startswith("/api/"):
+        kind, _, token = request.headers.get("Authorization", "").partition(" ")
+        return kind.lower() == "bearer" and bool(token.strip())
+    return request.method == "POST" and request.endpoint == "access.become"
+
+
+def refuse_early():
+    """Answer a guess from a phone that must wait before anything else reads the request.
+
+    Runs first after the Host check, before the CSRF token, the body and the form are read:
+    while sixteen phones guess, each refusal's time is taken from the table's pages, which
+    share the server's one process (issue 15). The answer is the one the guess would get
+    later; a phone that may guess goes on to be checked as before.
+    """
+    if not is_guess():
+        return None
+    stored = current_hash()
+    if stored is None:
+        return None
+    trusted = trusted_phone(stored)
+    wait = limiter().waiting(phone_of(request.remote_addr), passcode.fingerprint(stored), trusted)
+    if wait:
+        return too_many(TooManyGuesses(wait))
+    # While another phone's passcode is being checked, a guess would be told to come back
+    # (check_guess): tell it now, before its form is built. Only the passcode is read.
+    attempt = offered_passcode()
+    if attempt and not trusted and passcode.would_wait(stored, attempt):
+        return too_many(TooManyGuesses(BUSY_SECONDS, busy=True))
+    return None
+
+
+def offered_passcode() -> str:
+    """The passcode this request offers, as the form or the bearer check reads it."""
+    if request.path.startswith("/api/"):
+        return request.headers.get("Authorization", "").partition(" ")[2].strip()
+    return (request.form.get("passcode") or "").strip()
+
+
+def guard():
+    """Refuse a change from a phone that is not the scorer, and show it how to become one."""
+    try:
+        if request.endpoint in OPEN_ENDPOINTS or is_scorer():
+            return None
+    except TooManyGuesses as error:
+        return too_many(error)
+    if request.path.startswith("/api/"):
+        if request.method in SAFE_METHODS:
+            return None
+        return jsonify({"error": str(API_REFUSED)}), 403
+    rule = request.url_rule
+    # A page whose form posts is the form: a watching phone gets the prompt instead.
+    if request.method in SAFE_METHODS and (rule is None or "POST" not in (rule.methods or ())):
+        return None
+    resume = request.full_path.rstrip("?") if request.method == "POST" else None
+    return render_template("access/refused.html", message=REFUSED, back=referrer_path(),
+                           form=PasscodeForm(formdata=None, next=came_from()),
+                           resume=resume, kept=kept_fields() if resume else []), 403
+
+
+# The passcode form's own fields; anything else it carries is the refused change, kept.
+OWN_FIELDS = {"csrf_token", "passcode", "next", "resume"}
+
+
+def kept_fields() -> list[tuple[str, str]]:
+    """What the refused form posted, to send again once the passcode is right."""
+    return [(k, v) for k, v in request.form.items(multi=True) if k not in OWN_FIELDS]
+
+
+def state() -> dict:
+    """Tell every template whether a passcode is set and whether this phone is the scorer."""
+    try:
+        scorer = is_scorer()
+    except TooManyGuesses:
+        scorer = False
+    return {"passcode_set": current_hash() is not None, "scorer": scorer,
+            "short_passcode": scorer and bool(session.get("short_passcode"))}
+
+
+@bp.route("/scorer", methods=["GET", "POST"])
+def become():
+    """Become the scorer on this phone by entering the passcode."""
+    stored = current_hash()
+    form = PasscodeForm(next=request.args.get("next"))
+    if stored is None:
+        flash(gettext("No passcode is set: every phone can change scores."))
+        return redirect(safe_next(form.next.data))
+    resume = request.form.get("resume") if request.method == "POST" else None
+    if resume is not None and (safe_next(resume) != resume
+                               or urlsplit(resume).path == request.path):
+        resume = None
+    if form.validate_on_submit():
+        typed = (form.passcode.data or "").strip()
+        try:
+            right = check_guess(stored, typed)
+        except TooManyGuesses as error:
+            return too_many(error)
+        if right:
+            return start_scoring(stored, typed, resume or safe_next(form.next.data), resume)
+        form.passcode.errors = [*form.passcode.errors, gettext("That is not the passcode.")]
+    status = 422 if form.errors else 200
+    return render_template("access/become.html", form=form, resume=resume,
+                           kept=kept_fields() if resume else []), status
+
+
+def too_many(error: TooManyGuesses):
+    """Answer a phone that guessed too often at once (or while another phone's passcode is
+    being checked): 429, and when to try again."""
+    minutes = max(1, -(-error.seconds // 60))
+    if request.path.startswith("/api/"):
+        if error.busy:
+            words = gettext("another passcode is being checked. try again in a few seconds")
+        else:
+            words = ngettext("too many wrong passcodes. try again in %(num)d minute",
+                             "too many wrong passcodes. try again in %(num)d minutes", minutes)
+        response = jsonify({"error": words})
+    else:
+        response = current_app.response_class(waiting_page(minutes, error.busy),
+                                              mimetype="text/html")
+    response.status_code = 429
+    response.headers["Retry-After"] = str(error.seconds)
+    return response
+
+
+def waiting_page(minutes: int, busy: bool) -> str:
+    """The 429 page in the phone's language, drawn once per language and wait and kept: it
+    shows nothing of the phone but its language, so a flood of refused guesses costs no
+    template work (issue 15). At most 4 languages x 2 kinds x 15 minutes are ever kept."""
+    # The phone's language as Babel chose it for this request (web/language.py).
+    language = str(get_locale() or "en")
+    kept: dict[tuple[str, int, bool], str] = current_app.extensions["waiting_pages"]
+    key = (language, 0 if busy else minutes, busy)
+    if key not in kept:
+        if busy:
+            title = gettext("Try again in a moment")
+            message = gettext("Another passcode is being checked. Try again in a few seconds. "
+                              "The scorer's own phone is not locked out by other phones.")
+        else:
+            title = gettext("Too many wrong passcodes")
+            message = ngettext(
+                "Too many wrong passcodes. Try again in %(num)d minute. The scorer's own phone "
+                "is not locked out by other phones.",
+                "Too many wrong passcodes. Try again in %(num)d minutes. The scorer's own phone "
+                "is not locked out by other phones.", minutes)
+        # Drawn without the context processors: they would read the session and the database.
+        kept[key] = current_app.jinja_env.get_template("access/too_many.html").render(
+            title=title, message=message, page_language=language)
+    return kept[key]
+
+
+def start_scoring(stored: str, typed: str, target: str, resume: str | None):
+    """Make this phone the scorer: a session the server can end, and the phone remembered."""
+    tag = passcode.fingerprint(stored)
+    # Not permanent: the browser drops the cookie when it closes.
+    session.permanent = False
+    session["scorer"] = tag
+    session["scorer_id"] = scorer_sessions.start_session(get_db(), tag)
+    session["short_passcode"] = len(typed) < passcode.MIN_LENGTH
+    flash(gettext("You are the scorer on this phone until the browser is closed."))
+    # 307 makes the browser post the kept change again, to where it was going.
+    response = redirect(target, code=307 if resume else 302)
+    response.set_cookie(SCORER_PHONE_COOKIE, _device_signer().dumps(tag),
+                        max_age=365 * 24 * 60 * 60, httponly=True, samesite="Lax")
+    return response
+
+
+@bp.route("/scorer/leave", methods=["POST"])
+def leave():
+    """Stop being the scorer on this phone, and end the session on the server too."""
+    if EmptyForm().validate_on_submit():
+        scorer_sessions.end_session(get_db(), session.pop("scorer_id", None))
+        session.pop("scorer", None)
+        flash(gettext("This phone is no longer the scorer."))
+    return redirect(url_for("nights.home"))
+
+
+def init_app(app: Flask) -> None:
+    """Check every change, and give templates the scorer state."""
+    app.extensions["passcode_guesses"] = GuessLimiter()
+    app.extensions["waiting_pages"] = {}
+    app.register_blueprint(bp)
+    app.before_request(guard)
+    app.context_processor(state)
+    app.jinja_env.globals["leave_form"] = EmptyForm

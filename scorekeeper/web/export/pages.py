@@ -1,0 +1,131 @@
+"""Export pages: download everything, a night or a series as JSON or CSV, print a score
+sheet, and bring an export file in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from functools import partial
+from typing import TYPE_CHECKING
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext
+
+from ...store import stats
+from ...store.db import connect
+from ...store.export import export_chunks, export_document, sheet_chunks, to_json
+from ...store.export_format import BadExport, read_document
+from ...store.history import night_series_ids
+from ...store.importer import import_document
+from ...store.nights import get_night
+from ..history import pages as history
+from ..shell.db import get_db
+from ..shell.faults import refresh_figures
+from ..shell.lookup import night_or_404, series_or_404
+from ..shell.site import csrf
+from .forms import UPLOAD_LIMIT, ImportForm
+from .words import import_summary, sheet_words
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+bp = Blueprint("export", __name__)
+
+
+def _download(text: str | Iterator[str], name: str, kind: str) -> Response:
+    media = {"json": "application/json", "csv": "text/csv"}[kind]
+    return Response(text, mimetype=media, headers={
+        "Content-Disposition": f'attachment; filename="{name}.{kind}"'})
+
+
+def _streamed(chunks: Callable[[Database], Iterator[str]]) -> Iterator[str]:
+    """An export read on a connection of its own, open as long as it is sent: the request's
+    own connection is closed before a streamed answer is sent, and so is its app context."""
+    return _sent(current_app.config["DATABASE"], chunks)
+
+
+def _sent(path: str, chunks: Callable[[Database], Iterator[str]]) -> Iterator[str]:
+    with connect(path) as db:
+        yield from chunks(db)
+
+
+@bp.route("/export/everything.<any(json, csv):kind>")
+def everything(kind: str):
+    """Download every night, series, hand and ruling."""
+    name = f"scorekeeper-{datetime.now(UTC).date().isoformat()}"
+    # Sent a night (or a few score sheets) at a time: years of game nights never sit in the
+    # server's memory.
+    chunks = export_chunks if kind == "json" else partial(sheet_chunks, words=sheet_words())
+    return _download(_streamed(chunks), name, kind)
+
+
+@bp.route("/export/nights/<int:night_id>.<any(json, csv):kind>")
+def night(night_id: int, kind: str):
+    """Download one night."""
+    db = get_db()
+    found = night_or_404(db, night_id)
+    name = f"scorekeeper-night-{found['date']}-{night_id}"
+    if kind == "csv":
+        return _download(_streamed(partial(sheet_chunks, night_id=night_id,
+                                                     words=sheet_words())), name, kind)
+    return _download(to_json(export_document(db, night_id=night_id)), name, kind)
+
+
+@bp.route("/export/series/<int:series_id>.<any(json, csv):kind>")
+def series(series_id: int, kind: str):
+    """Download one series."""
+    db = get_db()
+    series_or_404(db, series_id)
+    name = f"scorekeeper-series-{series_id}"
+    if kind == "csv":
+        return _download(_streamed(partial(sheet_chunks, series_id=series_id,
+                                                     words=sheet_words())), name, kind)
+    return _download(to_json(export_document(db, series_id=series_id)), name, kind)
+
+
+@bp.route("/history/series/<int:series_id>/print")
+def print_sheet(series_id: int):
+    """A series' score sheet laid out for paper."""
+    db = get_db()
+    refresh_figures(db)
+    one = series_or_404(db, series_id)
+    # Only this series' sheet, numbered as on its night's page.
+    number = night_series_ids(db, one.night_id).index(series_id) + 1
+    sheet = history.series_sheet(db, series_id, number,
+                                 stats.series_outcomes(db, [series_id])[series_id])
+    return render_template("history/print.html", s=sheet,
+                           night=get_night(db, one.night_id))
+
+
+@bp.route("/import", methods=["GET", "POST"])
+@csrf.exempt  # checked below, once this page's larger limit is set
+def upload():
+    """Bring an export file in; nothing is stored unless all of it is valid."""
+    # Exports are larger than a form post; this page alone takes files up to the limit.
+    request.max_content_length = UPLOAD_LIMIT
+    if request.method == "POST" and current_app.config.get("WTF_CSRF_ENABLED", True):
+        csrf.protect()  # a missing or stale token gets the same answer as on every other form
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            document = read_document(form.file.data.read())
+            added = import_document(get_db(), document)
+            stats.refresh(get_db())
+        except BadExport as error:
+            form.file.errors = [gettext("%(file)s: %(problem)s",
+                                        file=form.file.data.filename or gettext("The file"),
+                                        problem=error)]
+        else:
+            flash(import_summary(added))
+            return redirect(url_for("history.index"))
+    status = 422 if form.errors else 200
+    return render_template("history/import.html", form=form, limit=UPLOAD_LIMIT), status

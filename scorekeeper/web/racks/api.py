@@ -1,0 +1,81 @@
+"""The JSON API of the racks counted on the players' phones: the hand being drafted, and one
+seat's draft. Beside the API of web/api.py, with its refusals in the same shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify
+from werkzeug.exceptions import HTTPException
+
+from ...store.series import Series
+from .. import api
+from ..access.scorer import TooManyGuesses, is_scorer, too_many
+from ..api import ApiError, _body, _series_or_404
+from ..shell.site import csrf
+from . import drafts as rack_drafts
+from .drafts import DraftProblem
+
+bp = Blueprint("draft_api", __name__, url_prefix="/api")
+# JSON only, as the rest of the API: a browser cannot send it from another site without a
+# preflight, which this app never grants.
+csrf.exempt(bp)
+
+
+# Refused as the rest of the API refuses: JSON with a message and where it is, in the app's
+# words where it has them.
+bp.register_error_handler(ApiError, api.api_error)
+bp.register_error_handler(HTTPException, api.http_error)
+
+
+@bp.get("/series/<int:series_id>/draft")
+def read_draft(series_id: int):
+    """The hand being drafted: its number, each seat's draft and who sent it."""
+    response = jsonify(rack_drafts.state(_series_or_404(series_id)))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.put("/series/<int:series_id>/draft/seats/<int:seat>")
+def put_draft(series_id: int, seat: int):
+    """Set one seat's draft: the scorer (with the passcode, where one is set) for any seat,
+    a player's phone for the seat it holds or an open seat while it holds none."""
+    one = _series_or_404(series_id)
+    data = _body()
+    if not isinstance(data, dict):
+        raise ApiError(400, 'send a JSON object such as {"rack": "r12 k3 j"}')
+    try:
+        scorer = is_scorer()
+    except TooManyGuesses as error:
+        return too_many(error)
+    raw, hand = _without_hand(data)
+    client = None if scorer else rack_drafts.phone_key(create=True)
+    try:
+        number = rack_drafts.send(one, seat, raw, client, hand)
+    except DraftProblem as problem:
+        return _refused(problem)
+    return jsonify(_answer(one, number, seat)), 200
+
+
+def _without_hand(data: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """The draft's fields, and the hand number the sender counted for, if it says."""
+    raw = dict(data)
+    hand = raw.pop("hand", None)
+    if hand is not None and (not isinstance(hand, int) or isinstance(hand, bool) or hand < 1):
+        raise ApiError(400, "hand must be the number of the hand being recorded", "hand")
+    return raw, hand
+
+
+def _refused(problem: DraftProblem):
+    body = {"error": problem.message, "where": problem.field}
+    response = jsonify(body)
+    response.status_code = problem.status
+    if problem.retry_after is not None:
+        response.headers["Retry-After"] = str(problem.retry_after)
+    return response
+
+
+def _answer(one: Series, number: int, seat: int) -> dict[str, Any]:
+    state = rack_drafts.state(one)
+    return {"hand": number, "seat": seat, "name": one.names[seat],
+            "draft": state["seats"][seat]["draft"], "sent_by": state["seats"][seat]["sent_by"]}

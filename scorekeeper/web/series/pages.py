@@ -1,0 +1,109 @@
+"""Series: starting one, and its page with standings, who deals next and the score sheet."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
+from sqlite_utils import Database
+
+from ...engine import SeriesEnd, next_dealer
+from ...engine.series import winner_words
+from ...store import drafts, hands, live_tables, players, rulings, variants
+from ...store.nights import get_night
+from ...store.series import Series, create_series, dealer_next
+from ..forms.common import EmptyForm, SelectChoice
+from ..shell.db import get_db
+from ..shell.lookup import night_or_404, series_or_404
+from .forms import SeriesForm
+from .ruling_form import RulingForm
+from .sheet import sheet_lines
+
+bp = Blueprint("series", __name__)
+bp.add_app_template_filter(winner_words, "winner_words")
+
+
+@bp.route("/nights/<int:night_id>/series/new", methods=["GET", "POST"])
+def new(night_id: int):
+    """Start a series in a game night."""
+    db = get_db()
+    night = night_or_404(db, night_id)
+    form = SeriesForm()
+    form.variant.choices = [SelectChoice(i, name) for i, name in variants.variant_choices(db)]
+    if request.method == "POST":
+        form.name_dealers()
+    if form.validate_on_submit():
+        variant = variants.get_variant(db, form.variant.data)
+        if form.check(variant) and variant is not None:
+            end = SeriesEnd(form.end_kind.data, form.end_value.data or 0)
+            series_id = create_series(db, night_id, form.name.data, variant, form.seated(),
+                                      end, form.first_dealer.data)
+            flash(gettext("Series started. Record the first hand when it ends."))
+            return redirect(url_for("series.show", series_id=series_id))
+    return render_template("series/new.html", night=night, form=form,
+                           known=players.all_players(db))
+
+
+@bp.route("/series/<int:series_id>")
+def show(series_id: int):
+    """Standings, who deals next and the score sheet."""
+    db = get_db()
+    return series_page(db, series_or_404(db, series_id))
+
+
+@bp.route("/series/<int:series_id>/rematch", methods=["POST"])
+def rematch(series_id: int):
+    """Start the same series again, in the same night: the same players in the same seats,
+    the same frozen rules and end; the deal carries on from where it stopped."""
+    db = get_db()
+    series = series_or_404(db, series_id)
+    result = hands.tally(series, hands.sheet_hands(db, series.id))
+    if not result.finished:
+        abort(404)
+    if not EmptyForm().validate_on_submit():
+        return redirect(url_for("series.show", series_id=series_id))
+    dealer = next_dealer(series.variant, len(series.names), series.first_dealer,
+                         len(result.hands))
+    new_id = create_series(db, series.night_id, None, series.variant, series.names,
+                           series.end, dealer)
+    drafts.carry_claims(db, series.id, new_id)  # each phone "My rack" keeps its player
+    flash(gettext("Rematch started: %(player)s deals first.", player=series.names[dealer]))
+    return redirect(url_for("series.show", series_id=new_id))
+
+
+def deleted_words(deleted: dict | None, stored: list[dict]) -> str | None:
+    """What deleting the last deleted hand did to the numbers on the sheet, which count the
+    hands in play: "Hand 3 was deleted; hands 4 to 6 are now hands 3 to 5." """
+    if deleted is None:
+        return None
+    place = 1 + sum(hand["number"] < deleted["number"] for hand in stored)
+    after = len(stored) - place + 1
+    if after == 1:
+        return gettext("Hand %(number)d was deleted; hand %(next)d is now hand %(number)d.",
+                       number=place, next=place + 1)
+    if after > 1:
+        return gettext("Hand %(number)d was deleted; hands %(first)d to %(last)d are now hands "
+                       "%(number)d to %(new_last)d.", number=place, first=place + 1,
+                       last=place + after, new_last=place + after - 1)
+    return gettext("Hand %(number)d was deleted.", number=place)
+
+
+def series_page(db: Database, series: Series, ruling_form: RulingForm | None = None):
+    """Render the series page; a refused house ruling comes back as typed, with why."""
+    stored = hands.sheet_hands(db, series.id)
+    result = hands.tally(series, stored)
+    deleted = hands.last_deleted(db, series.id)
+    return render_template(
+        "series/show.html", series=series, night=get_night(db, series.night_id),
+        result=result, hands=stored, sheet=sheet_lines(series, stored, result),
+        dealer=dealer_next(series, result), standings=result.standings,
+        deleted=deleted, deleted_words=deleted_words(deleted, stored),
+        rulings=rulings.series_rulings(db, series.id),
+        ruling_form=ruling_form or RulingForm(),
+        live=_live(db, series.id),
+    )
+
+
+def _live(db: Database, series_id: int) -> dict | None:
+    """The table in play for the series, as the page mentions it, or None."""
+    actions = live_tables.live_actions(db, series_id)
+    return {"actions": len(actions)} if actions else None

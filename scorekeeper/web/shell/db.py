@@ -1,0 +1,32 @@
+"""One database per request, opened on first use and closed when the request ends."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, current_app, g
+from sqlite_utils import Database
+
+from ...store.db import connect, migrate
+
+
+def get_db() -> Database:
+    """Return this request's database, opening it on first use."""
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    db: Database = g.db
+    return db
+
+
+def close_db(error: BaseException | None = None) -> None:
+    """Close this request's database if it was opened."""
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+def init_app(app: Flask) -> None:
+    """Apply pending migrations and close the database after every request."""
+    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    migrate(app.config["DATABASE"])
+    app.teardown_appcontext(close_db)

@@ -1,0 +1,145 @@
+"""The language each phone reads the app in: chosen from the phone's own languages on a first
+visit, then kept in a cookie once the player picks one, so the scorer's phone and each viewer's
+phone can differ.
+
+The engine's words (refusals, breakdown lines, rule texts) arrive as `Words`, a message key
+with its values; they are read in the page's language here, where the page is drawn: Jinja
+draws a `Words` through its `__html__`, which asks the reader installed below, and `say(x)`
+does the same for a template that needs the text itself.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from babel.dates import format_date, format_skeleton, format_time
+from babel.numbers import format_decimal, format_percent
+from flask import Blueprint, Flask, has_request_context, redirect, request
+from flask_babel import Babel, get_translations
+
+from ...engine.words import Translations, Words, capitalised, install_reader
+from ...engine.words import say as say_in
+from ..access.scorer import safe_next
+
+# The languages the app speaks, each named in itself for the switcher.
+LANGUAGES = {"en": "English", "ro": "Română", "hu": "Magyar", "fr": "Français"}
+COOKIE = "language"
+# A picked language is remembered on the phone for a year.
+COOKIE_SECONDS = 365 * 24 * 60 * 60
+# What a figure shows when there is none yet (an en dash, as the pages always showed).
+NONE_YET = "\u2013"
+# The gettext catalogues travel inside the package, so an installed wheel has them too.
+CATALOGUES = Path(__file__).resolve().parents[2] / "translations"
+
+bp = Blueprint("language", __name__)
+
+
+def chosen_language() -> str:
+    """The phone's choice if it made one, else its best match among the app's languages."""
+    kept = request.cookies.get(COOKIE)
+    if kept in LANGUAGES:
+        return kept
+    return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
+
+
+def page_language() -> str:
+    """The language of the page being drawn; English outside a request (the logs)."""
+    return chosen_language() if has_request_context() else "en"
+
+
+def page_translations() -> Translations | None:
+    """The catalogue of the page being drawn, for the engine's words."""
+    return get_translations() if has_request_context() else None
+
+
+def say(text: object) -> str:
+    """An engine message (or any text) in the page's language."""
+    return say_in(text, page_translations())
+
+
+def sentence(text: object) -> str:
+    """An engine message as a sentence, starting with a capital, in the page's language."""
+    if isinstance(text, Words):
+        return say(text.as_sentence())
+    return capitalised(say(text))
+
+
+def language_of_page() -> dict[str, Any]:
+    """Give every template the page's language (for `<html lang>`), the ones to switch to,
+    and where the switcher brings the phone back to."""
+    back = request.full_path.rstrip("?") if request.query_string else request.path
+    return {"page_language": chosen_language(), "languages": LANGUAGES, "language_back": back}
+
+
+@bp.post("/language")
+def switch():
+    """Keep the language picked on this phone for a year and go back to the same page.
+    It changes nothing stored and no score, so it needs no form token: a page left open
+    for days can still switch."""
+    picked = request.form.get("language", "")
+    answer = redirect(safe_next(request.form.get("next")), 303)
+    if picked in LANGUAGES:
+        answer.set_cookie(COOKIE, picked, max_age=COOKIE_SECONDS, samesite="Lax",
+                          secure=request.is_secure, httponly=True)
+    return answer
+
+
+# --- Dates, times and numbers in the page's language ---------------------------------------
+# English keeps the app's own forms ("Saturday 22 November 2025", "22 Nov 22:05"); the other
+# languages take their own order and names from the locale data (CLDR, through Babel).
+
+
+def long_date(day: date) -> str:
+    """A date the way people say it in the page's language."""
+    language = page_language()
+    if language == "en":
+        return f"{day:%A} {day.day} {day:%B %Y}"
+    return format_date(day, "full", locale=language)
+
+
+def short_time(moment: datetime) -> str:
+    """A day and time of day in the page's language, without the year."""
+    language = page_language()
+    if language == "en":
+        return f"{moment.day} {moment:%b %H:%M}"
+    return (f"{format_skeleton('MMMd', moment, locale=language)} "
+            f"{format_time(moment, 'short', locale=language)}")
+
+
+def percent(fraction: float | None) -> str:
+    """A share as a whole percentage ("46%", "46 %"); a dash when there is none."""
+    if fraction is None:
+        return NONE_YET
+    return format_percent(fraction, locale=page_language())
+
+
+def signed_decimal(value: float | None) -> str:
+    """A number with its sign and one decimal ("+3.5", "-3,2"); a dash when there is none."""
+    if value is None:
+        return NONE_YET
+    return format_decimal(value, format="+#,##0.0;-#,##0.0", locale=page_language())
+
+
+def number(value: int | float) -> str:
+    """A whole number with the language's grouping ("1,234", "1.234", "1 234")."""
+    return format_decimal(value, locale=page_language())
+
+
+def init_app(app: Flask) -> None:
+    """Translate pages into the chosen language, from the catalogues kept in the package."""
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(CATALOGUES))
+    # One Babel per app: Flask-Babel caches the loaded catalogues on it, and each app may read
+    # catalogues of its own (BABEL_TRANSLATION_DIRECTORIES).
+    Babel(app, locale_selector=chosen_language)
+    app.context_processor(language_of_page)
+    app.register_blueprint(bp)
+    # The engine's words drawn on any page are read in that page's language.
+    install_reader(page_translations)
+    app.add_template_global(say, "say")
+    app.add_template_filter(say, "say")
+    app.add_template_filter(sentence, "sentence")
+    for name, show in (("percent", percent), ("signed_decimal", signed_decimal),
+                       ("number", number)):
+        app.add_template_filter(show, name)
