@@ -55,64 +55,9 @@ def shipped(folder: str) -> Path:
     return installed if installed.is_dir() else ROOT / folder
 
 
-def create_app(test_config: dict[str, Any] | None = None,
-               instance: Path | None = None) -> Flask:
-    """Create and configure the Scorekeeper app, on the instance folder chosen or found."""
-    # Imported here so that the engine, the store and the command line never load Flask.
-    from flask import Flask
-
-    from .web import (
-        api,
-        variants,
-        viewer,
-    )
-    from .web import rules as rules_pages
-    from .web.access import (
-        scorer as access,
-    )
-    from .web.export import (
-        pages as export,
-    )
-    from .web.hands import (
-        audit,
-    )
-    from .web.hands import (
-        pages as hands,
-    )
-    from .web.history import (
-        merge,
-    )
-    from .web.history import (
-        pages as history,
-    )
-    from .web.nights import (
-        pages as nights,
-    )
-    from .web.racks import (
-        api as draft_api,
-    )
-    from .web.racks import (
-        drafts as rack_drafts,
-    )
-    from .web.racks import (
-        pages as racks,
-    )
-    from .web.series import (
-        pages as series,
-    )
-    from .web.series import rulings as house_rulings
-    from .web.shell import (
-        db,
-        security,
-        site,
-    )
-    from .web.table import (
-        pages as table_mode,
-    )
-
-    folder = instance_folder(instance)
-    app = Flask(__name__, instance_path=str(folder), template_folder=str(shipped("templates")),
-                static_folder=str(shipped("static")))
+def configure(app: Flask, folder: Path, test_config: dict[str, Any] | None) -> None:
+    """Settle the app's settings: the defaults, then config.py and the environment (or the
+    tests' own), and the secret key."""
     app.config.from_mapping(
         DATABASE=str(folder / "scorekeeper.db"),
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
@@ -132,9 +77,86 @@ def create_app(test_config: dict[str, Any] | None = None,
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_secret_key(Path(app.instance_path))
 
-    site.init_app(app)
-    db.init_app(app)
-    audit.init_app(app)
+
+def create_app(test_config: dict[str, Any] | None = None,
+               instance: Path | None = None) -> Flask:
+    """Create and configure the Scorekeeper app, on the instance folder chosen or found.
+
+    Everything the app is made of is listed here, in the order it runs: every blueprint,
+    every hook on the requests, every error page and every name the templates read. The
+    modules of `web/` only define them.
+    """
+    # Imported here so that the engine, the store and the command line never load Flask
+    # (nor the engine sqlite3).
+    import sqlite3
+
+    from flask import Flask
+    from flask_babel import Babel
+    from werkzeug.exceptions import HTTPException, InternalServerError
+
+    from .engine.series import winner_words
+    from .engine.words import install_reader
+    from .web import api, rules, variants, viewer
+    from .web.access import guesses, hosts, scorer
+    from .web.export import pages as export
+    from .web.forms.common import EmptyForm
+    from .web.hands import audit
+    from .web.hands import pages as hands
+    from .web.history import merge
+    from .web.history import pages as history
+    from .web.nights import pages as nights
+    from .web.racks import api as draft_api
+    from .web.racks import drafts as rack_drafts
+    from .web.racks import pages as racks
+    from .web.series import pages as series
+    from .web.series import rulings
+    from .web.shell import clean_text, db, faults, ids, language, security, site
+    from .web.table import pages as table_mode
+
+    folder = instance_folder(instance)
+    app = Flask(__name__, instance_path=str(folder), template_folder=str(shipped("templates")),
+                static_folder=str(shipped("static")))
+    configure(app, folder, test_config)
+
+    # What the app keeps between requests: the database, migrated at start and closed after
+    # each request; the counts of wrong passcodes and of drafts sent; the 429 pages drawn.
+    db.ready_database(app.config["DATABASE"])
+    app.teardown_appcontext(db.close_db)
+    app.extensions["passcode_guesses"] = guesses.GuessLimiter()
+    app.extensions["waiting_pages"] = {}
+    app.extensions["draft_sends"] = rack_drafts.SendLimiter()
+    # Every `<int:...>` of every route is an id SQLite can hold: set before any route is added.
+    app.url_map.converters["int"] = ids.IdConverter
+    app.url_map.converters["id"] = ids.IdConverter
+    # Pages in the phone's language, from the catalogues kept in the package. One Babel per
+    # app: Flask-Babel caches the loaded catalogues on it, and each app may read its own.
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(language.CATALOGUES))
+    Babel(app, locale_selector=language.chosen_language)
+    # The engine's words drawn on any page are read in that page's language.
+    install_reader(language.page_translations)
+
+    # Before each request, in this order. The Host check comes first; then a passcode guess
+    # from a phone that must wait is answered at once, before the body, the text checks or
+    # the CSRF token are read, as cheaply as can be (issue 15); then every text is checked,
+    # every form post needs its CSRF token, and a change needs the scorer.
+    app.before_request(hosts.check_host)
+    app.before_request(scorer.refuse_early)
+    app.before_request(clean_text.refuse_control_characters)
+    site.csrf.init_app(app)
+    app.before_request(scorer.guard)
+    # After each request: a new phone gets its My rack id; every answer its security headers.
+    app.after_request(rack_drafts.give_phone_id)
+    app.after_request(security.add_headers)
+
+    # Error pages in the app's layout (JSON for the API), never a traceback.
+    app.register_error_handler(sqlite3.DatabaseError, faults.cannot_save)
+    for kind in site.ERRORS:
+        app.register_error_handler(kind, site.error_page)
+    app.register_error_handler(HTTPException, security.http_error)
+    app.register_error_handler(InternalServerError, security.server_error)
+
+    # The pages.
+    app.register_blueprint(language.bp)
     app.register_blueprint(nights.bp)
     app.register_blueprint(series.bp)
     app.register_blueprint(hands.bp)
@@ -142,14 +164,48 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.register_blueprint(api.bp)
     app.register_blueprint(draft_api.bp)
     app.register_blueprint(racks.bp)
-    rack_drafts.init_app(app)
     app.register_blueprint(variants.bp)
-    access.init_app(app)
-    security.init_app(app)
+    app.register_blueprint(scorer.bp)
     app.register_blueprint(viewer.bp)
-    app.register_blueprint(rules_pages.bp)
-    app.register_blueprint(house_rulings.bp)
+    app.register_blueprint(rules.bp)
+    app.register_blueprint(rulings.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(merge.bp)
     app.register_blueprint(export.bp)
+    # Requests without a CSRF token: the JSON API (a browser cannot send a cross-site JSON
+    # body without a preflight, which this app never grants), and picking a language, which
+    # changes only the phone's own cookie, so a page left open past the forms' time limit can
+    # still switch. The import page checks its token itself, once its larger limit is set.
+    site.csrf.exempt(api.bp)
+    site.csrf.exempt(draft_api.bp)
+    site.csrf.exempt(language.bp)
+
+    # What every template may read: the page's language, the navigation, the scorer's state.
+    app.context_processor(language.language_of_page)
+    app.context_processor(site.navigation)
+    app.context_processor(scorer.state)
+    app.add_template_global(EmptyForm, "leave_form")
+    # Engine words, dates and numbers in the page's language.
+    app.add_template_global(language.say, "say")
+    app.add_template_filter(language.say, "say")
+    app.add_template_filter(language.sentence, "sentence")
+    app.add_template_filter(language.percent, "percent")
+    app.add_template_filter(language.signed_decimal, "signed_decimal")
+    app.add_template_filter(language.number, "number")
+    app.add_template_filter(nights.long_day, "day")
+    app.add_template_filter(winner_words, "winner_words")
+    # A hand's audit trail.
+    app.add_template_filter(audit.changes_filter, "changes")
+    app.add_template_filter(audit.renamed, "renamed")
+    app.add_template_filter(audit.when, "when")
+    app.jinja_env.globals["audit_actions"] = audit.AUDIT_ACTIONS
+    # Table mode's melds, the viewer's link and QR code, and My rack on the scorer's pages.
+    app.add_template_global(table_mode.lying, "lying_tiles")
+    app.add_template_global(table_mode.colour_word, "colour_word")
+    app.add_template_global(table_mode.meld_kind, "meld_kind")
+    app.add_template_global(viewer.viewer_link, "viewer_link")
+    app.add_template_global(racks.my_rack_for, "my_rack_for")
+    app.add_template_global(racks.seat_phones, "seat_phones")
+    app.add_template_global(racks.counting_now, "counting_now")
+    app.add_template_global(racks.draft_marks, "draft_marks")
     return app

@@ -115,10 +115,13 @@ def app_factory() -> str:
 
 FACTORY = app_factory()
 # The only imports that may sit inside a function, as (module, target): the app factory loads
-# Flask and the pages only when an app is made, and the command line loads the web app only
-# to serve it (and to ask it where its database lives).
+# Flask, the pages and what it registers them with only when an app is made, and the command
+# line loads the web app only to serve it (and to ask it where its database lives).
 LAZY_IMPORTS = {
     (FACTORY, "flask"),
+    (FACTORY, "flask_babel"),
+    (FACTORY, "werkzeug.exceptions"),
+    (FACTORY, "sqlite3"),
     (FACTORY, "scorekeeper.*"),
     ("scorekeeper.cli", FACTORY),
     ("scorekeeper.cli", "scorekeeper.serve"),

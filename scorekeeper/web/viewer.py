@@ -44,7 +44,6 @@ def live_table(db: Database, one) -> Table | None:
         return None
 
 
-@bp.app_template_global()
 def viewer_link(series_id: int) -> dict:
     """The viewer's address for other phones, and its QR code as inline SVG."""
     base = address.page_join_url()

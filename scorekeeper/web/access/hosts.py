@@ -12,7 +12,7 @@ import contextlib
 import socket
 import time
 
-from flask import Flask, current_app, request
+from flask import current_app, request
 from flask_babel import gettext
 
 from ..shell.security import error_response
@@ -64,8 +64,3 @@ def check_host():
                                   "addresses. To use another name, list it in %(setting)s in "
                                   "%(file)s.", setting="ALLOWED_HOSTS", file="instance/config.py"),
                           400)
-
-
-def init_app(app: Flask) -> None:
-    """Check the Host of every request before anything else runs."""
-    app.before_request(check_host)

@@ -7,7 +7,6 @@ from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
-    Flask,
     current_app,
     flash,
     g,
@@ -332,13 +331,3 @@ def leave():
         session.pop("scorer", None)
         flash(gettext("This phone is no longer the scorer."))
     return redirect(url_for("nights.home"))
-
-
-def init_app(app: Flask) -> None:
-    """Check every change, and give templates the scorer state."""
-    app.extensions["passcode_guesses"] = GuessLimiter()
-    app.extensions["waiting_pages"] = {}
-    app.register_blueprint(bp)
-    app.before_request(guard)
-    app.context_processor(state)
-    app.jinja_env.globals["leave_form"] = EmptyForm

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from flask import Flask
 from flask_babel import gettext, lazy_gettext
 
 from ..shell.language import short_time
@@ -76,11 +75,3 @@ def when(stamp: str) -> str:
     local = moment.astimezone()
     zone = local.tzname() or f"{local:%z}"
     return f"{short_time(local)} {zone}"
-
-
-def init_app(app: Flask) -> None:
-    """Give templates the audit's filters."""
-    app.add_template_filter(changes_filter, "changes")
-    app.add_template_filter(renamed, "renamed")
-    app.add_template_filter(when, "when")
-    app.jinja_env.globals["audit_actions"] = AUDIT_ACTIONS

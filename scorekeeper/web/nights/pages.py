@@ -19,7 +19,6 @@ from .forms import NightForm
 bp = Blueprint("nights", __name__)
 
 
-@bp.app_template_filter("day")
 def long_day(iso_date: str) -> str:
     """Write a stored date the way people say it, in the page's language: Saturday 22
     November 2025."""

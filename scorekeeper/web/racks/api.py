@@ -12,14 +12,10 @@ from ...store.series import Series
 from .. import api
 from ..access.scorer import TooManyGuesses, is_scorer, too_many
 from ..api import ApiError, _body, _series_or_404
-from ..shell.site import csrf
 from . import drafts as rack_drafts
 from .drafts import DraftProblem
 
 bp = Blueprint("draft_api", __name__, url_prefix="/api")
-# JSON only, as the rest of the API: a browser cannot send it from another site without a
-# preflight, which this app never grants.
-csrf.exempt(bp)
 
 
 # Refused as the rest of the API refuses: JSON with a message and where it is, in the app's

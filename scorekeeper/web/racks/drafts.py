@@ -13,8 +13,8 @@ import time
 from collections import deque
 from typing import Any
 
-from flask import Flask, current_app, g, request
 from flask import Response as FlaskResponse
+from flask import current_app, g, request
 from flask_babel import gettext as _
 
 from ...engine import InvalidHand
@@ -220,9 +220,3 @@ def counting_words(drafted: dict[str, Any], out: str | None = None,
     if sent:
         parts.append(_("Sent from their own phone: %(names)s.", names=", ".join(sent)))
     return " ".join(parts)
-
-
-def init_app(app: Flask) -> None:
-    """Count the drafts each phone sends, and give a new phone its id."""
-    app.extensions["draft_sends"] = SendLimiter()
-    app.after_request(give_phone_id)

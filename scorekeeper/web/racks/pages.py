@@ -168,7 +168,6 @@ def hand_over(series_id: int, seat: int):
     return redirect(url_for("series.show", series_id=series_id))
 
 
-@bp.app_template_global()
 def my_rack_for(series_id: int) -> dict:
     """For the viewer and a watching phone's series page: the seat this phone counts for
     (None while it is no player) and the hand being recorded."""
@@ -177,7 +176,6 @@ def my_rack_for(series_id: int) -> dict:
             "number": drafts.next_number(db, series_id)}
 
 
-@bp.app_template_global()
 def seat_phones(series_id: int) -> dict:
     """For the scorer's series page: the seats held by phones, and the latest changes."""
     db = get_db()
@@ -186,7 +184,6 @@ def seat_phones(series_id: int) -> dict:
                       "handed over": _("handed over by the scorer")}}
 
 
-@bp.app_template_global()
 def counting_now(drafted: dict, form) -> str:
     """For the scorer's form: who still has no rack, phone or not (rack_drafts.counting_words),
     with who went out and the boxes the scorer filled as the form holds them."""
@@ -206,7 +203,6 @@ def _plain(field: str, value: object) -> str:
     return "" if field in _ZERO_IS_EMPTY and text == "0" else text
 
 
-@bp.app_template_global()
 def draft_marks(drafted: dict, form) -> list[dict]:
     """For the scorer's form, each seat's mark: who sent its draft, unless the form's boxes
     differ from it (then the scorer changed them, and the draft is offered beside them as

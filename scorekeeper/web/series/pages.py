@@ -7,7 +7,6 @@ from flask_babel import gettext
 from sqlite_utils import Database
 
 from ...engine import SeriesEnd, next_dealer
-from ...engine.series import winner_words
 from ...store import drafts, hands, live_tables, players, rulings, variants
 from ...store.nights import get_night
 from ...store.series import Series, create_series, dealer_next
@@ -19,7 +18,6 @@ from .ruling_form import RulingForm
 from .sheet import sheet_lines
 
 bp = Blueprint("series", __name__)
-bp.add_app_template_filter(winner_words, "winner_words")
 
 
 @bp.route("/nights/<int:night_id>/series/new", methods=["GET", "POST"])

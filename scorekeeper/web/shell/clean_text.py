@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, jsonify, request
+from flask import jsonify, request
 from flask_babel import gettext
 
 from ...store.import_limits import CONTROL
@@ -71,8 +71,3 @@ def refuse_control_characters():
                         "character that cannot be typed or shown. Remove it and send the form "
                         "again.", character=typed), 400)
     return None
-
-
-def init_app(app: Flask) -> None:
-    """Check every request's text before its view runs."""
-    app.before_request(refuse_control_characters)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Flask, current_app, g
+from flask import current_app, g
 from sqlite_utils import Database
 
 from ...store.db import connect, migrate
@@ -25,8 +25,7 @@ def close_db(error: BaseException | None = None) -> None:
         db.close()
 
 
-def init_app(app: Flask) -> None:
-    """Apply pending migrations and close the database after every request."""
-    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    migrate(app.config["DATABASE"])
-    app.teardown_appcontext(close_db)
+def ready_database(path: str) -> None:
+    """Make the database's folder (owner only) and apply pending migrations."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    migrate(path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 import sys
 
-from flask import Flask, current_app
+from flask import current_app
 from flask_babel import gettext, lazy_gettext
 from sqlite_utils import Database
 
@@ -58,8 +58,3 @@ def cannot_save(error: sqlite3.DatabaseError):
                 "scores still work; free space on the disk or make the database writable on the "
                 "computer running Scorekeeper, then send it again.",
                 problem=problem_words(error, problem)), 503)
-
-
-def init_app(app: Flask) -> None:
-    """Answer the disk's faults with a page that says what happened."""
-    app.register_error_handler(sqlite3.DatabaseError, cannot_save)

@@ -6,7 +6,6 @@ would be a 500. Every id is checked here instead, once.
 
 from __future__ import annotations
 
-from flask import Flask
 from werkzeug.routing import IntegerConverter, Map
 
 # The largest id SQLite can store (its INTEGER is a signed 64-bit number).
@@ -32,9 +31,3 @@ def sqlite_int(text: str) -> int:
     if not -LARGEST - 1 <= value <= LARGEST:
         raise ValueError(f"{text} is too large")
     return value
-
-
-def init_app(app: Flask) -> None:
-    """Make every `<int:...>` of every route an id converter; call before any route is added."""
-    app.url_map.converters["int"] = IdConverter
-    app.url_map.converters["id"] = IdConverter

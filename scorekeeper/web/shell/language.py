@@ -16,10 +16,10 @@ from typing import Any
 
 from babel.dates import format_date, format_skeleton, format_time
 from babel.numbers import format_decimal, format_percent
-from flask import Blueprint, Flask, has_request_context, redirect, request
-from flask_babel import Babel, get_translations
+from flask import Blueprint, has_request_context, redirect, request
+from flask_babel import get_translations
 
-from ...engine.words import Translations, Words, capitalised, install_reader
+from ...engine.words import Translations, Words, capitalised
 from ...engine.words import say as say_in
 from ..access.scorer import safe_next
 
@@ -125,21 +125,3 @@ def signed_decimal(value: float | None) -> str:
 def number(value: int | float) -> str:
     """A whole number with the language's grouping ("1,234", "1.234", "1 234")."""
     return format_decimal(value, locale=page_language())
-
-
-def init_app(app: Flask) -> None:
-    """Translate pages into the chosen language, from the catalogues kept in the package."""
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(CATALOGUES))
-    # One Babel per app: Flask-Babel caches the loaded catalogues on it, and each app may read
-    # catalogues of its own (BABEL_TRANSLATION_DIRECTORIES).
-    Babel(app, locale_selector=chosen_language)
-    app.context_processor(language_of_page)
-    app.register_blueprint(bp)
-    # The engine's words drawn on any page are read in that page's language.
-    install_reader(page_translations)
-    app.add_template_global(say, "say")
-    app.add_template_filter(say, "say")
-    app.add_template_filter(sentence, "sentence")
-    for name, show in (("percent", percent), ("signed_decimal", signed_decimal),
-                       ("number", number)):
-        app.add_template_filter(show, name)

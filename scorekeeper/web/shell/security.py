@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Response, jsonify, render_template, request
 from flask_babel import lazy_gettext
 from werkzeug.exceptions import HTTPException, InternalServerError
 
@@ -70,10 +70,3 @@ def http_error(error: HTTPException):
 def server_error(error: InternalServerError):
     """Say something went wrong, without a traceback."""
     return error_response(*SERVER_ERROR, 500)
-
-
-def init_app(app: Flask) -> None:
-    """Add the headers to every response and the friendly pages for unexpected errors."""
-    app.after_request(add_headers)
-    app.register_error_handler(HTTPException, http_error)
-    app.register_error_handler(InternalServerError, server_error)

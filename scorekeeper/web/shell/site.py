@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, current_app, flash, redirect, request, url_for
+from flask import current_app, flash, redirect, request, url_for
 from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, NotFound, RequestEntityTooLarge
 
-from ..access import hosts
-from ..access import scorer as access
-from . import clean_text, faults, ids, language
 from .security import error_response
 
 csrf = CSRFProtect()
@@ -56,22 +53,3 @@ def form_again():
     if this phone is no longer the scorer) and the phone fills in what it kept."""
     flash(gettext("That form had expired, so the hand was not saved."), "error")
     return redirect(request.path, code=303)
-
-
-def init_app(app: Flask) -> None:
-    """Protect every form post, and give templates the navigation and errors their pages."""
-    ids.init_app(app)
-    hosts.init_app(app)
-    # Next, before the body, the text checks or the CSRF token are read: a guess from a phone
-    # that must wait is answered at once and as cheaply as can be (issue 15).
-    app.before_request(access.refuse_early)
-    faults.init_app(app)
-    clean_text.init_app(app)
-    language.init_app(app)
-    csrf.init_app(app)
-    # Picking a language changes only the phone's own cookie: a page left open past the
-    # forms' time limit can still switch (language.switch).
-    csrf.exempt(language.bp)
-    app.context_processor(navigation)
-    for kind in ERRORS:
-        app.register_error_handler(kind, error_page)

@@ -67,14 +67,12 @@ def _playable(series, rows: list[dict]) -> str | None:
     return None
 
 
-@bp.app_template_global("lying_tiles")
 def lying(meld) -> list:
     """The meld's tiles as they lie, with None where middle tiles were taken."""
     tiles = iter(meld.tiles)
     return [None if token == "..." else next(tiles) for token in meld.text.split()]
 
 
-@bp.app_template_global()
 def colour_word(tile, suits: bool) -> str:
     """The tile's colour (or suit) in words, so colour is never the only label."""
     colour = tile.face_colour
@@ -83,7 +81,6 @@ def colour_word(tile, suits: bool) -> str:
     return (SUIT_NAMES if suits else COLOUR_NAMES)[colour]
 
 
-@bp.app_template_global()
 def meld_kind(kind: str | None) -> object:
     """A meld's kind (set or run) in words, read in the page's language where it is drawn."""
     return MELD_KINDS.get(kind or "", kind or "")
