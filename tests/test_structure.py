@@ -1,15 +1,19 @@
 """The package keeps its shape, whatever its layout: no import circle (imports inside functions
 counted), no import inside a function but the few that load the web app late, no module over 400
-lines, and the engine, the storage and the command line's file commands run without Flask.
+lines; create_app alone registers blueprints, hooks, error pages and template names, and registers
+every blueprint; each layer (engine <- storage <- pages) imports only from those below it, and the
+engine, the storage and the command line's file commands load no web library and no page (nor,
+for the engine, the storage) in a fresh interpreter.
 
 Every failure lists exactly what is wrong: each circle with the lines that make it, each module
-too long with its length, each import out of place, each module or command that loads the web
-stack.
+too long with its length, each import out of place, each registration outside create_app, each
+module or command that loads what its layer must not.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 import subprocess
 import sys
@@ -20,6 +24,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
+from flask import Blueprint
 from web.steps import SOURCE_HANDS, start_series, tally
 
 from scorekeeper.cli import main
@@ -224,45 +229,87 @@ def test_no_module_of_the_package_is_over_400_lines():
     assert not too_long, f"modules over {MOST_LINES} lines:\n" + "\n".join(too_long)
 
 
-# --- Without Flask ------------------------------------------------------------------------------
+# --- One place makes the app -----------------------------------------------------------------
 
-# Run in a fresh interpreter: import modules, or run one command line; say which part of the web
-# stack it loaded, and the command's status.
-RUNNER = """
-import contextlib, importlib, io, json, sys
-kind, what, web = json.loads(sys.argv[1])
-status = 0
-if kind == "import":
-    for name in what:
-        importlib.import_module(name)
-else:
-    from scorekeeper.cli import main
-    with contextlib.redirect_stdout(io.StringIO()):
-        status = main(what)
-loaded = sorted({name.split(".")[0] for name in sys.modules} & set(web))
-package = sorted(name for name in sys.modules if name.split(".")[0] == "scorekeeper"
-                 and name.split(".")[:2] != ["scorekeeper", "engine"])
-print(json.dumps({"status": status, "loaded": loaded, "package": package}))
+# What adds a blueprint, a hook, an error page or a name the templates read to the whole app,
+# called on the app or through a blueprint: only the app factory does it, so that create_app
+# lists everything the app is made of.
+APP_WIDE = frozenset({
+    "register_blueprint", "init_app", "record", "record_once",
+    "before_request", "before_app_request", "after_request", "after_app_request",
+    "teardown_request", "teardown_app_request", "teardown_appcontext",
+    "app_errorhandler", "context_processor", "app_context_processor",
+    "template_global", "app_template_global", "add_template_global", "add_app_template_global",
+    "template_filter", "app_template_filter", "add_template_filter", "add_app_template_filter",
+    "template_test", "app_template_test", "add_template_test", "add_app_template_test",
+    "url_value_preprocessor", "app_url_value_preprocessor", "url_defaults", "app_url_defaults",
+})
+# A blueprint (always named `bp`) keeps its own error pages: they answer only its routes.
+BLUEPRINT_OWN = frozenset({"errorhandler", "register_error_handler"})
+# The app's tables a module could fill directly: Jinja's globals, filters and tests, and the
+# routes' converters. (What the app keeps in `app.extensions` is state, not a registration:
+# the server sets where it listens there.)
+APP_TABLES = frozenset({"globals", "filters", "tests", "converters"})
+
+
+def registrations(source: str) -> list[tuple[int, str]]:
+    """Each place in a module's source that registers something on the app: (line, what)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute):
+            owner = ast.unparse(node.value)
+            if node.attr in APP_WIDE or (node.attr in BLUEPRINT_OWN and owner != "bp"):
+                found.append((node.lineno, f"{owner}.{node.attr}"))
+        elif isinstance(node, ast.Assign | ast.AugAssign):
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute)
+                        and target.value.attr in APP_TABLES):
+                    found.append((node.lineno, ast.unparse(target)))
+    return sorted(found)
+
+
+def test_a_registration_is_found_in_every_form():
+    source = """
+@bp.app_template_global()
+def shown(): ...
+@bp.route("/")
+def page(): ...
+@bp.errorhandler(KeyError)
+def own_error(): ...
+app.before_request(shown)
+app.register_error_handler(KeyError, own_error)
+app.jinja_env.globals["x"] = 1
+csrf.init_app(app)
+bp.add_app_template_filter(shown, "shown")
+current_app.jinja_env.get_template("x.html")
 """
+    assert registrations(source) == [
+        (2, "bp.app_template_global"), (8, "app.before_request"),
+        (9, "app.register_error_handler"), (10, "app.jinja_env.globals['x']"),
+        (11, "csrf.init_app"), (12, "bp.add_app_template_filter")]
 
 
-def fresh_interpreter(kind: str, what: list[str]) -> dict:
-    """What a fresh interpreter loaded of the web stack after importing or running `what`."""
-    done = subprocess.run([sys.executable, "-c", RUNNER, json.dumps([kind, what, WEB_STACK])],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, f"{kind} {what} failed:\n{done.stderr}"
-    return json.loads(done.stdout.splitlines()[-1])
+def test_only_create_app_registers_on_the_app():
+    found = {name: registrations(path.read_text(encoding="utf-8"))
+             for name, path in MODULES.items()}
+    elsewhere = [f"{MODULES[name].relative_to(ROOT)}:{line}: {what}"
+                 for name, places in found.items() if name != FACTORY for line, what in places]
+    assert not elsewhere, "registered outside create_app:\n" + "\n".join(elsewhere)
+    made = [what for _, what in found[FACTORY]]
+    assert made.count("app.register_blueprint") >= 15 and "app.before_request" in made
 
 
-def web_loaded_by_importing(names: list[str]) -> list[str]:
-    """One line per module whose import, alone in a fresh interpreter, loads the web stack
-    (all of them in one interpreter first: when that loads none of it, none does)."""
-    if not fresh_interpreter("import", names)["loaded"]:
-        return []
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        results = list(pool.map(lambda name: fresh_interpreter("import", [name]), names))
-    return [f"importing {name} loads {', '.join(result['loaded'])}"
-            for name, result in zip(names, results, strict=True) if result["loaded"]]
+def test_every_blueprint_of_the_pages_is_registered(app):
+    defined = {f"{name}.{attr}": value for name in MODULES if is_web(name)
+               for attr, value in vars(importlib.import_module(name)).items()
+               if isinstance(value, Blueprint)}
+    registered = {id(bp) for bp in app.blueprints.values()}
+    assert len(defined) >= 15
+    missing = sorted(where for where, bp in defined.items() if id(bp) not in registered)
+    assert not missing, "blueprints create_app does not register: " + ", ".join(missing)
+
+
+# --- The layers: engine <- storage <- pages ---------------------------------------------------
 
 
 def is_web(name: str) -> bool:
@@ -275,20 +322,100 @@ ENGINE = [name for name in MODULES if name.split(".")[:2] == ["scorekeeper", "en
 STORAGE = [name for name in MODULES if not is_web(name) and name not in ENGINE]
 
 
+def layer(name: str) -> int:
+    """0 for the engine, 1 for the storage, 2 for the pages."""
+    return 0 if name in ENGINE else 2 if is_web(name) else 1
+
+
+def is_lazy(found: Import) -> bool:
+    """Whether an import is one of the few allowed inside a function."""
+    return bool(found.in_function) and any(
+        found.source == module and fnmatch(found.target, target)
+        for module, target in LAZY_IMPORTS)
+
+
 def test_the_storage_modules_are_found_apart_from_the_engine_and_the_pages():
     assert ENGINE and "scorekeeper.engine" in ENGINE
     assert "scorekeeper.cli" in STORAGE and "scorekeeper" in STORAGE
+    assert "scorekeeper.store.hands" in STORAGE and "scorekeeper.store.db" in STORAGE
     assert not {"scorekeeper.serve", *ENGINE} & set(STORAGE)
-    assert not is_web("scorekeeper.webbed") and is_web("scorekeeper.web.hands")
+    assert not is_web("scorekeeper.webbed") and is_web("scorekeeper.web.hands.pages")
+    assert [layer("scorekeeper.engine.tiles"), layer("scorekeeper.store.db"),
+            layer("scorekeeper.web.shell.db")] == [0, 1, 2]
 
 
-def test_the_engine_loads_no_flask():
-    loaded = web_loaded_by_importing(ENGINE)
+def test_each_layer_imports_only_from_the_layers_below_it():
+    upward = [f"{i.place()}: {i.source} imports {i.target}" for i in IMPORTS
+              if i.target in MODULES and layer(i.target) > layer(i.source) and not is_lazy(i)]
+    assert not upward, "imports from a layer above:\n" + "\n".join(upward)
+
+
+# Run in a fresh interpreter: import modules, or run one command line; give every module it
+# loaded, and the command's status.
+RUNNER = """
+import contextlib, importlib, io, json, sys
+kind, what = json.loads(sys.argv[1])
+status = 0
+if kind == "import":
+    for name in what:
+        importlib.import_module(name)
+else:
+    from scorekeeper.cli import main
+    with contextlib.redirect_stdout(io.StringIO()):
+        status = main(what)
+print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
+"""
+# What the engine keeps away from besides the web: the storage's libraries.
+STORAGE_LIBRARIES = ("sqlite_utils", "sqlite3")
+
+
+def fresh_interpreter(kind: str, what: list[str]) -> dict:
+    """What a fresh interpreter loaded after importing or running `what`, and the status."""
+    done = subprocess.run([sys.executable, "-c", RUNNER, json.dumps([kind, what])],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, f"{kind} {what} failed:\n{done.stderr}"
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def from_above(below: int, modules: list[str]) -> list[str]:
+    """What of the loaded modules a layer (0 engine, 1 storage) must not load: the web stack
+    and the pages; for the engine, the storage's libraries and the store too."""
+    tops = {name.split(".")[0] for name in modules}
+    found = sorted(tops & set(WEB_STACK)) + [name for name in modules if is_web(name)]
+    if below == 0:
+        found += sorted(tops & set(STORAGE_LIBRARIES))
+        found += [name for name in modules if name.split(".")[:2] == ["scorekeeper", "store"]]
+    return found
+
+
+def loaded_from_above(names: list[str], below: int) -> list[str]:
+    """One line per module whose import, alone in a fresh interpreter, loads what its layer
+    must not (all of them in one interpreter first: when that loads none of it, none does)."""
+    if not from_above(below, fresh_interpreter("import", names)["modules"]):
+        return []
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda name: fresh_interpreter("import", [name]), names))
+    return [f"importing {name} loads {', '.join(from_above(below, result['modules']))}"
+            for name, result in zip(names, results, strict=True)
+            if from_above(below, result["modules"])]
+
+
+def test_what_a_layer_must_not_load_is_found():
+    loaded = ["flask.app", "json", "scorekeeper.engine.tiles", "scorekeeper.store.db",
+              "scorekeeper.web.shell.db", "sqlite3", "werkzeug"]
+    assert from_above(1, loaded) == ["flask", "werkzeug", "scorekeeper.web.shell.db"]
+    assert from_above(0, loaded) == ["flask", "werkzeug", "scorekeeper.web.shell.db", "sqlite3",
+                                     "scorekeeper.store.db"]
+    assert from_above(0, ["json", "scorekeeper", "scorekeeper.engine.tiles"]) == []
+
+
+def test_the_engine_loads_no_web_library_no_storage_and_no_page():
+    loaded = loaded_from_above(ENGINE, 0)
     assert not loaded, "\n".join(loaded)
 
 
-def test_the_storage_loads_no_flask():
-    loaded = web_loaded_by_importing(STORAGE)
+def test_the_storage_loads_no_web_library_and_no_page():
+    loaded = loaded_from_above(STORAGE, 1)
     assert not loaded, "\n".join(loaded)
 
 
@@ -325,9 +452,11 @@ def command_lines(filled_database, tmp_path, monkeypatch) -> dict[str, list[str]
     "import",
     "backup",
 ])
-def test_the_command_line_runs_without_flask(command_lines, command):
+def test_the_command_line_runs_without_flask_or_a_page(command_lines, command):
     result = fresh_interpreter("run", command_lines[command])
     assert result["status"] == 0, command_lines[command]
-    assert result["loaded"] == [], (
-        f"scorekeeper {command} loads {', '.join(result['loaded'])}; the modules it loads "
-        f"beside the engine: {', '.join(result['package'])}")
+    package = [name for name in result["modules"]
+               if name.split(".")[0] == "scorekeeper" and layer(name) > 0]
+    assert from_above(1, result["modules"]) == [], (
+        f"scorekeeper {command} loads {', '.join(from_above(1, result['modules']))}; the "
+        f"modules it loads beside the engine: {', '.join(package)}")
