@@ -120,7 +120,7 @@
   }
 
   // Who still has no rack, phone or not, and whose phone has sent theirs (the same words
-  // and order as the server's, web/rack_drafts.py counting_words).
+  // and order as the server's, web/racks/drafts.py counting_words).
   function sayWhoIsCounting(state) {
     if (!counting) { return; }
     var out = form.querySelector("input[name='went_out']:checked");

@@ -92,7 +92,7 @@ def test_markup_typed_as_names_and_notes_is_shown_as_text(app, client):
 
 
 @pytest.mark.parametrize(("seat", "message"), [
-    # A control character is refused in every form before it is read (web/clean_text.py).
+    # A control character is refused in every form before it is read (web/shell/clean_text.py).
     ("Ana\x00", "a character that cannot be typed or shown"),
     ("Ana, Bo", "A name cannot contain a comma"),
     ("x" * 41, "Field cannot be longer than 40 characters."),

@@ -31,12 +31,12 @@ bp = Blueprint("access", __name__)
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 # Posting here changes who this phone is, never the scores; a player's own rack is only a
-# draft for the scorer, checked in its view (web/rack_drafts.py). Picking a language changes
+# draft for the scorer, checked in its view (web/racks/drafts.py). Picking a language changes
 # only the phone's own cookie, so every phone may.
 OPEN_ENDPOINTS = {"access.become", "access.leave", "language.switch", "static", "racks.mine",
                   "racks.claim", "racks.let_go", "draft_api.put_draft"}
 # A phone that has been the scorer keeps this cookie a year: it gets past the overall limit
-# on guesses (see guesses.py), never past the passcode.
+# on guesses (see access/guesses.py), never past the passcode.
 SCORER_PHONE_COOKIE = "scorer_phone"
 REFUSED = lazy_gettext("Only the scorer can change scores at this table.")
 API_REFUSED = lazy_gettext("only the scorer can change scores: send the passcode as "
@@ -285,7 +285,7 @@ def waiting_page(minutes: int, busy: bool) -> str:
     """The 429 page in the phone's language, drawn once per language and wait and kept: it
     shows nothing of the phone but its language, so a flood of refused guesses costs no
     template work (issue 15). At most 4 languages x 2 kinds x 15 minutes are ever kept."""
-    # The phone's language as Babel chose it for this request (web/language.py).
+    # The phone's language as Babel chose it for this request (web/shell/language.py).
     language = str(get_locale() or "en")
     kept: dict[tuple[str, int, bool], str] = current_app.extensions["waiting_pages"]
     key = (language, 0 if busy else minutes, busy)

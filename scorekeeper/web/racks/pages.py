@@ -158,7 +158,7 @@ def let_go(series_id: int):
 
 @bp.post("/series/<int:series_id>/seats/<int:seat>/hand-over")
 def hand_over(series_id: int, seat: int):
-    """The scorer frees a player's seat for another phone (scorer only: web/access.py)."""
+    """The scorer frees a player's seat for another phone (scorer only: web/access/scorer.py)."""
     db = get_db()
     one = series_or_404(db, series_id)
     if EmptyForm().validate() and seat < len(one.names) and drafts.hand_over(db, series_id,

@@ -51,7 +51,7 @@ def error_response(title: str, message: str, status: int):
     return render_template("error.html", title=title, message=message), status
 
 
-# The refusals a phone can meet besides those site.py names, in the app's own words; any
+# The refusals a phone can meet besides those shell/site.py names, in the app's own words; any
 # rarer one keeps the web server's English.
 HTTP_WORDS = {
     400: (lazy_gettext("Bad request"), lazy_gettext("The app could not read that request.")),
