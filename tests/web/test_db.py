@@ -45,8 +45,9 @@ def test_a_cleared_table_is_kept_beside_the_table_in_play(db):
 
 
 def test_hands_stored_before_results_were_kept_get_theirs_once(tmp_path):
-    """m008 scores every hand stored without a result once, with its series' frozen rules,
-    and the scores and winner beside it follow; a hand stored before m002 had neither."""
+    """m008 leaves every hand stored without a result to the store, which scores it once
+    after the migrations, with its series' frozen rules, and the scores and winner beside it
+    follow; a hand stored before m002 had neither."""
     path = tmp_path / "old.db"
     with connect(path) as db:
         migrations.apply(db, stop_before="m008_hand_results")
