@@ -103,8 +103,7 @@ def migrate(path: str | Path) -> None:
             check_intact(db.conn, path)
             db.enable_wal()
             migrations.apply(db)
-            with write_lock(db):
-                fill_missing_results(db)
+            fill_missing_results(db)
     except sqlite3.DatabaseError as error:
         problem = saving_problem(error)
         if problem:

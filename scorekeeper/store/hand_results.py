@@ -43,14 +43,20 @@ def fill_missing_results(db: Database) -> int:
     found = []
     for hand in hands:
         rules = hand["variant_rules"]
-        if rules not in variants:
-            variants[rules] = variant_from_json(rules)
         try:
+            if rules not in variants:
+                variants[rules] = variant_from_json(rules)
             result = score_hand(read_hand(json.loads(hand["record"]), variants[rules],
                                           seated.get(hand["series_id"], [])))
         except (RuleError, KeyError, TypeError, ValueError):
+            # Never stop the app starting: the hand's page says what it can of it.
             continue
         columns = stored_result(result)
         found.append((columns["result"], columns["scores"], columns["winner"], hand["id"]))
-    db.conn.executemany("UPDATE hands SET result = ?, scores = ?, winner = ? WHERE id = ?", found)
+    if found:
+        # Read without the write lock (a read-only database with a hand no engine reads still
+        # opens); a hand saved, fixed or merged meanwhile has its result and is left alone.
+        with db.atomic():
+            db.conn.executemany("UPDATE hands SET result = ?, scores = ?, winner = ?"
+                                " WHERE id = ? AND result IS NULL", found)
     return len(found)
