@@ -460,3 +460,22 @@ def test_the_command_line_runs_without_flask_or_a_page(command_lines, command):
     assert from_above(1, result["modules"]) == [], (
         f"scorekeeper {command} loads {', '.join(from_above(1, result['modules']))}; the "
         f"modules it loads beside the engine: {', '.join(package)}")
+
+
+# --- Migrations frozen in time -------------------------------------------------------------------
+
+MIGRATIONS = "scorekeeper.store.migrations"
+FROZEN = "scorekeeper.store.frozen"
+
+
+def test_the_migrations_import_nothing_of_the_package_but_their_frozen_copies():
+    """A migration runs on old databases for ever: what it calls must never change, so it may
+    use sqlite-utils, the standard library and store/frozen/, never the rest of the store or
+    the engine (both change, and an old database would stop upgrading)."""
+    frozen = [name for name in MODULES if name == FROZEN or name.startswith(f"{FROZEN}.")]
+    assert frozen, f"{FROZEN} is missing"
+    out_of_place = [f"{i.place()}: {i.source} imports {i.target}" for i in IMPORTS
+                    if i.source in (MIGRATIONS, *frozen) and i.target.startswith("scorekeeper")
+                    and i.target not in frozen]
+    assert not out_of_place, ("migrations calling code that changes (freeze a copy in "
+                              "store/frozen/ instead):\n" + "\n".join(out_of_place))

@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from .hand_results import fill_missing_results
 from .migrations import migrations
 
 # How long a writer waits for another writer's lock before giving up.
@@ -94,13 +95,15 @@ def create_private(path: str | Path) -> None:
 
 
 def migrate(path: str | Path) -> None:
-    """Create or bring the schema up to date; running it again changes nothing."""
+    """Create or bring the schema up to date, then work out what the migrations left to the
+    store (each hand's result, store.hand_results); running it again changes nothing."""
     try:
         create_private(path)
         with connect(path) as db:
             check_intact(db.conn, path)
             db.enable_wal()
             migrations.apply(db)
+            fill_missing_results(db)
     except sqlite3.DatabaseError as error:
         problem = saving_problem(error)
         if problem:

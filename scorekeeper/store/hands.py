@@ -18,6 +18,7 @@ from ..engine import (
 from ..engine.table import Table, replay
 from . import drafts, live_tables
 from .db import insert, now, write_lock
+from .hand_results import stored_result
 from .once import Once, remember, remembered
 from .series import Series
 from .spelling import as_seated
@@ -96,7 +97,7 @@ def hand_record(row: dict) -> dict:
 def hand_result(row: dict) -> HandResult:
     """The hand's whole result (every line of every score, who opened) as the engine gave
     it when the hand was saved or last fixed; the series' variant is frozen, so it holds."""
-    if row["result"] is None:  # a record the engine no longer read when m008 kept results
+    if row["result"] is None:  # a record the engine cannot read (store.hand_results)
         return hand_outcome(row)
     return HandResult.from_record(json.loads(row["result"]))
 
@@ -137,12 +138,6 @@ def _audit(db: Database, hand_id: int, action: str, old: dict | None, new: dict 
         "old": json.dumps(old, sort_keys=True) if old is not None else None,
         "new": json.dumps(new, sort_keys=True) if new is not None else None,
     })
-
-
-def stored_result(result: HandResult) -> dict:
-    """The columns a hand's result is kept in: the whole of it, and its scores and winner."""
-    return {"result": json.dumps(result.to_record()), "scores": json.dumps(result.scores),
-            "winner": result.winner}
 
 
 def record_hand(db: Database, series: Series, record: dict,

@@ -1,9 +1,9 @@
 """Merging two players who are one person: every hand, series and statistic follows the
 player kept, and the merge is kept in the audit trail.
 
-Used by the players page and by the migration that first matched names by their key, so it
-reads and writes with sqlite-utils and the engine only (no other store module: the database
-module applies the migrations)."""
+Used by the players page. m013, which first matched names by their key, merged with a copy
+of this frozen as it then stood (store/frozen/m013_name_keys.py): a change here changes no
+migration."""
 
 from __future__ import annotations
 

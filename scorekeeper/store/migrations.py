@@ -1,15 +1,22 @@
-"""The score pad's schema, as sqlite-utils migrations: add new ones, never edit an applied one."""
+"""The score pad's schema, as sqlite-utils migrations: add new ones, never edit an applied one.
+
+A migration runs on every old database for as long as the app exists, so it holds what it
+needs: sqlite-utils, the standard library, and copies frozen on the day it shipped
+(`store/frozen/`, one module per migration). It imports nothing else of the store or the
+engine, whose code changes (tests/test_structure.py checks). Where a migration would need
+the engine of the day to work something out (a hand's result), it leaves a marker (NULL)
+and store.db.migrate has the store work it out after the migrations (store.hand_results).
+
+sqlite-utils applies them by name, in the order they are written here; the numbers only
+keep that order readable. tests/store/test_upgrade.py upgrades a database made by m001.
+"""
 
 from __future__ import annotations
-
-import json
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from ..engine import RuleError, Variant, read_hand, score_hand, variant_from_json
-from ..engine.names import name_key
-from .merge import MergeRefused, merge_players
+from .frozen import m013_name_keys as m013
 
 migrations = Migrations("scorekeeper")
 
@@ -173,6 +180,13 @@ def m005_history(db: Database) -> None:
                    f" BEGIN DELETE FROM series_results WHERE series_id = {row}.series_id; END")
 
 
+# There is no m006, and never was: no commit on any branch holds the name (`git log --all
+# -S m006` finds nothing). m007 came in cc11dff (2026-11-23), the next migration after m005,
+# written as m007 though no m006 had been; perhaps a number held for work that was never
+# committed. Applied migrations are found by name, so the gap costs nothing. Never fill it:
+# written here, an m006 would run after m013 on every database that has m013, and before
+# m007 on new ones, so two databases would end up built differently.
+
 # What each uid kind names; rulings came in m004 and had no uid until now.
 UID_KINDS = ("nights", "series", "hands", "hand_audit", "rulings")
 
@@ -203,31 +217,16 @@ def m007_history_uids_and_figures(db: Database) -> None:
 
 @migrations()
 def m008_hand_results(db: Database) -> None:
-    """Keep each hand's whole result beside its record, worked out once for every hand
-    stored without it: pages and statistics read it and never score a stored hand again."""
-    # The engine's result as HandResult.to_record() gives it: scores, winner, every line of
-    # every score with its rule and source, melded values, racks, and who opened.
+    """Keep each hand's whole result beside its record: pages and statistics read it and
+    never score a stored hand again. Hands stored before it are left without one (NULL)."""
+    # The result is the engine's HandResult.to_record(): scores, winner, every line of every
+    # score with its rule and source, melded values, racks, and who opened. Working it out
+    # here would need the engine's scoring frozen with this migration, and would write the
+    # record as that frozen copy wrote it, which a later engine might not read back. So NULL
+    # says "not worked out yet": store.hand_results fills it after the migrations with the
+    # engine of the day (the one that reads it back), under the series' frozen variant, and
+    # sets the scores and winner beside it (a hand stored before m002 had neither).
     db.table("hands").add_column("result", str)
-    variants: dict[str, Variant] = {}
-    seated: dict[int, list[str]] = {}
-    for row in db.query("SELECT series_id, name FROM series_players JOIN players"
-                        " ON players.id = player_id ORDER BY series_id, seat"):
-        seated.setdefault(row["series_id"], []).append(row["name"])
-    found = []
-    for row in db.query("SELECT hands.id, hands.series_id, hands.record, series.variant_rules"
-                        " FROM hands JOIN series ON series.id = hands.series_id"):
-        rules = row["variant_rules"]
-        if rules not in variants:
-            variants[rules] = variant_from_json(rules)
-        try:
-            result = score_hand(read_hand(json.loads(row["record"]), variants[rules],
-                                          seated.get(row["series_id"], [])))
-        except (RuleError, KeyError, TypeError, ValueError):
-            continue  # a record the engine no longer reads keeps the scores it was saved with
-        found.append((json.dumps(result.to_record()), json.dumps(result.scores), result.winner,
-                      row["id"]))
-    # The scores and winner stored since m002 are what the same frozen variant gave then.
-    db.conn.executemany("UPDATE hands SET result = ?, scores = ?, winner = ? WHERE id = ?", found)
 
 
 @migrations()
@@ -280,9 +279,10 @@ def m012_rack_drafts(db: Database) -> None:
 
 @migrations()
 def m013_name_keys(db: Database) -> None:
-    """Match players by their name's key (engine.names.name_key), which folds case in every
-    alphabet and accents however they were composed, where SQLite's NOCASE folded ASCII only;
-    keep every merge of two players in player_merges."""
+    """Match players by their name's key (engine.names.name_key, frozen in
+    frozen/m013_name_keys.py), which folds case in every alphabet and accents however they
+    were composed, where SQLite's NOCASE folded ASCII only; keep every merge of two players
+    in player_merges."""
     db.table("players").add_column("name_key", str)
     db.table("player_merges").create({
         "id": int, "at": str, "kept_id": int, "kept_name": str, "merged_id": int,
@@ -290,16 +290,15 @@ def m013_name_keys(db: Database) -> None:
         not_null={"at", "kept_id", "kept_name", "merged_id", "merged_name"})
     found: dict[str, list[int]] = {}
     for row in db.query("SELECT id, name FROM players ORDER BY id"):
-        found.setdefault(name_key(row["name"]), []).append(row["id"])
+        found.setdefault(m013.name_key(row["name"]), []).append(row["id"])
     at = db.execute("SELECT strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now')").fetchone()[0]
     for key, ids in found.items():
         # "Ștefan" and "ștefan" were two players and are one person: every hand follows the
-        # older player, whose spelling was used first.
+        # older player, whose spelling was used first (the hands' results are worked out
+        # again after the migrations, see m008).
         db.execute("UPDATE players SET name_key = ? WHERE id = ?", [key, ids[0]])
         for later in ids[1:]:
-            try:
-                merge_players(db, later, ids[0], at)
-            except MergeRefused:
+            if not m013.merge_into(db, later, ids[0], at):
                 # Seated together in a series (possible only for spellings the old match
                 # told apart, such as ş and ș), so two people: they stay two players, the
                 # later one's key kept apart by a comma, which no name holds.

@@ -9,7 +9,6 @@ from scorekeeper.engine import HandResult, preset
 from scorekeeper.store.db import connect, migrate, write_lock
 from scorekeeper.store.migrations import migrations
 from scorekeeper.store.players import add_player, all_players, find_player
-from scorekeeper.web.shell.db import get_db
 
 TABLES = ["_sqlite_migrations", "hand_audit", "hand_facts", "hand_requests", "hands",
           "live_tables", "nights", "player_merges", "players", "rack_drafts", "rulings",
@@ -20,14 +19,6 @@ TABLES = ["_sqlite_migrations", "hand_audit", "hand_facts", "hand_requests", "ha
 def schema(db):
     """Every table, index and their SQL."""
     return list(db.query("SELECT type, name, sql FROM sqlite_master ORDER BY name"))
-
-
-@pytest.fixture
-def db(tmp_path):
-    """A migrated database."""
-    migrate(tmp_path / "scorekeeper.db")
-    with connect(tmp_path / "scorekeeper.db") as db:
-        yield db
 
 
 def test_migrations_create_every_table(db):
@@ -45,8 +36,9 @@ def test_a_cleared_table_is_kept_beside_the_table_in_play(db):
 
 
 def test_hands_stored_before_results_were_kept_get_theirs_once(tmp_path):
-    """m008 scores every hand stored without a result once, with its series' frozen rules,
-    and the scores and winner beside it follow; a hand stored before m002 had neither."""
+    """m008 leaves every hand stored without a result to the store, which scores it once
+    after the migrations, with its series' frozen rules, and the scores and winner beside it
+    follow; a hand stored before m002 had neither."""
     path = tmp_path / "old.db"
     with connect(path) as db:
         migrations.apply(db, stop_before="m008_hand_results")
@@ -129,11 +121,3 @@ def test_write_lock_commits_together_or_not_at_all(db):
         raise RuntimeError("the phone dropped")
     assert [row["name"] for row in db["players"].rows] == ["Ana", "Bo"]
     assert not db.conn.in_transaction
-
-
-def test_a_request_gets_one_database_closed_at_its_end(app):
-    with app.app_context():
-        db = get_db()
-        assert get_db() is db
-    with pytest.raises(sqlite3.ProgrammingError):
-        db.execute("SELECT 1")

@@ -5,14 +5,13 @@ from __future__ import annotations
 import copy
 
 import pytest
+from web.history_fixture import fill
+from web.test_export import TABLES
 
 from scorekeeper.store import importer
 from scorekeeper.store.db import connect, migrate
 from scorekeeper.store.export import export_document
 from scorekeeper.store.export_format import BadExport
-
-from .history_fixture import fill
-from .test_export import TABLES
 
 
 @pytest.fixture
