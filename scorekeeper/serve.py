@@ -8,9 +8,8 @@ import socket
 from collections.abc import Callable
 from pathlib import Path
 
-from waitress import create_server
-
 from . import create_app
+from .connections import fair_server
 from .store.db import DatabaseFault
 from .web.access import address, passcode
 from .web.shell import request_log
@@ -50,8 +49,8 @@ def listen(app, host: str, port: int):
     """Take the port before saying anything, so a port in use is one line, not a traceback."""
     try:
         try_port(host, port)
-        return create_server(app, host=host, port=port, threads=THREADS,
-                             outbuf_high_watermark=OUTPUT_BUFFER)
+        return fair_server(app, host, port, threads=THREADS,
+                           outbuf_high_watermark=OUTPUT_BUFFER)
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             raise CannotServe(f"port {port} is in use (is Scorekeeper already running?): stop "

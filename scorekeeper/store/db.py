@@ -32,6 +32,66 @@ def connect(path: str | Path) -> Database:
     return db
 
 
+def changes_only_in_main_file(path: str | Path) -> bool:
+    """Whether every committed change is in the database file itself: no write-ahead log
+    beside it, or an empty one (SQLite empties it when the last connection closes)."""
+    wal = Path(f"{path}-wal")
+    return not wal.exists() or wal.stat().st_size == 0
+
+
+def connect_to_read(path: str | Path) -> Database:
+    """Open the database to read only, writing nothing at all, not even the shared-memory
+    file SQLite keeps beside it in WAL mode (which a full disk or a read-only file system
+    cannot give). SQLite's immutable mode reads the main file alone, so this is exact only
+    when `changes_only_in_main_file`; every write through it fails as a read-only file's."""
+    uri = f"{Path(path).absolute().as_uri()}?mode=ro&immutable=1"
+    return Database(sqlite3.connect(uri, uri=True, check_same_thread=False))
+
+
+def open_database(path: str | Path) -> tuple[Database, int | None]:
+    """Open the database for a request, and say why it can only be read, if it can.
+
+    The usual connection needs to write beside the database before it reads anything (the
+    shared-memory file of WAL mode). When the disk is full or the file system read-only
+    that fails; then the database is opened to read only, with SQLite's code for the fault
+    that forced it, so that pages still show the scores and a change says why it cannot be
+    saved. A fault that is not the disk's, or a log that still holds changes, is raised.
+    """
+    db: Database | None = None
+    try:
+        db = connect(path)
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.DatabaseError as error:
+        if db is not None:
+            db.close()
+        if saving_problem(error) is None or not changes_only_in_main_file(path):
+            raise
+        return connect_to_read(path), disk_fault(path, error)
+    return db, None
+
+
+def disk_fault(path: str | Path, error: sqlite3.DatabaseError) -> int:
+    """SQLite's code for a disk fault, made exact from the file system where SQLite's own is
+    vague: it says "cannot open" or "disk I/O error" when the shared-memory file beside the
+    database cannot be made, on a read-only file system or a full disk."""
+    try:
+        found = os.statvfs(Path(path).absolute().parent)
+    except OSError:
+        found = None
+    if found is not None and found.f_flag & os.ST_RDONLY:
+        return sqlite3.SQLITE_READONLY
+    if found is not None and found.f_bavail == 0:
+        return sqlite3.SQLITE_FULL
+    code = getattr(error, "sqlite_errorcode", None)
+    return code if isinstance(code, int) else sqlite3.SQLITE_IOERR
+
+
+def is_damage(error: BaseException) -> bool:
+    """Whether SQLite found the database file damaged or not a database at all."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
 # Where a damaged database sends people: the copies `scorekeeper backup` makes, and the steps.
 RESTORE_HINT = ("restore your latest `scorekeeper backup` copy over it (README, "
                 "\"When the database is damaged\")")
@@ -41,9 +101,10 @@ class DatabaseFault(Exception):
     """The database file cannot be used; the message says which file, why, and what to do."""
 
 
-def saving_problem(error: BaseException) -> str | None:
-    """Why nothing can be saved, in words, for SQLite's disk faults; None for any other error."""
-    code = getattr(error, "sqlite_errorcode", None)
+def saving_problem(error: BaseException | int) -> str | None:
+    """Why nothing can be saved, in words, for SQLite's disk faults (an error, or its code);
+    None for any other error."""
+    code = error if isinstance(error, int) else getattr(error, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
     return {
         sqlite3.SQLITE_FULL: "the disk is full",

@@ -18,8 +18,9 @@ class Waiting:
 def listening(monkeypatch, served: dict | None = None) -> None:
     """Serve without a real port: record what waitress was asked for, and return at once."""
     monkeypatch.setattr(serve, "try_port", lambda host, port: None)
-    monkeypatch.setattr(serve, "create_server", lambda app, **options: (
-        served.update(options, app=app) if served is not None else None) or Waiting())
+    monkeypatch.setattr(serve, "fair_server", lambda app, host, port, **options: (
+        served.update(options, app=app, host=host, port=port) if served is not None else None)
+        or Waiting())
 
 
 def test_serve_prints_the_folder_the_address_and_its_qr_code_then_serves(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -64,8 +65,15 @@ def _scorer_now() -> bool:
     if request.path.startswith("/api/"):
         return bearer_ok(stored)
     tag = passcode.fingerprint(stored)
-    return (session.get("scorer") == tag
-            and scorer_sessions.is_live(get_db(), session.get("scorer_id"), tag))
+    if session.get("scorer") != tag:
+        return False
+    try:
+        return scorer_sessions.is_live(get_db(), session.get("scorer_id"), tag)
+    except sqlite3.DatabaseError:
+        # The sessions cannot be read (a damaged file): the page that says so is drawn as
+        # for any phone, without asking the database again.
+        g.scorer_live = False
+        raise
 
 
 class TooManyGuesses(Exception):

@@ -4,6 +4,7 @@ sheet, and bring an export file in."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING
@@ -21,7 +22,7 @@ from flask import (
 from flask_babel import gettext
 
 from ...store import stats
-from ...store.db import connect
+from ...store.db import open_database
 from ...store.export import export_chunks, export_document, sheet_chunks, to_json
 from ...store.export_format import BadExport, read_document
 from ...store.history import night_series_ids
@@ -49,12 +50,15 @@ def _download(text: str | Iterator[str], name: str, kind: str) -> Response:
 
 def _streamed(chunks: Callable[[Database], Iterator[str]]) -> Iterator[str]:
     """An export read on a connection of its own, open as long as it is sent: the request's
-    own connection is closed before a streamed answer is sent, and so is its app context."""
-    return _sent(current_app.config["DATABASE"], chunks)
+    own connection is closed before a streamed answer is sent, and so is its app context.
+    It is opened before the answer starts, so a database that cannot be read is said in
+    the answer's status and page, not found half-way through a download."""
+    db, _ = open_database(current_app.config["DATABASE"])
+    return _sent(db, chunks)
 
 
-def _sent(path: str, chunks: Callable[[Database], Iterator[str]]) -> Iterator[str]:
-    with connect(path) as db:
+def _sent(db: Database, chunks: Callable[[Database], Iterator[str]]) -> Iterator[str]:
+    with closing(db.conn):
         yield from chunks(db)
 
 

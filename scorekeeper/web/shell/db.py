@@ -7,15 +7,23 @@ from pathlib import Path
 from flask import current_app, g
 from sqlite_utils import Database
 
-from ...store.db import connect, migrate
+from ...store.db import migrate, open_database
 
 
 def get_db() -> Database:
-    """Return this request's database, opening it on first use."""
+    """Return this request's database, opening it on first use: to read only when the disk
+    cannot be written (`read_only_because` then says why)."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        g.db, g.read_only_because = open_database(current_app.config["DATABASE"])
     db: Database = g.db
     return db
+
+
+def read_only_because() -> int | None:
+    """SQLite's code for the disk's fault that left this request's database readable only,
+    if one did."""
+    fault: int | None = g.get("read_only_because")
+    return fault
 
 
 def close_db(error: BaseException | None = None) -> None:
