@@ -22,7 +22,7 @@ from ..engine import (
 )
 from ..store import hands, nights, players, series, variants
 from ..store.db import write_lock
-from ..store.once import KEY_MAX, Once, fingerprint, keep_answer
+from ..store.once import API_HANDS, KEY_MAX, Once, fingerprint, keep_answer
 from . import ids
 from .db import get_db
 from .site import ERRORS, csrf
@@ -181,19 +181,20 @@ def add_hand(series_id: int):
     answer = {"number": row["number"], **hands.hand_result(row).to_dict(),
               "series": standings(one)}
     if once is not None:
-        keep_answer(get_db(), once.key, answer)
+        keep_answer(get_db(), one.id, once, answer)
     return jsonify(answer), 201
 
 
 def _idempotency_key(body: object) -> Once | None:
-    """The request's Idempotency-Key, with its body's fingerprint, or None without one."""
+    """The request's Idempotency-Key, with its body's fingerprint, or None without one. The key
+    is this endpoint's in the series asked for: the same key elsewhere is another request."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
     if not key.strip() or len(key) > KEY_MAX:
         raise ApiError(400, gettext("an Idempotency-Key is 1 to %(count)d characters",
                                     count=KEY_MAX), "Idempotency-Key")
-    return Once(f"api:{key}", fingerprint(body))
+    return Once(API_HANDS, key, fingerprint(body))
 
 
 def _repeat(one: series.Series, saved: hands.AlreadySaved, once: Once | None):
