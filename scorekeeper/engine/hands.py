@@ -15,10 +15,19 @@ from .checks import (
     player_problems,
 )
 from .errors import InvalidHand, InvalidMeld, InvalidTile, InvalidVariant, refuse_together
+from .limits import MELD_TILES, RACK_TILES, SET_TILES, TABLE_MELDS
 from .melds import HIGH_RUN, IN_SET, LOW_RUN, Meld, check_meld
 from .names import NAME_MAX, name_key, name_problem, tidy_name
 from .record import DECLARATIONS, HandRecord, PlayerHand, TableMeld
-from .tiles import Tile, format_tiles, parse_tile, parse_tiles, tokens
+from .tiles import (
+    Tile,
+    TooManyTiles,
+    format_tiles,
+    parse_tile,
+    parse_tiles,
+    tokens,
+    written_tiles,
+)
 from .variants import FINISHES, Variant, preset, variant_from_dict
 from .words import and_list, words
 
@@ -63,6 +72,9 @@ def read_hand(data: Any, variant: Variant | None = None,
         raise InvalidHand(words("the players must be a list with one entry per player in seat "
                                 "order"),
                           field="players")
+    if len(raw_players) > variant.max_players:
+        # Counted before any entry is read: a list of thousands of players is refused at once.
+        raise InvalidHand(_player_count(variant, len(raw_players)), field="players")
     hand_players = _read_players(raw_players, variant, has_melds=bool(data.get("melds")))
     names = [p.name for p in hand_players]
     _check_names(names, variant, players)
@@ -114,16 +126,18 @@ def _check_names(names: list[str], v: Variant, series_players: list[str] | None)
             raise InvalidHand(words("the name appears twice in this hand"), player=names[seat],
                               field="name")
     if not v.min_players <= len(names) <= v.max_players:
-        raise InvalidHand(
-            words("{variant} is played by {least} to {most} players, not {count}",
-                  variant=v.name, least=v.min_players, most=v.max_players, count=len(names)),
-            field="players")
+        raise InvalidHand(_player_count(v, len(names)), field="players")
     if series_players is not None and names != list(series_players) and keys != [
             name_key(name) for name in series_players]:
         raise InvalidHand(
             words("the hand's players ({players}) must be the series' players in seat order "
                   "({seated})", players=", ".join(names), seated=", ".join(series_players)),
             field="players")
+
+
+def _player_count(v: Variant, count: int) -> str:
+    return words("{variant} is played by {least} to {most} players, not {count}",
+                 variant=v.name, least=v.min_players, most=v.max_players, count=count)
 
 
 # Counts a player entry may give, with their highest value. A null is allowed only
@@ -202,7 +216,7 @@ def _read_rack(raw: dict, name: str) -> tuple[Tile, ...] | None:
         raise InvalidHand(words("the rack must be tiles written as text, e.g. \"r12 k3 j\""),
                           player=name, field="rack")
     try:
-        return tuple(parse_tiles(raw["rack"], in_meld=False))
+        return tuple(parse_tiles(raw["rack"], in_meld=False, most=RACK_TILES))
     except InvalidTile as error:
         raise InvalidHand(error.detail, player=name, field="rack", tile=error.tile) from None
 
@@ -238,8 +252,12 @@ def _read_loose_tiles(text: Any, v: Variant, name: str) -> tuple[tuple[Tile, str
     about: dict[str, Any] = {"player": name, "field": "melded_tiles"}
     if not isinstance(text, str):
         raise InvalidHand(words("melded tiles must be tiles written as text"), **about)
+    try:
+        written = written_tiles(text, SET_TILES)
+    except TooManyTiles as error:
+        raise InvalidHand(error.detail, **about) from None
     loose = []
-    for token in tokens(text):
+    for token in written:
         place = None
         match = _ACE_PLACE.match(token)
         if match:
@@ -268,6 +286,10 @@ def _read_melds(raw: Any, names: list[str], v: Variant) -> tuple[TableMeld, ...]
         return ()
     if not isinstance(raw, list):
         raise InvalidHand(words("the melds must be a list of melds"), field="melds")
+    if len(raw) > TABLE_MELDS:
+        raise InvalidHand(words("{count} melds: a table holds at most {most}, since each meld "
+                                "has at least three of the set's {tiles} tiles", count=len(raw),
+                                most=TABLE_MELDS, tiles=SET_TILES), field="melds")
     known = {name_key(n): n for n in names}
     return tuple(_read_meld(item, i, known, v) for i, item in enumerate(raw))
 
@@ -281,7 +303,9 @@ def _read_meld(item: Any, index: int, known: dict[str, str], v: Variant) -> Tabl
     if checked is not None:
         return TableMeld(checked, _read_by(item.get("by"), len(checked.tiles), known, index))
     try:
-        tiles = parse_tiles(item["tiles"])
+        tiles = parse_tiles(item["tiles"], most=MELD_TILES)
+    except TooManyTiles as error:
+        raise InvalidHand(error.detail, meld=index, field="tiles") from None
     except InvalidTile as error:
         # A refusal names the player as well as the tile (RULES.md, "Checks every
         # hand must pass"): the one who supplied the bad token, when "by" says.
