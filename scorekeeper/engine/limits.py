@@ -42,6 +42,10 @@ HAND_BYTES = 1024 * 1024
 # export of 500 game nights with 10,000 hands is about 16 MB.
 FILE_BYTES = 32 * 1024 * 1024
 
+# An id of a night, a series or a hand: SQLite's integers are 64-bit, so no row has a larger one;
+# a larger number is found nowhere, never sent to the database.
+LARGEST_ID = 2**63 - 1
+
 
 def text_characters(tiles: int) -> int:
     """The most characters the text of this many tiles may take."""

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request, url_for
 from flask_babel import gettext
 from sqlite_utils import Database
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ..engine import (
     InvalidHand,
@@ -20,6 +20,7 @@ from ..engine import (
     read_end,
     variant_from_dict,
 )
+from ..engine.limits import HAND_BYTES
 from ..store import hands, nights, players, series, variants
 from ..store.db import write_lock
 from ..store.once import API_HANDS, KEY_MAX, Once, fingerprint, keep_answer
@@ -162,6 +163,11 @@ def create_series():
 def add_hand(series_id: int):
     """Record a hand (the hand format, without "variant": the series has it)."""
     one = _series_or_404(series_id)
+    # No hand that can be played comes near HAND_BYTES (engine/limits.py): a larger body is
+    # refused (413) before it is read, whatever MAX_CONTENT_LENGTH allows.
+    if (request.content_length or 0) > HAND_BYTES:
+        raise RequestEntityTooLarge()
+    request.max_content_length = min(request.max_content_length or HAND_BYTES, HAND_BYTES)
     data = _body()
     if isinstance(data, dict) and "variant" in data:
         raise ApiError(400, gettext('a hand in a series takes the series\' variant: leave out '
