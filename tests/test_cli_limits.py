@@ -71,7 +71,7 @@ def test_a_rack_of_107_short_tiles_is_counted_before_any_is_read(tmp_path):
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(hand(" ".join(["r5"] * (RACK_TILES + 1)))), encoding="utf-8")
     result = measured("score", path)
-    assert refusal(result).endswith("player Bo, rack: 107 tiles written; a set has only 106")
+    assert refusal(result).endswith("player Bo, rack: 107 tiles written; a box of tiles holds only 106")
 
 
 def test_a_rack_of_100000_tiles_is_refused_by_import_in_little_memory(tmp_path, export_with):
@@ -173,7 +173,7 @@ ROOT = Path(__file__).resolve().parent.parent
     (["score", "examples/rummikub-hand.json"],
      "scorekeeper score: cannot write the output (No space left on device)"),
     (["--lang", "fr", "score", "examples/rummikub-hand.json"],
-     "scorekeeper score: impossible d\u2019\u00e9crire la sortie (No space left on device)"),
+     "scorekeeper score: impossible d'\u00e9crire la sortie (No space left on device)"),
     (["check", "--variant", "rummikub", "--meld", "r5 r6 r7"],
      "scorekeeper check: cannot write the output (No space left on device)"),
     (["export", "--database", "{db}", "-"],

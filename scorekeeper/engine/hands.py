@@ -288,8 +288,9 @@ def _read_melds(raw: Any, names: list[str], v: Variant) -> tuple[TableMeld, ...]
         raise InvalidHand(words("the melds must be a list of melds"), field="melds")
     if len(raw) > TABLE_MELDS:
         raise InvalidHand(words("{count} melds: a table holds at most {most}, since each meld "
-                                "has at least three of the set's {tiles} tiles", count=len(raw),
-                                most=TABLE_MELDS, tiles=SET_TILES), field="melds")
+                                "has at least three of the {tiles} tiles in the box",
+                                count=len(raw), most=TABLE_MELDS, tiles=SET_TILES),
+                          field="melds")
     known = {name_key(n): n for n in names}
     return tuple(_read_meld(item, i, known, v) for i, item in enumerate(raw))
 

@@ -55,7 +55,7 @@ def test_the_tiles_are_counted_before_any_is_read(client, series_id):
     short = {"players": [{"name": "Ana", "went_out": True},
                          {"name": "Bo", "rack": ",".join(["r5"] * (SET_TILES + 1))}]}
     answer = client.post(f"/api/series/{series_id}/hands", json=short)
-    assert answer.get_json()["error"] == "player Bo, rack: 107 tiles written; a set has only 106"
+    assert answer.get_json()["error"] == "player Bo, rack: 107 tiles written; a box of tiles holds only 106"
 
 
 def test_a_third_copy_is_refused_naming_each_place_once(client, series_id):
@@ -111,7 +111,7 @@ def test_a_rack_of_100000_tiles_is_refused_by_the_import_page_in_little_memory(a
     ({"players": [{"name": "Ana", "went_out": True}, {"name": "Bo", "rack": "r5"}],
       "melds": [{"tiles": "r1 r2 r3", "by": "Ana"}] * (TABLE_MELDS + 1)},
      "melds: 36 melds: a table holds at most 35, since each meld has at least three of the "
-     "set's 106 tiles"),
+     "106 tiles in the box"),
     ({"players": [{"name": "Ana", "went_out": True}, {"name": "Bo", "rack": "r5"}],
       "melds": [{"tiles": " ".join(["b1"] * (MELD_TILES + 1)), "by": "Ana"}]},
      "meld 1, tiles: 14 tiles written; a meld holds at most 13 (a run from 1 to 13)"),
