@@ -71,7 +71,8 @@ def test_a_rack_of_107_short_tiles_is_counted_before_any_is_read(tmp_path):
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(hand(" ".join(["r5"] * (RACK_TILES + 1)))), encoding="utf-8")
     result = measured("score", path)
-    assert refusal(result).endswith("player Bo, rack: 107 tiles written; a box of tiles holds only 106")
+    assert refusal(result).endswith(
+        "player Bo, rack: 107 tiles written; a box of tiles holds only 106")
 
 
 def test_a_rack_of_100000_tiles_is_refused_by_import_in_little_memory(tmp_path, export_with):

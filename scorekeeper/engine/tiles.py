@@ -158,7 +158,8 @@ def _too_many(count: int, most: int) -> str:
         return words("{count} tiles written; a meld holds at most {most} (a run from 1 to 13)",
                      count=count, most=most)
     if most == SET_TILES:
-        return words("{count} tiles written; a box of tiles holds only {most}", count=count, most=most)
+        return words("{count} tiles written; a box of tiles holds only {most}", count=count,
+                     most=most)
     return words("{count} tiles written; at most {most} fit here", count=count, most=most)
 
 

@@ -55,7 +55,8 @@ def test_the_tiles_are_counted_before_any_is_read(client, series_id):
     short = {"players": [{"name": "Ana", "went_out": True},
                          {"name": "Bo", "rack": ",".join(["r5"] * (SET_TILES + 1))}]}
     answer = client.post(f"/api/series/{series_id}/hands", json=short)
-    assert answer.get_json()["error"] == "player Bo, rack: 107 tiles written; a box of tiles holds only 106"
+    assert answer.get_json()["error"] == (
+        "player Bo, rack: 107 tiles written; a box of tiles holds only 106")
 
 
 def test_a_third_copy_is_refused_naming_each_place_once(client, series_id):
