@@ -62,26 +62,33 @@ def _named(path: str, most: int) -> bytes:
                          | getattr(os, "O_NOCTTY", 0))
     except OSError as error:
         raise BadInput(f"{path}: cannot read the file ({error.strerror})") from None
-    with os.fdopen(handle, "rb", buffering=0) as file:
-        mode = os.fstat(handle).st_mode
-        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
-            raise BadInput(words("{file} is a named pipe, which may never end: give a file, or "
-                                 "pipe it into standard input with -", file=path))
-        if stat.S_ISDIR(mode):
-            raise BadInput(f"{path}: cannot read the file (Is a directory)")
-        if stat.S_ISREG(mode):
-            if os.fstat(handle).st_size > most:
-                raise _too_large(path, most)  # without reading it
-        elif file.isatty():
-            raise BadInput(words("{file} is a terminal, which may never end: give a file",
-                                 file=path))
-        try:
+    try:
+        _check_readable(path, handle, most)
+        with os.fdopen(handle, "rb", buffering=0, closefd=False) as file:
             return _read_up_to(file, most + 1)
-        except BlockingIOError:
-            raise BadInput(words("{file} is a device with nothing to read now: give a file",
-                                 file=path)) from None
-        except OSError as error:
-            raise BadInput(f"{path}: cannot read the file ({error.strerror})") from None
+    except BlockingIOError:
+        raise BadInput(words("{file} is a device with nothing to read now: give a file",
+                             file=path)) from None
+    except OSError as error:
+        raise BadInput(f"{path}: cannot read the file ({error.strerror})") from None
+    finally:
+        os.close(handle)
+
+
+def _check_readable(path: str, handle: int, most: int) -> None:
+    """Refuse what cannot be read in bounds: a named pipe or a socket, a terminal, and a
+    file larger than `most` (known from its size, without reading it)."""
+    found = os.fstat(handle)
+    if stat.S_ISFIFO(found.st_mode) or stat.S_ISSOCK(found.st_mode):
+        raise BadInput(words("{file} is a named pipe, which may never end: give a file, or "
+                             "pipe it into standard input with -", file=path))
+    if stat.S_ISDIR(found.st_mode):
+        raise BadInput(f"{path}: cannot read the file (Is a directory)")
+    if stat.S_ISREG(found.st_mode) and found.st_size > most:
+        raise _too_large(path, most)
+    if not stat.S_ISREG(found.st_mode) and os.isatty(handle):
+        raise BadInput(words("{file} is a terminal, which may never end: give a file",
+                             file=path))
 
 
 def _read_up_to(stream: BinaryIO, limit: int) -> bytes:
