@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.engine.limits import HAND_BYTES, MELD_TILES, SET_TILES, TABLE_MELDS
 from scorekeeper.store.export import export_document
 
-from .steps import page_text, rows
+from .steps import page_text, rows, start_series, tally
 
 HUGE_RACK = " ".join(["r5"] * 100_000)
 MEGABYTE = 1024 * 1024
@@ -122,3 +122,13 @@ def test_a_hands_players_and_melds_are_counted_before_they_are_read(client, seri
     answer = client.post(f"/api/series/{series_id}/hands", json=hand)
     assert answer.status_code == 400
     assert answer.get_json()["error"] == error
+
+
+def test_a_rack_of_100000_tiles_typed_in_the_form_is_refused_beside_it(app, client):
+    series_id = start_series(client, seats=("Ana", "Bo"))
+    form = tally(["Ana", "Bo"], {"Ana": "went_out", "Bo": HUGE_RACK})
+    answer, peak = peak_mb(lambda: client.post(f"/series/{series_id}/hands/new", data=form))
+    assert answer.status_code == 422
+    assert "299999 characters written; 106 tiles take at most 1696" in page_text(answer)
+    assert peak < 200
+    assert rows(app, "hands") == []
