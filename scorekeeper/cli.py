@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import getpass
 import json
+import os
 import sqlite3
 import sys
 from collections.abc import Iterable
@@ -25,13 +27,15 @@ from .engine import (
     score_series,
     split_run,
 )
+from .engine.limits import FILE_BYTES, HAND_BYTES, LARGEST_ID, MELD_TILES
 from .engine.openings import best_opening, check
+from .engine.words import words
 from .instance import instance_folder
+from .store import import_limits
 from .store.backup import BadTarget, backup_database
 from .store.db import DatabaseFault, check_database, connect, migrate
 from .store.export import export_chunks, export_document, to_json
 from .store.export_format import BadExport, check_document
-from .store.import_limits import size_problem
 from .store.importer import import_document
 from .store.stats import refresh
 
@@ -52,7 +56,7 @@ def _said(error: RuleError, args: argparse.Namespace) -> str:
 
 def cmd_score(args: argparse.Namespace) -> None:
     """Score one hand."""
-    data = read_json(args.hand)
+    data = read_json(args.hand, HAND_BYTES)
     try:
         _print(score_hand(read_hand(data)).to_dict(), args)
     except RuleError as error:
@@ -61,7 +65,7 @@ def cmd_score(args: argparse.Namespace) -> None:
 
 def cmd_series(args: argparse.Namespace) -> None:
     """Score a series of hands."""
-    data = read_json(args.series)
+    data = read_json(args.series, FILE_BYTES)
     try:
         variant, names, end, hands = read_series(data)
         _print(score_series(variant, names, end, hands).to_dict(), args)
@@ -73,8 +77,8 @@ def cmd_split_run(args: argparse.Namespace) -> None:
     """Howarth's bookkeeping for tiles added to another player's run."""
     try:
         variant = preset(args.variant)
-        run = parse_tiles(args.run)
-        added = parse_tiles(args.add)
+        run = parse_tiles(args.run, most=MELD_TILES)
+        added = parse_tiles(args.add, most=MELD_TILES)
         _print(split_run(run, added, variant, ace=args.ace).to_dict(), args)
     except RuleError as error:
         raise BadInput(_said(error, args)) from None
@@ -84,7 +88,7 @@ def cmd_check(args: argparse.Namespace) -> None:
     """Whether tiles make a legal meld under a variant, and what it counts."""
     try:
         variant = preset(args.variant)
-        _print(check(parse_tiles(args.meld), variant).to_dict(), args)
+        _print(check(parse_tiles(args.meld, most=MELD_TILES), variant).to_dict(), args)
     except RuleError as error:
         raise BadInput(_said(error, args)) from None
 
@@ -143,16 +147,25 @@ def cmd_export(args: argparse.Namespace) -> None:
     path = _database(args)
     migrate(path)
     with connect(path) as db:
-        if args.night is not None and not db["nights"].count_where("id = ?", [args.night]):
+        if args.night is not None and not _found(db, "nights", args.night):
             raise BadInput(f"there is no night {args.night}")
-        if args.series is not None and not db["series"].count_where("id = ?", [args.series]):
+        if args.series is not None and not _found(db, "series", args.series):
             raise BadInput(f"there is no series {args.series}")
         if args.night is None and args.series is None:
             # Written a night at a time as it is read: years of game nights never sit in memory.
-            _write(args.path, export_chunks(db))
+            chunks = export_chunks(db)
+            try:
+                _write(args.path, chunks)
+            finally:
+                chunks.close()  # its read ends now, while the database is open
         else:
             _write(args.path, [to_json(export_document(db, night_id=args.night,
                                                        series_id=args.series))])
+
+
+def _found(db: Any, table: str, row_id: int) -> bool:
+    """Whether the table has a row of this id; an id SQLite cannot hold is in no table."""
+    return 0 <= row_id <= LARGEST_ID and bool(db[table].count_where("id = ?", [row_id]))
 
 
 def _write(path: str, chunks: Iterable[str]) -> None:
@@ -173,10 +186,7 @@ def cmd_import(args: argparse.Namespace) -> None:
     """Bring in an export file; a file with any fault is refused whole."""
     where = shown_name(args.path)
     path = _database(args, create=True)
-    data = read_bytes(args.path)
-    too_large = size_problem(len(data))
-    if too_large:
-        raise BadInput(f"{where}: {too_large}")
+    data = read_bytes(args.path, import_limits.MAX_BYTES)
     migrate(path)
     document = parse_json(data, where)
     try:
@@ -222,7 +232,8 @@ def cmd_passcode(args: argparse.Namespace) -> None:
         if again != typed:
             raise BadInput("the two passcodes differ; nothing changed")
     else:
-        typed = _first_line()
+        # A passcode of the most characters, each of up to four bytes, and its line break.
+        typed = _first_line(4 * passcode.MAX_LENGTH + 2)
     try:
         passcode.set_passcode(instance, typed)
     except passcode.InvalidPasscode as error:
@@ -231,12 +242,13 @@ def cmd_passcode(args: argparse.Namespace) -> None:
           "phones that were the scorer must enter it again.")
 
 
-def _first_line() -> str:
-    """The first line of standard input, which must be UTF-8 text."""
+def _first_line(most: int) -> str:
+    """The first line of standard input, which must be UTF-8 text; at most `most` bytes of it
+    are read (a longer line is too long a passcode)."""
     stdin = getattr(sys.stdin, "buffer", None)
     if stdin is None:
-        return sys.stdin.readline().rstrip("\r\n")
-    line = stdin.readline()
+        return sys.stdin.readline(most).rstrip("\r\n")
+    line = stdin.readline(most)
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError:
@@ -353,8 +365,16 @@ def main(argv: list[str] | None = None) -> int:
     args.speaker = Speaker(args.lang or terminal_language())
     try:
         args.handler(args)
+        sys.stdout.flush()  # a full disk or a closed pipe is told here, not at exit
     except (BadInput, DatabaseFault) as error:
-        print(one_line(f"scorekeeper {args.command}: {error}"), file=sys.stderr)
+        said = args.speaker.say(error.args[0]) if error.args else str(error)
+        print(one_line(f"scorekeeper {args.command}: {said}"), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as error:  # the output could not be written (a full disk, a closed pipe)
+        _drop_output()
+        said = args.speaker.say(words("cannot write the output ({reason})",
+                                      reason=error.strerror or type(error).__name__))
+        print(one_line(f"scorekeeper {args.command}: {said}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except sqlite3.Error as error:  # --database names a file that is no usable database
         where = getattr(args, "database", None) or "the app's database"
@@ -362,6 +382,14 @@ def main(argv: list[str] | None = None) -> int:
                        f"({error})"), file=sys.stderr)
         return EXIT_BAD_INPUT
     return 0
+
+
+def _drop_output() -> None:
+    """Send what is still buffered for standard output nowhere, so that the exit does not
+    fail a second time writing it (Python flushes standard output at exit)."""
+    # Without a file behind standard output (tests, embedding) there is nothing to drop.
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -4,35 +4,113 @@ input, and every message printed as one line, so that no input of any kind shows
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
-from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
+
+from .engine.limits import megabytes
+from .engine.words import words
 
 
 class BadInput(Exception):
-    """Input the command cannot use; the message names what and where."""
+    """Input the command cannot use; the message (text, or Words read in the command's
+    language) names what and where."""
 
 
 # Deeper than any hand, series or export file can be; refused before anything reads it.
 MAX_DEPTH = 64
 
 
-def read_bytes(path: str) -> bytes:
-    """The bytes of a file, or of standard input for `-`."""
+# Read at a time from standard input or a device, so a bounded read never asks for more.
+_CHUNK = 1024 * 1024
+
+
+def read_bytes(path: str, most: int) -> bytes:
+    """At most `most` bytes of a file, of standard input for `-`, or of a device that has them
+    to give at once; anything longer is refused after `most` + 1 bytes, never read whole. A
+    named pipe (FIFO) or a socket, which may never end or never start, is refused unopened,
+    and so is a device with nothing to read at once, such as a terminal: nothing waits."""
+    data = _standard_input(most + 1) if path == "-" else _named(path, most)
+    if len(data) > most:
+        raise _too_large(path, most)
+    return data
+
+
+def _too_large(path: str, most: int) -> BadInput:
+    return BadInput(words("{file}: larger than {most} MB, the most this command reads",
+                          file=shown_name(path), most=megabytes(most)))
+
+
+def _standard_input(limit: int) -> bytes:
+    """Up to `limit` bytes of standard input (a file, a pipe, a device or typed text)."""
+    stdin = getattr(sys.stdin, "buffer", None)
     try:
-        if path != "-":
-            return Path(path).read_bytes()
-        stdin = getattr(sys.stdin, "buffer", None)
         if stdin is None:  # standard input replaced by text (tests, embedding)
-            return sys.stdin.read().encode("utf-8", "surrogatepass")
-        return stdin.read()
+            return sys.stdin.read(limit).encode("utf-8", "surrogatepass")
+        return _read_up_to(stdin, limit)
     except OSError as error:
-        raise BadInput(f"{shown_name(path)}: cannot read the file ({error.strerror})") from None
+        raise BadInput(f"standard input: cannot read it ({error.strerror})") from None
 
 
-def read_json(path: str) -> Any:
-    """Read a JSON file, or standard input for `-`, through `parse_json`."""
-    return parse_json(read_bytes(path), shown_name(path))
+def _named(path: str, most: int) -> bytes:
+    """Up to `most` + 1 bytes of the file or device at `path`, opened without waiting."""
+    try:
+        # Opening a FIFO for reading waits for a writer; without blocking it returns at once,
+        # and what the path is can be asked of what was opened (no race with a rename).
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                         | getattr(os, "O_NOCTTY", 0))
+    except OSError as error:
+        raise BadInput(f"{path}: cannot read the file ({error.strerror})") from None
+    try:
+        _check_readable(path, handle, most)
+        with os.fdopen(handle, "rb", buffering=0, closefd=False) as file:
+            return _read_up_to(file, most + 1)
+    except BlockingIOError:
+        raise BadInput(words("{file} is a device with nothing to read now: give a file",
+                             file=path)) from None
+    except OSError as error:
+        raise BadInput(f"{path}: cannot read the file ({error.strerror})") from None
+    finally:
+        os.close(handle)
+
+
+def _check_readable(path: str, handle: int, most: int) -> None:
+    """Refuse what cannot be read in bounds: a named pipe or a socket, a terminal, and a
+    file larger than `most` (known from its size, without reading it)."""
+    found = os.fstat(handle)
+    if stat.S_ISFIFO(found.st_mode) or stat.S_ISSOCK(found.st_mode):
+        raise BadInput(words("{file} is a named pipe, which may never end: give a file, or "
+                             "pipe it into standard input with -", file=path))
+    if stat.S_ISDIR(found.st_mode):
+        raise BadInput(f"{path}: cannot read the file (Is a directory)")
+    if stat.S_ISREG(found.st_mode) and found.st_size > most:
+        raise _too_large(path, most)
+    if not stat.S_ISREG(found.st_mode) and os.isatty(handle):
+        raise BadInput(words("{file} is a terminal, which may never end: give a file",
+                             file=path))
+
+
+def _read_up_to(stream: BinaryIO, limit: int) -> bytes:
+    """Read until the end or `limit` bytes, a piece at a time (a device or a pipe gives a
+    piece per read)."""
+    pieces: list[bytes] = []
+    size = 0
+    while size < limit:
+        piece = stream.read(min(_CHUNK, limit - size))
+        if piece is None:  # a device opened without waiting that has nothing yet
+            raise BlockingIOError
+        if not piece:
+            break
+        pieces.append(piece)
+        size += len(piece)
+    return b"".join(pieces)
+
+
+def read_json(path: str, most: int) -> Any:
+    """Read a JSON file of at most `most` bytes, or standard input for `-`, through
+    `parse_json`."""
+    return parse_json(read_bytes(path, most), shown_name(path))
 
 
 def parse_json(raw: bytes, where: str) -> Any:

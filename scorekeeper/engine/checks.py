@@ -13,7 +13,7 @@ from .melds import LOW_RUN, end_values, number_value
 from .record import HandRecord, PlayerHand
 from .tiles import Tile, format_tiles
 from .variants import Variant
-from .words import and_list, counted, joined, or_list, words
+from .words import Words, and_list, counted, joined, or_list, words
 
 _key = attrgetter("key")
 
@@ -278,12 +278,17 @@ def _laid_at_once(p: PlayerHand, hand: HandRecord) -> int:
     return max(0, p.jokers_used - p.counted_jokers)
 
 
+# A refusal names at most this many places a tile lies; a rack typed with r5 forty times is
+# one place, named once.
+NAMED_PLACES = 3
+
+
 def _refuse_copies(hand: HandRecord, key: str, count: int) -> None:
-    """Refuse too many copies of `key`, naming every place one lies (RULES.md,
-    "Checks every hand must pass": the refusal names the players and the tile)."""
+    """Refuse too many copies of `key`, naming where they lie (RULES.md, "Checks every hand
+    must pass": the refusal names the players and the tile): each place once, a few at most."""
     places = _places(hand, key)
     _, player, meld, field = places[-1]
-    listed = joined([w for w, *_ in places])
+    listed = _some_places(list(dict.fromkeys(w for w, *_ in places)))
     if key == "j":
         detail = words("{count} jokers in this hand ({listed}); a box of tiles holds only two",
                        count=count, listed=listed)
@@ -292,6 +297,16 @@ def _refuse_copies(hand: HandRecord, key: str, count: int) -> None:
                         "only two of each tile", count=count, key=key, listed=listed))
     raise InvalidHand(detail, player=player, field=field, meld=meld,
                       tile=None if key == "j" else key)
+
+
+def _some_places(distinct: list[str]) -> Words | str:
+    """The first few places, and how many more there are."""
+    named = joined(distinct[:NAMED_PLACES])
+    more = len(distinct) - NAMED_PLACES
+    if more <= 0:
+        return named
+    return counted("{places} and {n} other place", "{places} and {n} other places",
+                   places=named, n=more)
 
 
 def _places(hand: HandRecord, key: str) -> list[tuple[str, str, int | None, str | None]]:

@@ -10,6 +10,7 @@ from typing import Any
 from .checks import check_hand, player_fields
 from .errors import InvalidHand
 from .hands import read_player
+from .limits import RACK_TILES, text_characters
 from .record import HandRecord
 from .variants import Variant
 
@@ -17,11 +18,10 @@ from .variants import Variant
 # melded value, what they put on the table. Who went out and how is the scorer's to say.
 DRAFT_FIELDS = ("rack", "rack_points", "rack_jokers", "swapped_jokers", "melded_tiles",
                 "melded_points", "credited_jokers")
-TILE_FIELDS = ("rack", "melded_tiles")
-# A box holds 106 tiles (two of each of 52, and two jokers, RULES.md "Words"): no rack or
-# table part holds more, and a longer text is refused before it is read.
-MOST_TILES = 106
-MOST_CHARACTERS = 8 * MOST_TILES
+# No rack or table part holds more than the set's tiles, and a longer text is refused before
+# it is read (engine/limits.py, where every limit is; read_player checks them).
+MOST_TILES = RACK_TILES
+MOST_CHARACTERS = text_characters(RACK_TILES)
 
 
 def draft_fields(v: Variant) -> tuple[str, ...]:
@@ -42,8 +42,6 @@ def read_draft(raw: Any, v: Variant, name: str) -> dict[str, Any]:
         if field not in allowed:
             raise InvalidHand(_not_a_draft_field(field, v), player=name,
                               field=field if isinstance(field, str) else None)
-    for field in TILE_FIELDS:
-        _check_size(raw.get(field), name, field)
     kept = {f: raw[f] for f in allowed if f in raw and raw[f] not in (None, "")}
     part = read_player({"name": name, **kept}, v)
     # The checks of a whole hand, on a hand of this one part: copies of a tile, a rack
@@ -58,10 +56,3 @@ def _not_a_draft_field(field: object, v: Variant) -> str:
     shown = field if isinstance(field, str) else "that"
     return f"'{shown}' is not part of a rack: send {', '.join(draft_fields(v))}"
 
-
-def _check_size(text: Any, name: str, field: str) -> None:
-    if not isinstance(text, str):
-        return  # read_player says what is wrong with it
-    if len(text) > MOST_CHARACTERS or len(text.split()) > MOST_TILES:
-        raise InvalidHand(f"more tiles than a box holds ({MOST_TILES})", player=name,
-                          field=field)

@@ -14,13 +14,15 @@ from .checks import (
     melded_by_player,
     player_problems,
 )
-from .errors import InvalidHand, InvalidMeld, InvalidTile, InvalidVariant, refuse_together
-from .melds import HIGH_RUN, IN_SET, LOW_RUN, Meld, check_meld
+from .errors import InvalidHand, InvalidTile, InvalidVariant, refuse_together
+from .hand_melds import read_melds
+from .limits import RACK_TILES, SET_TILES
+from .melds import HIGH_RUN, IN_SET, LOW_RUN
 from .names import NAME_MAX, name_key, name_problem, tidy_name
 from .record import DECLARATIONS, HandRecord, PlayerHand, TableMeld
-from .tiles import Tile, format_tiles, parse_tile, parse_tiles, tokens
+from .tiles import Tile, TooManyTiles, parse_tile, parse_tiles, written_tiles
 from .variants import FINISHES, Variant, preset, variant_from_dict
-from .words import and_list, words
+from .words import words
 
 __all__ = [
     "FINISH_WORDS", "HandRecord", "PlayerHand", "TableMeld", "loose_value", "melded_by_player",
@@ -63,6 +65,9 @@ def read_hand(data: Any, variant: Variant | None = None,
         raise InvalidHand(words("the players must be a list with one entry per player in seat "
                                 "order"),
                           field="players")
+    if len(raw_players) > variant.max_players:
+        # Counted before any entry is read: a list of thousands of players is refused at once.
+        raise InvalidHand(_player_count(variant, len(raw_players)), field="players")
     hand_players = _read_players(raw_players, variant, has_melds=bool(data.get("melds")))
     names = [p.name for p in hand_players]
     _check_names(names, variant, players)
@@ -72,7 +77,7 @@ def read_hand(data: Any, variant: Variant | None = None,
         hand_players = tuple(p._replace(name=seated)
                              for p, seated in zip(hand_players, players, strict=True))
         names = list(players)
-    melds = _read_melds(data.get("melds"), names, variant)
+    melds = read_melds(data.get("melds"), names, variant)
     hand_players = _with_jokers_used(hand_players, raw_players, melds)
     record = HandRecord(variant, hand_players, melds)
     check_hand(record)
@@ -114,16 +119,18 @@ def _check_names(names: list[str], v: Variant, series_players: list[str] | None)
             raise InvalidHand(words("the name appears twice in this hand"), player=names[seat],
                               field="name")
     if not v.min_players <= len(names) <= v.max_players:
-        raise InvalidHand(
-            words("{variant} is played by {least} to {most} players, not {count}",
-                  variant=v.name, least=v.min_players, most=v.max_players, count=len(names)),
-            field="players")
+        raise InvalidHand(_player_count(v, len(names)), field="players")
     if series_players is not None and names != list(series_players) and keys != [
             name_key(name) for name in series_players]:
         raise InvalidHand(
             words("the hand's players ({players}) must be the series' players in seat order "
                   "({seated})", players=", ".join(names), seated=", ".join(series_players)),
             field="players")
+
+
+def _player_count(v: Variant, count: int) -> str:
+    return words("{variant} is played by {least} to {most} players, not {count}",
+                 variant=v.name, least=v.min_players, most=v.max_players, count=count)
 
 
 # Counts a player entry may give, with their highest value. A null is allowed only
@@ -202,7 +209,7 @@ def _read_rack(raw: dict, name: str) -> tuple[Tile, ...] | None:
         raise InvalidHand(words("the rack must be tiles written as text, e.g. \"r12 k3 j\""),
                           player=name, field="rack")
     try:
-        return tuple(parse_tiles(raw["rack"], in_meld=False))
+        return tuple(parse_tiles(raw["rack"], in_meld=False, most=RACK_TILES))
     except InvalidTile as error:
         raise InvalidHand(error.detail, player=name, field="rack", tile=error.tile) from None
 
@@ -238,8 +245,12 @@ def _read_loose_tiles(text: Any, v: Variant, name: str) -> tuple[tuple[Tile, str
     about: dict[str, Any] = {"player": name, "field": "melded_tiles"}
     if not isinstance(text, str):
         raise InvalidHand(words("melded tiles must be tiles written as text"), **about)
+    try:
+        written = written_tiles(text, SET_TILES)
+    except TooManyTiles as error:
+        raise InvalidHand(error.detail, **about) from None
     loose = []
-    for token in tokens(text):
+    for token in written:
         place = None
         match = _ACE_PLACE.match(token)
         if match:
@@ -261,110 +272,6 @@ def _read_loose_tiles(text: Any, v: Variant, name: str) -> tuple[tuple[Tile, str
                       "or {token}/set", token=token), tile=token, **about)
         loose.append((tile, place))
     return tuple(loose)
-
-
-def _read_melds(raw: Any, names: list[str], v: Variant) -> tuple[TableMeld, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise InvalidHand(words("the melds must be a list of melds"), field="melds")
-    known = {name_key(n): n for n in names}
-    return tuple(_read_meld(item, i, known, v) for i, item in enumerate(raw))
-
-
-def _read_meld(item: Any, index: int, known: dict[str, str], v: Variant) -> TableMeld:
-    if not isinstance(item, dict) or not isinstance(item.get("tiles"), str):
-        raise InvalidHand(words('a meld needs "tiles" written as text and "by"'), meld=index)
-    if not item.keys() <= MELD_FIELDS:
-        _no_unknown(item, MELD_FIELDS, meld=index)
-    checked = _checked_melds(v).get(item["tiles"])
-    if checked is not None:
-        return TableMeld(checked, _read_by(item.get("by"), len(checked.tiles), known, index))
-    try:
-        tiles = parse_tiles(item["tiles"])
-    except InvalidTile as error:
-        # A refusal names the player as well as the tile (RULES.md, "Checks every
-        # hand must pass"): the one who supplied the bad token, when "by" says.
-        raise InvalidHand(error.detail, meld=index, tile=error.tile,
-                          player=_supplier(item, error.tile or "")) from None
-    by = _read_by(item.get("by"), len(tiles), known, index)
-    try:
-        meld = check_meld(tiles, v)
-    except InvalidMeld as error:
-        who = list(dict.fromkeys(by))
-        if len(who) > 1:
-            said = words("{tiles}, laid by {players}: {why}", tiles=format_tiles(tiles),
-                         players=and_list(who), why=error.detail)
-        else:
-            said = words("{tiles}: {why}", tiles=format_tiles(tiles), why=error.detail)
-        raise InvalidHand(said, meld=index, tile=error.tile,
-                          player=who[0] if len(who) == 1 else None) from None
-    _remember(v, item["tiles"], meld)
-    return TableMeld(meld, by)
-
-
-MELD_FIELDS = {"tiles", "by"}
-# Legal melds already checked, per variant, by the text they were written as: a
-# night's hands lay the same melds again and again, and a meld is a pure function
-# of its text and the variant. Keyed by the variant's identity (kept alive in the
-# entry, so the id cannot be reused); bounded so that it never grows without end.
-_CHECKED: dict[int, tuple[Variant, dict[str, Meld]]] = {}
-_MAX_VARIANTS, _MAX_MELDS = 64, 4096
-
-
-def _checked_melds(v: Variant) -> dict[str, Meld]:
-    entry = _CHECKED.get(id(v))
-    if entry is None or entry[0] is not v:
-        if len(_CHECKED) >= _MAX_VARIANTS:
-            _CHECKED.clear()
-        entry = _CHECKED[id(v)] = (v, {})
-    return entry[1]
-
-
-def _remember(v: Variant, text: str, meld: Meld) -> None:
-    melds = _checked_melds(v)
-    if len(melds) >= _MAX_MELDS:
-        melds.clear()
-    melds[text] = meld
-
-
-def _supplier(item: dict, token: str) -> str | None:
-    """The player who supplied `token`, as far as "by" tells."""
-    by = item.get("by")
-    written = tokens(item["tiles"])
-    if isinstance(by, list) and len(by) == len(written) and token in written:
-        by = by[written.index(token)]
-    return tidy_name(by) if isinstance(by, str) and by.strip() else None
-
-
-def _read_by(by: Any, count: int, known: dict[str, str], index: int) -> tuple[str, ...]:
-    if isinstance(by, str):
-        return (_player_named(by, known, index),) * count
-    if not isinstance(by, list) or len(by) != count:
-        _refuse_by(by, count, index)
-    if all(name in known.values() for name in by):
-        return tuple(by)  # each name as the players' entries write it: the usual case
-    return tuple([_player_named(name, known, index) for name in by])
-
-
-def _refuse_by(by: Any, count: int, index: int) -> None:
-    if not isinstance(by, list):
-        raise InvalidHand(words('"by" must be one player\'s name or one name per tile'), meld=index,
-                          field="by")
-    raise InvalidHand(words("\"by\" names {players} players for {count} tiles",
-                            players=len(by), count=count), meld=index,
-                      field="by")
-
-
-def _player_named(name: Any, known: dict[str, str], index: int) -> str:
-    if not isinstance(name, str):
-        raise InvalidHand(words('"by" must be one player\'s name or one name per tile'), meld=index,
-                          field="by")
-    found = known.get(name_key(name))
-    if found is None:
-        raise InvalidHand(words("'{name}' is not a player of this hand", name=name[:40]),
-                          meld=index, field="by")
-    return found
 
 
 def _with_jokers_used(players: tuple[PlayerHand, ...], raw_players: list,

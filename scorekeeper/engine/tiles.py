@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from .errors import InvalidTile
+from .errors import InvalidTile, RuleError
+from .limits import MELD_TILES, SET_TILES, text_characters
 from .words import words
 
 # The four colours of a physical set. Sets sold with orange tiles instead of
@@ -130,6 +131,38 @@ def _number(token: str, digits: str) -> int:
     return number
 
 
+class TooManyTiles(InvalidTile):
+    """More tiles written than can be there (engine/limits.py), refused before any is read.
+    `most` is the limit; `count` the tiles written, or None when the text alone is too long."""
+
+    def __init__(self, message: str, most: int, count: int | None, **about):
+        RuleError.__init__(self, message, **about)
+        self.most, self.count = most, count
+
+
+def written_tiles(text: str, most: int = SET_TILES) -> list[str]:
+    """The tokens of tiles written as text, or TooManyTiles past `most` tiles: the text's
+    length is checked first, then its tokens are counted, before any tile is read."""
+    if len(text) > text_characters(most):
+        raise TooManyTiles(words("{length} characters written; {most} tiles take at most {limit}",
+                                 length=len(text), most=most, limit=text_characters(most)),
+                           most, None)
+    found = tokens(text)
+    if len(found) > most:
+        raise TooManyTiles(_too_many(len(found), most), most, len(found))
+    return found
+
+
+def _too_many(count: int, most: int) -> str:
+    if most == MELD_TILES:
+        return words("{count} tiles written; a meld holds at most {most} (a run from 1 to 13)",
+                     count=count, most=most)
+    if most == SET_TILES:
+        return words("{count} tiles written; a box of tiles holds only {most}", count=count,
+                     most=most)
+    return words("{count} tiles written; at most {most} fit here", count=count, most=most)
+
+
 def tokens(text: str) -> list[str]:
     """The tokens of tiles written as text: any run of whitespace (as `str.isspace`
     knows it) and commas separates two tiles. `str.split` is several times faster
@@ -137,10 +170,11 @@ def tokens(text: str) -> list[str]:
     return text.replace(",", " ").split()
 
 
-def parse_tiles(text: str, *, in_meld: bool = True) -> list[Tile]:
-    """Read tokens separated by spaces or commas, case-insensitive."""
+def parse_tiles(text: str, *, in_meld: bool = True, most: int = SET_TILES) -> list[Tile]:
+    """Read tokens separated by spaces or commas, case-insensitive; more than `most` tiles
+    (a whole set unless told) are refused before any is read."""
     read = _READ[in_meld]
-    return [read.get(t) or _parse_token(t, in_meld) for t in tokens(text)]
+    return [read.get(t) or _parse_token(t, in_meld) for t in written_tiles(text, most)]
 
 
 def format_tiles(tiles) -> str:

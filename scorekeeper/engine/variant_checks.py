@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import InvalidVariant
+from .limits import HAND_PLAYERS
 from .sources import SOURCES
 from .variant_words import CHOICE_WORDS, SPLIT_WORDS, TABLE_RULE_WORDS, TITLES
 from .words import Words, joined, words
@@ -146,8 +147,8 @@ def _check_together(v: Variant) -> None:
     _check_number("swap_meld_with", v.swap_meld_with, 2, 12, optional=True)
     _check_choice("split_melds", v.split_melds, SPLITS)
     if not (_is_int(v.min_players) and _is_int(v.max_players) and 2 <= v.min_players
-            <= v.max_players <= 6):
+            <= v.max_players <= HAND_PLAYERS):
         # The fewest alone can be wrong; otherwise the most is what cannot be.
-        fewest_wrong = not (_is_int(v.min_players) and 2 <= v.min_players <= 6)
+        fewest_wrong = not (_is_int(v.min_players) and 2 <= v.min_players <= HAND_PLAYERS)
         raise InvalidVariant(words("players must be between 2 and 6"),
                              field="min_players" if fewest_wrong else "max_players")

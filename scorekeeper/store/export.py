@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -104,7 +104,7 @@ def export_document(db: Database, night_id: int | None = None,
     }
 
 
-def export_chunks(db: Database) -> Iterator[str]:
+def export_chunks(db: Database) -> Generator[str, None, None]:
     """The export of everything as text, a night at a time: the same text as to_json, but
     never the whole file in memory. Read in one transaction, so it is one moment's data."""
     own = not db.conn.in_transaction

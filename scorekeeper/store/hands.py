@@ -147,11 +147,13 @@ def record_hand(db: Database, series: Series, record: dict,
     A hand played in table mode keeps its `table_actions`, which must be the
     series' table in play. Either way the table in play was this hand's, so it is
     cleared in the same transaction: the next hand starts with an empty table.
-    With a one-time key already used, nothing is stored: AlreadySaved says which hand
-    it recorded (looked up under the write lock, so two taps at once store one hand)."""
+    With a one-time key already used in this series through the same endpoint, nothing is
+    stored: AlreadySaved says which hand of this series it recorded (looked up under the
+    write lock, so two taps at once store one hand). The same key in another series is
+    another request."""
     with write_lock(db):
         if once is not None:
-            _not_saved_yet(db, once)
+            _not_saved_yet(db, series.id, once)
         if table_actions is not None and live_tables.live_actions(db, series.id) != table_actions:
             raise HandRefused(live_tables.TableChanged())
         result = check_hand(series, record)
@@ -174,8 +176,8 @@ def record_hand(db: Database, series: Series, record: dict,
     return db.table("hands").get(hand_id)
 
 
-def _not_saved_yet(db: Database, once: Once) -> None:
-    request = remembered(db, once.key)
+def _not_saved_yet(db: Database, series_id: int, once: Once) -> None:
+    request = remembered(db, series_id, once)
     if request is not None:
         raise AlreadySaved(db.table("hands").get(request["hand_id"]), request)
 

@@ -11,7 +11,9 @@ import math
 import re
 from typing import Any
 
-MAX_BYTES = 32 * 1024 * 1024
+from ..engine.limits import FILE_BYTES
+
+MAX_BYTES = FILE_BYTES
 MAX_RECORDS = 500_000
 # No score, count, number of hands or target comes near this; anything larger is not a game.
 MAX_NUMBER = 1_000_000

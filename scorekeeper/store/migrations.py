@@ -311,3 +311,34 @@ def m013_name_keys(db: Database) -> None:
         db.execute(f"CREATE TRIGGER players_keyed_{event.lower()} BEFORE {event} ON players"
                    " WHEN NEW.name_key IS NULL BEGIN"
                    " SELECT RAISE(ABORT, 'a player needs the key of their name'); END")
+
+
+@migrations()
+def m015_request_keys(db: Database) -> None:
+    """Keep each one-time key with its series and its endpoint: the same Idempotency-Key sent
+    to two series, or a form token equal to an API key, is two requests, each storing its
+    own hand. Until now a key was one for the whole database, so a client numbering its keys
+    hand-1, hand-2 in each series was answered 201 for hands never stored in the next one.
+
+    Frozen: it holds its own SQL and reads nothing from the rest of the app."""
+    db.execute("""
+        CREATE TABLE hand_requests_m015 (
+            series_id INTEGER NOT NULL REFERENCES series(id),
+            endpoint TEXT NOT NULL,
+            key TEXT NOT NULL,
+            fingerprint TEXT,
+            hand_id INTEGER NOT NULL REFERENCES hands(id),
+            answer TEXT,
+            created TEXT NOT NULL,
+            PRIMARY KEY (series_id, endpoint, key))""")
+    # The endpoint was the key's prefix until now: "api:" for the API, "form:" for the form.
+    db.execute("""
+        INSERT INTO hand_requests_m015
+        SELECT series_id,
+               CASE WHEN key LIKE 'form:%' THEN 'form:hands' ELSE 'api:hands' END,
+               CASE WHEN key LIKE 'form:%' THEN substr(key, 6)
+                    WHEN key LIKE 'api:%' THEN substr(key, 5) ELSE key END,
+               fingerprint, hand_id, answer, created
+        FROM hand_requests""")
+    db.execute("DROP TABLE hand_requests")
+    db.execute("ALTER TABLE hand_requests_m015 RENAME TO hand_requests")

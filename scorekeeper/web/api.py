@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request, url_for
 from flask_babel import gettext
 from sqlite_utils import Database
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from ..engine import (
     InvalidHand,
@@ -20,9 +20,10 @@ from ..engine import (
     read_end,
     variant_from_dict,
 )
+from ..engine.limits import HAND_BYTES
 from ..store import hands, nights, players, series, variants
 from ..store.db import write_lock
-from ..store.once import KEY_MAX, Once, fingerprint, keep_answer
+from ..store.once import API_HANDS, KEY_MAX, Once, fingerprint, keep_answer
 from .shell import ids
 from .shell.db import get_db
 from .shell.site import ERRORS
@@ -159,6 +160,11 @@ def create_series():
 def add_hand(series_id: int):
     """Record a hand (the hand format, without "variant": the series has it)."""
     one = _series_or_404(series_id)
+    # No hand that can be played comes near HAND_BYTES (engine/limits.py): a larger body is
+    # refused (413) before it is read, whatever MAX_CONTENT_LENGTH allows.
+    if (request.content_length or 0) > HAND_BYTES:
+        raise RequestEntityTooLarge()
+    request.max_content_length = min(request.max_content_length or HAND_BYTES, HAND_BYTES)
     data = _body()
     if isinstance(data, dict) and "variant" in data:
         raise ApiError(400, gettext('a hand in a series takes the series\' variant: leave out '
@@ -178,19 +184,20 @@ def add_hand(series_id: int):
     answer = {"number": row["number"], **hands.hand_result(row).to_dict(),
               "series": standings(one)}
     if once is not None:
-        keep_answer(get_db(), once.key, answer)
+        keep_answer(get_db(), one.id, once, answer)
     return jsonify(answer), 201
 
 
 def _idempotency_key(body: object) -> Once | None:
-    """The request's Idempotency-Key, with its body's fingerprint, or None without one."""
+    """The request's Idempotency-Key, with its body's fingerprint, or None without one. The key
+    is this endpoint's in the series asked for: the same key elsewhere is another request."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
     if not key.strip() or len(key) > KEY_MAX:
         raise ApiError(400, gettext("an Idempotency-Key is 1 to %(count)d characters",
                                     count=KEY_MAX), "Idempotency-Key")
-    return Once(f"api:{key}", fingerprint(body))
+    return Once(API_HANDS, key, fingerprint(body))
 
 
 def _repeat(one: series.Series, saved: hands.AlreadySaved, once: Once | None):

@@ -30,7 +30,8 @@ def test_melded_tiles_are_part_of_a_draft_only_where_melded_value_is_scored():
     ({"rack": "r1", "melded_tiles": "r2 r3 r4"}, "melded_tiles",
      "Rummikub scores only the racks"),
     ({"rack": "r1", "went_out": True}, "went_out", "'went_out' is not part of a rack"),
-    ({"rack": "r1 " * (MOST_TILES + 1)}, "rack", "more tiles than a box holds (106)"),
+    ({"rack": "r1 " * (MOST_TILES + 1)}, "rack",
+     "107 tiles written; a box of tiles holds only 106"),
 ])
 def test_a_draft_that_cannot_be_part_of_a_hand_is_refused_naming_its_field(draft, field,
                                                                            message):

@@ -27,7 +27,7 @@ def test_migrations_create_every_table(db):
         "m001_create_tables", "m002_hand_scores", "m003_table_mode", "m004_house_rulings",
         "m005_history", "m007_history_uids_and_figures", "m008_hand_results",
         "m009_hand_requests", "m010_cleared_tables", "m011_scorer_sessions",
-        "m012_rack_drafts", "m013_name_keys"]
+        "m012_rack_drafts", "m013_name_keys", "m015_request_keys"]
 
 
 def test_a_cleared_table_is_kept_beside_the_table_in_play(db):

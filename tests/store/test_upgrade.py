@@ -103,8 +103,12 @@ def filled_step_by_step(path: Path) -> None:
         db["nights"].insert({"id": 3, "date": "2025-12-05", "created": LATER})
         up_to(db, "m009_hand_requests")
         up_to(db, "m010_cleared_tables")
-        db["hand_requests"].insert({"key": "form-token", "series_id": 1, "hand_id": 4,
-                                    "fingerprint": "f1", "answer": None, "created": LATER})
+        # As that day's app kept them: the endpoint was the key's prefix.
+        db["hand_requests"].insert({"key": "form:token-1", "series_id": 1, "hand_id": 4,
+                                    "fingerprint": None, "answer": None, "created": LATER})
+        db["hand_requests"].insert({"key": "api:hand-1", "series_id": 1, "hand_id": 1,
+                                    "fingerprint": "f1", "answer": '{"number": 1}',
+                                    "created": LATER})
         up_to(db, "m011_scorer_sessions")
         db["live_tables"].update(2, {"cleared": json.dumps(CLEARED)})
         up_to(db, "m012_rack_drafts")
@@ -139,7 +143,7 @@ def test_a_database_made_by_m001_upgrades_to_todays_schema(tmp_path):
             applied.append([(m["id"], m["migration_set"], m["name"])
                             for m in db["_sqlite_migrations"].rows])
     assert applied[0] == applied[1]
-    assert applied[0][-1] == (12, "scorekeeper", "m013_name_keys")
+    assert applied[0][-1] == (13, "scorekeeper", "m015_request_keys")
 
 
 def test_every_row_of_a_database_made_by_m001_comes_through(tmp_path):
@@ -224,8 +228,10 @@ def test_every_row_of_a_database_made_by_m001_comes_through(tmp_path):
             {"id": 1, "series_id": 2, "hand_number": 1, "created": LATER,
              "text": "A joker may stay in a set of three", "agreed_by": "all"}]
         assert list(db["hand_requests"].rows) == [
-            {"key": "form-token", "series_id": 1, "hand_id": 4, "fingerprint": "f1",
-             "answer": None, "created": LATER}]
+            {"series_id": 1, "endpoint": "form:hands", "key": "token-1", "fingerprint": None,
+             "hand_id": 4, "answer": None, "created": LATER},
+            {"series_id": 1, "endpoint": "api:hands", "key": "hand-1", "fingerprint": "f1",
+             "hand_id": 1, "answer": '{"number": 1}', "created": LATER}]
         assert list(db["scorer_sessions"].rows) == [
             {"id": "s1", "passcode": "hash", "started": LATER}]
         assert list(db["seat_claims"].rows) == [

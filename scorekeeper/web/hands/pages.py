@@ -23,7 +23,7 @@ from ...store.hands import (
     restore_hand,
     series_hands,
 )
-from ...store.once import Once, used_form_tokens
+from ...store.once import FORM_HANDS, Once, used_form_tokens
 from ...store.series import Series
 from ..forms import tally
 from ..forms.common import EmptyForm
@@ -68,7 +68,7 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
         if not form.save.data:
             return _entry_page(series, form, hand=hand, preview=result)
         if hand is None:
-            once = Once(f"form:{form.once.data}") if form.once.data else None
+            once = Once(FORM_HANDS, form.once.data) if form.once.data else None
             row = record_hand(db, series, record, once=once)
             flash(gettext("Hand %(number)d saved.", number=row["number"]) + " " + summary(result))
         else:

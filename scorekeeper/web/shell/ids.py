@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from werkzeug.routing import IntegerConverter, Map
 
-# The largest id SQLite can store (its INTEGER is a signed 64-bit number).
-LARGEST = 2**63 - 1
+from ...engine.limits import LARGEST_ID as LARGEST
 
 
 class IdConverter(IntegerConverter):
