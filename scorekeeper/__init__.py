@@ -70,6 +70,7 @@ def create_app(test_config: dict[str, Any] | None = None,
         export,
         hands,
         history,
+        join_codes,
         merge,
         nights,
         rack_drafts,
@@ -116,6 +117,7 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.register_blueprint(api.bp)
     app.register_blueprint(draft_api.bp)
     app.register_blueprint(racks.bp)
+    app.register_blueprint(join_codes.bp)
     rack_drafts.init_app(app)
     app.register_blueprint(variants.bp)
     access.init_app(app)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit
 
 from flask import (
@@ -21,7 +22,7 @@ from flask import (
 from flask_babel import get_locale, gettext, lazy_gettext, ngettext
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from ..store import scorer_sessions
+from ..store import join_codes, scorer_sessions
 from . import passcode
 from .db import get_db
 from .forms.access import PasscodeForm
@@ -31,11 +32,17 @@ from .guesses import GuessLimiter, phone_of
 bp = Blueprint("access", __name__)
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+# What a code grants: the passcode, everything the scorer does; a series' join code, a seat
+# of that series for "My rack" and nothing else.
+Granted = Literal["scorer", "seat"]
 # Posting here changes who this phone is, never the scores; a player's own rack is only a
 # draft for the scorer, checked in its view (web/rack_drafts.py). Picking a language changes
 # only the phone's own cookie, so every phone may.
+# A seat is taken only with the series' join code (web/join_codes.py); reading the drafts
+# needs no code, so a bearer code sent with it is never checked.
 OPEN_ENDPOINTS = {"access.become", "access.leave", "language.switch", "static", "racks.mine",
-                  "racks.claim", "racks.let_go", "draft_api.put_draft"}
+                  "racks.claim", "racks.let_go", "join_codes.join", "draft_api.put_draft",
+                  "draft_api.read_draft"}
 # A phone that has been the scorer keeps this cookie a year: it gets past the overall limit
 # on guesses (see guesses.py), never past the passcode.
 SCORER_PHONE_COOKIE = "scorer_phone"
@@ -101,12 +108,18 @@ def trusted_phone(stored: str) -> bool:
     return bool(tag == passcode.fingerprint(stored))
 
 
-def check_guess(stored: str, attempt: str) -> bool:
-    """Check a passcode if this phone may guess now; raise TooManyGuesses if it may not."""
+def check_guess(stored: str, attempt: str, join_code: str | None = None) -> Granted | None:
+    """Check a code if this phone may guess now: the passcode grants the scorer and, where a
+    series' join code is given, that code grants a seat of the series; anything else is a
+    wrong guess. Raise TooManyGuesses if the phone may not guess now."""
     phone, trusted = phone_of(request.remote_addr), trusted_phone(stored)
     wait, place = limiter().admit(phone, passcode.fingerprint(stored), trusted)
     if wait:
         raise TooManyGuesses(wait)
+    if join_code is not None and join_codes.matches(attempt, join_code):
+        # A seat, not the scorer: the place is given back, the phone's misses stay counted.
+        limiter().unchecked(place)
+        return "seat"
     try:
         # Only a phone that has been the scorer waits for another phone's check to end.
         right = passcode.matches(stored, attempt, wait=trusted)
@@ -115,9 +128,34 @@ def check_guess(stored: str, attempt: str) -> bool:
         raise TooManyGuesses(BUSY_SECONDS, busy=True) from None
     if right:
         limiter().right(phone, place)
-        return True
+        return "scorer"
     limiter().wrong(phone, place)
-    return False
+    return None
+
+
+def check_join_code(attempt: str, join_code: str) -> bool:
+    """Whether a code a phone typed or opened a link with is the series' join code. Counted
+    as the passcode's guesses are, by the same limiter: a join code is guessed no faster
+    than the passcode. Without a passcode every phone may take a seat anyway."""
+    stored = current_hash()
+    if stored is None:
+        return join_codes.matches(attempt, join_code)
+    return check_guess(stored, attempt, join_code) == "seat"
+
+
+def bearer_grant(join_code: str | None) -> Granted | None:
+    """What an API request's bearer code grants in a series with this join code: the scorer
+    (the passcode, or none is set), a seat, or nothing (no code; a wrong one is a guess)."""
+    stored = current_hash()
+    if stored is None:
+        return "scorer"
+    kind, _, token = request.headers.get("Authorization", "").partition(" ")
+    if kind.lower() != "bearer" or not token.strip():
+        return None
+    granted = check_guess(stored, token.strip(), join_code)
+    # Checked once: a later is_scorer() in this request must not count the code again.
+    g.scorer_live = granted == "scorer"
+    return granted
 
 
 def bearer_ok(stored: str) -> bool:
@@ -125,7 +163,7 @@ def bearer_ok(stored: str) -> bool:
     kind, _, token = request.headers.get("Authorization", "").partition(" ")
     if kind.lower() != "bearer" or not token.strip():
         return False
-    return check_guess(stored, token.strip())
+    return check_guess(stored, token.strip()) == "scorer"
 
 
 def safe_next(target: str | None) -> str:
@@ -252,7 +290,7 @@ def become():
     if form.validate_on_submit():
         typed = (form.passcode.data or "").strip()
         try:
-            right = check_guess(stored, typed)
+            right = check_guess(stored, typed) == "scorer"
         except TooManyGuesses as error:
             return too_many(error)
         if right:
