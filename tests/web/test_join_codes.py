@@ -222,7 +222,7 @@ def test_the_scorer_sees_which_phone_holds_which_seat_since_when_and_frees_it_in
                     page_text(bo.get(f"/series/{guarded}/my-rack"))).group(1)
     as_scorer(client)
     page = page_text(client.get(f"/series/{guarded}"))
-    since = re.search(rf"Players counting on their own phones Bo: phone {tag}, since "
+    since = re.search(rf"Phones counting for players Bo: phone {tag}, since "
                       r"(.+?) Hand Bo's seat to another phone", page)
     assert since, page
     assert re.fullmatch(r"\d{1,2} \w+ \d{1,2}:\d\d \S+", since.group(1))

@@ -103,8 +103,8 @@ def test_a_phone_says_once_which_player_it_is_and_sends_its_rack(app, guarded):
     assert state["hand"] == 1 and state["finished"] is False
     assert state["seats"][1] == {
         "seat": 1, "name": "Bo", "held": True, "yours": True,
-        "draft": {"rack": "b1 b2 y13 y13"}, "sent_by": "sent from the phone that joined as Bo", "by_player": True,
-        "sent": state["seats"][1]["sent"]}
+        "draft": {"rack": "b1 b2 y13 y13"}, "sent_by": "sent from the phone that joined as Bo",
+        "by_player": True, "sent": state["seats"][1]["sent"]}
     assert state["still_counting"] == []
     # The player can change it until the scorer saves.
     send(bo, guarded, "b1 b2 y13", hand=1)
