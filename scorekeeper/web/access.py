@@ -108,21 +108,35 @@ def trusted_phone(stored: str) -> bool:
     return bool(tag == passcode.fingerprint(stored))
 
 
+def admit_guess(stored: str) -> tuple[str, float]:
+    """Let this phone guess now (its key and the place its guess holds in the overall count),
+    or raise TooManyGuesses: checked before any code is, so a guesser learns nothing."""
+    phone = phone_of(request.remote_addr)
+    wait, place = limiter().admit(phone, passcode.fingerprint(stored), trusted_phone(stored))
+    if wait:
+        raise TooManyGuesses(wait)
+    return phone, place
+
+
+def took_join_code(attempt: str, join_code: str, place: float) -> bool:
+    """Whether the attempt is the series' join code; if so its place is given back. A seat
+    is not the scorer: the phone's wrong guesses stay counted."""
+    if not join_codes.matches(attempt, join_code):
+        return False
+    limiter().unchecked(place)
+    return True
+
+
 def check_guess(stored: str, attempt: str, join_code: str | None = None) -> Granted | None:
     """Check a code if this phone may guess now: the passcode grants the scorer and, where a
     series' join code is given, that code grants a seat of the series; anything else is a
     wrong guess. Raise TooManyGuesses if the phone may not guess now."""
-    phone, trusted = phone_of(request.remote_addr), trusted_phone(stored)
-    wait, place = limiter().admit(phone, passcode.fingerprint(stored), trusted)
-    if wait:
-        raise TooManyGuesses(wait)
-    if join_code is not None and join_codes.matches(attempt, join_code):
-        # A seat, not the scorer: the place is given back, the phone's misses stay counted.
-        limiter().unchecked(place)
+    phone, place = admit_guess(stored)
+    if join_code is not None and took_join_code(attempt, join_code, place):
         return "seat"
     try:
         # Only a phone that has been the scorer waits for another phone's check to end.
-        right = passcode.matches(stored, attempt, wait=trusted)
+        right = passcode.matches(stored, attempt, wait=trusted_phone(stored))
     except passcode.Busy:
         limiter().unchecked(place)
         raise TooManyGuesses(BUSY_SECONDS, busy=True) from None
@@ -131,16 +145,6 @@ def check_guess(stored: str, attempt: str, join_code: str | None = None) -> Gran
         return "scorer"
     limiter().wrong(phone, place)
     return None
-
-
-def check_join_code(attempt: str, join_code: str) -> bool:
-    """Whether a code a phone typed or opened a link with is the series' join code. Counted
-    as the passcode's guesses are, by the same limiter: a join code is guessed no faster
-    than the passcode. Without a passcode every phone may take a seat anyway."""
-    stored = current_hash()
-    if stored is None:
-        return join_codes.matches(attempt, join_code)
-    return check_guess(stored, attempt, join_code) == "seat"
 
 
 def bearer_grant(join_code: str | None) -> Granted | None:

@@ -14,7 +14,7 @@ from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
 from ..store import join_codes
-from .access import TooManyGuesses, check_join_code, is_scorer
+from .access import TooManyGuesses, admit_guess, current_hash, is_scorer, limiter, took_join_code
 from .db import get_db
 from .forms.racks import JoinForm
 from .lookup import series_or_404
@@ -39,6 +39,21 @@ def may_take_seat(series_id: int) -> bool:
     """Whether this phone may take a seat of the series: it joined it, or it is the scorer
     (who may change everything, and is every phone where no passcode is set)."""
     return joined(series_id) or is_scorer()
+
+
+def check_join_code(attempt: str, join_code: str) -> bool:
+    """Whether a code a phone typed or opened a link with is the series' join code. Counted
+    as the passcode's guesses are, by the same limiter (web/access.py): a join code is
+    guessed no faster than the passcode. Never checked as the passcode. Without a passcode
+    every phone may take a seat anyway."""
+    stored = current_hash()
+    if stored is None:
+        return join_codes.matches(attempt, join_code)
+    phone, place = admit_guess(stored)
+    if took_join_code(attempt, join_code, place):
+        return True
+    limiter().wrong(phone, place)
+    return False
 
 
 def _remember(series_id: int, code: str) -> None:
@@ -75,7 +90,8 @@ def from_link(series_id: int) -> Response | None:
     if typed is None:
         return None
     series_or_404(get_db(), series_id)
-    _try(series_id, typed[:200])
+    if typed.strip():
+        _try(series_id, typed[:200])
     return redirect(url_for("viewer.show", series_id=series_id))
 
 

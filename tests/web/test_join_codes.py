@@ -305,3 +305,13 @@ def test_m014_gives_a_join_code_to_every_series_stored_before_it(tmp_path):
     assert sorted(codes) == [1, 2]
     assert len(set(codes.values())) == 2
     assert all(re.fullmatch(rf"[{ALPHABET}]{{{LENGTH}}}", c) for c in codes.values())
+
+
+def test_the_passcode_is_no_join_code(app, guarded):
+    phone_with_passcode = phone(app)
+    typed = phone_with_passcode.post(f"/series/{guarded}/my-rack/join", data={"code": CODE},
+                                     follow_redirects=True)
+    assert "That is not this series' join code" in page_text(typed)
+    assert "Only the scorer can record hands." in page_text(
+        phone_with_passcode.get(f"/series/{guarded}"))
+    assert claim(phone_with_passcode, guarded, 0).status_code == 403
