@@ -6,6 +6,7 @@ and grants nothing but a seat of its own series."""
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import date
 from pathlib import Path
@@ -14,10 +15,13 @@ import pytest
 
 from scorekeeper.engine import preset
 from scorekeeper.store.db import connect, migrate
+from scorekeeper.store.export import export_document
+from scorekeeper.store.importer import import_document
 from scorekeeper.store.join_codes import ALPHABET, LENGTH
 from scorekeeper.store.migrations import migrations
 from scorekeeper.store.nights import create_night
 from scorekeeper.web import passcode
+from scorekeeper.web.db import get_db
 
 from .steps import page_text, rows, start_series, tally
 from .test_my_rack import SEATS, join_code, phone, send
@@ -315,3 +319,16 @@ def test_the_passcode_is_no_join_code(app, guarded):
     assert "Only the scorer can record hands." in page_text(
         phone_with_passcode.get(f"/series/{guarded}"))
     assert claim(phone_with_passcode, guarded, 0).status_code == 403
+
+
+def test_an_imported_series_gets_a_join_code_of_its_own_never_the_exported_one(
+        app, guarded, tmp_path):
+    with app.app_context():
+        document = export_document(get_db(), series_id=guarded)
+    assert join_code(app, guarded) not in json.dumps(document)
+    other = tmp_path / "other.db"
+    migrate(other)
+    with connect(other) as db:
+        import_document(db, document)
+        codes = [row["code"] for row in db["join_codes"].rows]
+    assert len(codes) == 1 and codes[0] != join_code(app, guarded)
