@@ -107,6 +107,7 @@ def create_app(test_config: dict[str, Any] | None = None,
     from .web.nights import pages as nights
     from .web.racks import api as draft_api
     from .web.racks import drafts as rack_drafts
+    from .web.racks import join_codes
     from .web.racks import pages as racks
     from .web.series import pages as series
     from .web.series import rulings
@@ -125,6 +126,7 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.extensions["passcode_guesses"] = guesses.GuessLimiter()
     app.extensions["waiting_pages"] = {}
     app.extensions["draft_sends"] = rack_drafts.SendLimiter()
+    app.extensions["seat_changes"] = rack_drafts.SendLimiter()
     # Every `<int:...>` of every route is an id SQLite can hold: set before any route is added.
     app.url_map.converters["int"] = ids.IdConverter
     app.url_map.converters["id"] = ids.IdConverter
@@ -164,6 +166,7 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.register_blueprint(api.bp)
     app.register_blueprint(draft_api.bp)
     app.register_blueprint(racks.bp)
+    app.register_blueprint(join_codes.bp)
     app.register_blueprint(variants.bp)
     app.register_blueprint(scorer.bp)
     app.register_blueprint(viewer.bp)

@@ -1,11 +1,11 @@
 // The scorer's record-hand form fills itself with the racks the players count on their own
 // phones ("My rack"): it asks the laptop every second for the hand's drafts and puts each
-// into its player's boxes, marked as sent by that player's phone. A box the scorer has
-// changed is never overwritten: when the phone sends something newer, the form says so
-// beside the player ("Ana's phone sent a new rack: r7") with a button to use it, and the
-// mark then says the scorer changed the box. Nothing is saved until the scorer taps Save
-// hand; without JavaScript the racks sent before the form was opened are filled in by the
-// server.
+// into its player's boxes, marked as sent from the phone that joined as that player (all the
+// app knows of it). A box the scorer has changed is never overwritten: when the phone sends
+// something newer, the form says so beside the player ("The phone that joined as Ana sent a
+// new rack: r7") with a button to use it, and the mark then says the scorer changed the
+// box. Nothing is saved until the scorer taps Save hand; without JavaScript the racks sent
+// before the form was opened are filled in by the server.
 (function () {
   "use strict";
 
@@ -98,7 +98,7 @@
     var note = form.querySelector(".sent-by[data-seat='" + seat.seat + "']");
     var offer = form.querySelector(".new-rack[data-seat='" + seat.seat + "']");
     if (note) {
-      // Never "sent by Ana's phone" above a box the scorer changed.
+      // Never "sent from the phone that joined as Ana" above a box the scorer changed.
       note.textContent = found.changed ? words.wordsChanged : (seat.sent_by || "");
       note.hidden = !note.textContent;
     }

@@ -33,6 +33,14 @@ class OtherSeat(DraftRefused):
         self.seat, self.held = seat, held
 
 
+class NotHeld(DraftRefused):
+    """The phone holds no seat of the series and may not take one (it has no join code)."""
+
+    def __init__(self, seat: int):
+        super().__init__(f"this phone does not hold seat {seat}")
+        self.seat = seat
+
+
 class OldHand(DraftRefused):
     """The draft is for a hand already saved: another one is being recorded now."""
 
@@ -57,6 +65,13 @@ def claims(db: Database, series_id: int) -> dict[int, str]:
     """Each claimed seat of the series and the key of the phone holding it."""
     return {row["seat"]: row["client"]
             for row in db.table("seat_claims").rows_where("series_id = ?", [series_id])}
+
+
+def holders(db: Database, series_id: int) -> list[dict]:
+    """Each held seat of the series in seat order: the phone's key and since when it holds it."""
+    return list(db.table("seat_claims").rows_where("series_id = ?", [series_id],
+                                                   select="seat, client, claimed",
+                                                   order_by="seat"))
 
 
 def seat_of(db: Database, series_id: int, client: str | None) -> int | None:
@@ -125,10 +140,11 @@ def seat_log(db: Database, series_id: int, last: int = 10) -> list[dict]:
 
 
 def put_draft(db: Database, series_id: int, number: int, seat: int, fields: dict[str, Any],
-              client: str | None) -> None:
+              client: str | None, may_take: bool = False) -> None:
     """Keep a seat's draft of hand `number`. A phone (`client`) may send only for the seat
-    it holds, or an open seat while it holds none, which it then holds; the scorer
-    (`client` None) for any seat. Refused (OldHand) once that hand is saved."""
+    it holds, or, with `may_take` (it sent the join code), an open seat while it holds none,
+    which it then holds; the scorer (`client` None) for any seat. Refused (OldHand) once
+    that hand is saved."""
     with write_lock(db):
         recording = next_number(db, series_id)
         if number != recording:
@@ -137,6 +153,8 @@ def put_draft(db: Database, series_id: int, number: int, seat: int, fields: dict
             held = seat_of(db, series_id, client)
             if held is not None and held != seat:
                 raise OtherSeat(seat, held)
+            if held is None and not may_take:
+                raise NotHeld(seat)
             _take(db, series_id, seat, client)
         db.table("rack_drafts").upsert({
             "series_id": series_id, "number": number, "seat": seat,

@@ -21,6 +21,7 @@ from sqlite_utils import Database
 
 from ..engine import RuleError, variant_from_dict
 from ..engine.names import name_key
+from . import join_codes
 from .db import write_lock
 from .export_format import BadExport
 from .hands import HandRefused, check_hand, sheet_hands, stored_result, tally
@@ -153,7 +154,7 @@ def _import_night(db: Database, night: dict, spelling: dict[str, str], added: Ad
 
 
 # What else refers to a row, deleted with it when an import is taken back.
-DEPENDENTS = {"series": ("series_players", "live_tables")}
+DEPENDENTS = {"series": ("series_players", "live_tables", "join_codes")}
 # A player or variant the import added stays if a series started meanwhile uses it.
 STILL_USED = {"players": "SELECT 1 FROM series_players WHERE player_id = ?",
               "variants": "SELECT 1 FROM series WHERE variant_id = ?"}
@@ -187,6 +188,7 @@ def _import_series(db: Database, night_id: int, series: dict, spelling: dict[str
         for seat, name in enumerate(series["players"]):
             db.execute("INSERT INTO series_players (series_id, seat, player_id) VALUES (?, ?, ?)",
                        [series_id, seat, add_player(db, name)])
+        join_codes.add_code(db, series_id)
         added.series += 1
     else:
         added.already += 1

@@ -13,6 +13,8 @@ keep that order readable. tests/store/test_upgrade.py upgrades a database made b
 
 from __future__ import annotations
 
+import secrets
+
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
@@ -311,6 +313,23 @@ def m013_name_keys(db: Database) -> None:
         db.execute(f"CREATE TRIGGER players_keyed_{event.lower()} BEFORE {event} ON players"
                    " WHEN NEW.name_key IS NULL BEGIN"
                    " SELECT RAISE(ABORT, 'a player needs the key of their name'); END")
+
+
+@migrations()
+def m014_join_codes(db: Database) -> None:
+    """Give every series a join code: a phone takes a seat for "My rack" only with it, so
+    only a phone at the table (which has the code from the scorer's QR code) can send a
+    rack under a player's name. Frozen in time: it holds its own alphabet and length."""
+    alphabet, length = "ABCDEFGHJKMNPQRSTUVWXYZ23456789", 8
+    db.table("join_codes").create({"series_id": int, "code": str, "created": str},
+                                  pk="series_id", not_null={"code", "created"},
+                                  foreign_keys=[("series_id", "series", "id")])
+    db.execute("CREATE UNIQUE INDEX join_codes_code ON join_codes (code)")
+    at = db.execute("SELECT strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now')").fetchone()[0]
+    for (series_id,) in db.execute("SELECT id FROM series ORDER BY id").fetchall():
+        code = "".join(secrets.choice(alphabet) for _ in range(length))
+        db.execute("INSERT INTO join_codes (series_id, code, created) VALUES (?, ?, ?)",
+                   [series_id, code, at])
 
 
 @migrations()

@@ -9,7 +9,7 @@ from sqlite_utils import Database
 
 from ..engine import SeriesEnd, SeriesResult, Variant, next_dealer, variant_from_dict
 from ..engine.words import joined, words
-from . import players
+from . import join_codes, players
 from .db import insert, now, write_lock
 
 
@@ -47,6 +47,7 @@ def create_series(db: Database, night_id: int, name: str | None, variant: Varian
         for seat, player_name in enumerate(names):
             db.table("series_players").insert({"series_id": series_id, "seat": seat,
                                                "player_id": players.add_player(db, player_name)})
+        join_codes.add_code(db, series_id)
     return series_id
 
 

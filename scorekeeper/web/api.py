@@ -21,9 +21,10 @@ from ..engine import (
     variant_from_dict,
 )
 from ..engine.limits import HAND_BYTES
-from ..store import hands, nights, players, series, variants
+from ..store import hands, join_codes, nights, players, series, variants
 from ..store.db import write_lock
 from ..store.once import API_HANDS, KEY_MAX, Once, fingerprint, keep_answer
+from .access.scorer import is_scorer
 from .shell import ids
 from .shell.db import get_db
 from .shell.site import ERRORS
@@ -153,7 +154,10 @@ def create_series():
         elif not ids.is_id(night_id) or nights.get_night(db, night_id) is None:
             raise ApiError(400, gettext("there is no night %(id)s", id=night_id), "night_id")
         series_id = series.create_series(db, night_id, name, variant, names, end, first)
-    return jsonify(standings(series.series_of(db, series_id))), 201
+    # Only the scorer starts a series: the answer carries the code players join it with.
+    answer = {**standings(series.series_of(db, series_id)),
+              "join_code": join_codes.code_of(db, series_id)}
+    return jsonify(answer), 201
 
 
 @bp.post("/series/<int:series_id>/hands")
@@ -215,5 +219,9 @@ def _repeat(one: series.Series, saved: hands.AlreadySaved, once: Once | None):
 
 @bp.get("/series/<int:series_id>")
 def read_series(series_id: int):
-    """The standings of a series."""
-    return jsonify(standings(_series_or_404(series_id)))
+    """The standings of a series; to the scorer, its join code too (never to another phone:
+    the code lets a phone take a player's seat, web/racks/join_codes.py)."""
+    answer = standings(_series_or_404(series_id))
+    if is_scorer():
+        answer["join_code"] = join_codes.code_of(get_db(), series_id)
+    return jsonify(answer)

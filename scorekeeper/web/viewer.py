@@ -7,8 +7,9 @@ from flask_babel import gettext
 from sqlite_utils import Database
 
 from ..engine.table import InvalidAction, Table, replay
-from ..store import hands, live_tables, series
+from ..store import hands, join_codes, live_tables, series
 from .access import address
+from .racks.join_codes import from_link
 from .shell.db import get_db
 from .shell.lookup import series_or_404
 
@@ -44,16 +45,23 @@ def live_table(db: Database, one) -> Table | None:
         return None
 
 
-def viewer_link(series_id: int) -> dict:
-    """The viewer's address for other phones, and its QR code as inline SVG."""
+def viewer_link(series_id: int, join: bool = False) -> dict:
+    """The viewer's address for other phones, and its QR code as inline SVG. With `join`
+    (the scorer's page only), the address carries the series' join code: a phone that opens
+    it may take a seat for "My rack" (web/racks/join_codes.py)."""
     base = address.page_join_url()
-    url = base + url_for("viewer.show", series_id=series_id)
-    return {"url": url, "qr": address.qr_svg(url)}
+    code = join_codes.code_of(get_db(), series_id) if join else None
+    url = base + url_for("viewer.show", series_id=series_id, join=code)
+    return {"url": url, "qr": address.qr_svg(url),
+            "code": join_codes.shown(code) if code else None}
 
 
 @bp.route("/series/<int:series_id>/view")
 def show(series_id: int):
     """The standings in big type, refreshed as hands are recorded."""
+    joining = from_link(series_id)
+    if joining is not None:
+        return joining
     db = get_db()
     one = series_or_404(db, series_id)
     result = hands.tally(one, hands.sheet_hands(db, series_id))

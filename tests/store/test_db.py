@@ -11,8 +11,8 @@ from scorekeeper.store.migrations import migrations
 from scorekeeper.store.players import add_player, all_players, find_player
 
 TABLES = ["_sqlite_migrations", "hand_audit", "hand_facts", "hand_requests", "hands",
-          "live_tables", "nights", "player_merges", "players", "rack_drafts", "rulings",
-          "scorer_sessions", "seat_claims", "seat_log", "series", "series_players",
+          "join_codes", "live_tables", "nights", "player_merges", "players", "rack_drafts",
+          "rulings", "scorer_sessions", "seat_claims", "seat_log", "series", "series_players",
           "series_results", "uids", "variants"]
 
 
@@ -27,7 +27,7 @@ def test_migrations_create_every_table(db):
         "m001_create_tables", "m002_hand_scores", "m003_table_mode", "m004_house_rulings",
         "m005_history", "m007_history_uids_and_figures", "m008_hand_results",
         "m009_hand_requests", "m010_cleared_tables", "m011_scorer_sessions",
-        "m012_rack_drafts", "m013_name_keys", "m015_request_keys"]
+        "m012_rack_drafts", "m013_name_keys", "m014_join_codes", "m015_request_keys"]
 
 
 def test_a_cleared_table_is_kept_beside_the_table_in_play(db):

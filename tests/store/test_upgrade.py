@@ -6,6 +6,7 @@ name that NOCASE told apart (Ștefan and ștefan, Ş with a cedilla and Ș with 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from unittest.mock import ANY
 
@@ -143,7 +144,7 @@ def test_a_database_made_by_m001_upgrades_to_todays_schema(tmp_path):
             applied.append([(m["id"], m["migration_set"], m["name"])
                             for m in db["_sqlite_migrations"].rows])
     assert applied[0] == applied[1]
-    assert applied[0][-1] == (13, "scorekeeper", "m015_request_keys")
+    assert applied[0][-1] == (14, "scorekeeper", "m015_request_keys")
 
 
 def test_every_row_of_a_database_made_by_m001_comes_through(tmp_path):
@@ -242,6 +243,11 @@ def test_every_row_of_a_database_made_by_m001_comes_through(tmp_path):
         assert list(db["rack_drafts"].rows) == [
             {"series_id": 2, "number": 2, "seat": 0, "by_player": 1,
              "fields": json.dumps({"rack": "r5 b7"}), "sent": LATER}]
+        # Every series of an old database is given a join code of its own (m014).
+        codes = list(db["join_codes"].rows)
+        assert [c["series_id"] for c in codes] == [1, 2, 3]
+        assert all(re.fullmatch(r"[A-HJKMNP-Z2-9]{8}", c["code"]) for c in codes)
+        assert len({c["code"] for c in codes}) == 3
 
 
 def test_upgrading_again_changes_no_row(tmp_path):

@@ -1,7 +1,8 @@
-"""My rack: each player counts their own rack on their own phone. A phone says once which
-player it is, sends its rack as a draft for the hand being recorded, and the scorer's form
-has it; nothing is a hand until the scorer saves one, and a phone without the passcode can
-never touch another seat, a saved hand or a total."""
+"""My rack: each player counts their own rack on their own phone. A phone at the table (it
+opened the scorer's QR link, so it has the series' join code) says once which player it is,
+sends its rack as a draft for the hand being recorded, and the scorer's form has it; nothing
+is a hand until the scorer saves one, and a phone without the passcode can never touch
+another seat, a saved hand or a total. The join code itself: test_join_codes.py."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ import pytest
 from conftest import app_settings
 
 from scorekeeper import create_app
+from scorekeeper.store import join_codes
 from scorekeeper.web.access import passcode
+from scorekeeper.web.shell.db import get_db
 
 from .routes import dump
 from .steps import page_text, rows, start_series, tally
@@ -36,12 +39,33 @@ def guarded(app, series_id) -> int:
 
 
 def phone(app):
-    """Another phone at the table: its own cookies, no passcode."""
+    """Another phone: its own cookies, no passcode."""
     return app.test_client()
 
 
+def join_code(app, series_id: int) -> str:
+    """The series' join code, as the scorer's QR code carries it."""
+    with app.app_context():
+        return join_codes.code_of(get_db(), series_id)
+
+
+def joined(app, series_id: int):
+    """A phone at the table: it opened the viewer link of the scorer's QR code."""
+    client = phone(app)
+    opened = client.get(f"/series/{series_id}/view?join={join_code(app, series_id)}")
+    assert opened.status_code == 302 and opened.headers["Location"] == f"/series/{series_id}/view"
+    return client
+
+
 def claim(client, series_id: int, seat: int):
+    """"I'm ..." on a phone, having opened the scorer's QR link first."""
+    client.get(f"/series/{series_id}/view?join={join_code(client.application, series_id)}")
     return client.post(f"/series/{series_id}/my-rack/seat", data={"seat": str(seat)})
+
+
+def joining(app, series_id: int) -> dict:
+    """The API's header of a phone that has the series' join code."""
+    return {"Authorization": f"Bearer {join_code(app, series_id)}"}
 
 
 def send(client, series_id: int, rack: str, hand: int | None = None):
@@ -60,7 +84,7 @@ def drafted_racks(client, series_id: int) -> dict:
 
 
 def test_a_phone_says_once_which_player_it_is_and_sends_its_rack(app, guarded):
-    bo = phone(app)
+    bo = joined(app, guarded)
     page = page_text(bo.get(f"/series/{guarded}/view"))
     assert "Playing? Count your own rack on this phone" in page
     assert "I'm Bo" in page_text(bo.get(f"/series/{guarded}/my-rack"))
@@ -79,8 +103,8 @@ def test_a_phone_says_once_which_player_it_is_and_sends_its_rack(app, guarded):
     assert state["hand"] == 1 and state["finished"] is False
     assert state["seats"][1] == {
         "seat": 1, "name": "Bo", "held": True, "yours": True,
-        "draft": {"rack": "b1 b2 y13 y13"}, "sent_by": "sent by Bo's phone", "by_player": True,
-        "sent": state["seats"][1]["sent"]}
+        "draft": {"rack": "b1 b2 y13 y13"}, "sent_by": "sent from the phone that joined as Bo",
+        "by_player": True, "sent": state["seats"][1]["sent"]}
     assert state["still_counting"] == []
     # The player can change it until the scorer saves.
     send(bo, guarded, "b1 b2 y13", hand=1)
@@ -98,7 +122,7 @@ def test_the_scorers_form_is_filled_with_the_racks_sent_and_says_who_is_counting
     client.post("/scorer", data={"passcode": CODE, "next": "/"})
     page = client.get(f"/series/{guarded}/hands/new").get_data(as_text=True)
     assert re.search(r'name="players-1-rack" [^>]*value="b1 b2 y13 y13"', page)
-    assert "sent by Bo&#39;s phone" in page
+    assert "sent from the phone that joined as Bo" in page
     assert "Still counting: Cai." in page_text(page)
     assert re.search(r'name="players-2-rack" [^>]*value=""', page)
 
@@ -112,15 +136,16 @@ def test_a_phone_cannot_send_another_seats_rack(app, guarded):
     refused = bo.put(f"/api/series/{guarded}/draft/seats/0", json={"rack": "k1"})
     assert refused.status_code == 403
     assert refused.get_json() == {
-        "error": "This phone counts for Bo: a rack for Ana comes from their own phone or from "
-                 "the scorer.", "where": "seat"}
+        "error": "This phone counts for Bo: a rack for Ana comes from the phone that joined as "
+                 "Ana or from the scorer.", "where": "seat"}
     # Nor an open seat while it holds one of its own, nor a held seat by claiming it.
     assert bo.put(f"/api/series/{guarded}/draft/seats/2", json={"rack": "k1"}).status_code == 403
     claim(bo, guarded, 0)
     assert ("Ana's seat is held by another phone: ask the scorer to hand it over."
             in page_text(bo.get(f"/series/{guarded}/my-rack")))
     stranger = phone(app)
-    taken = stranger.put(f"/api/series/{guarded}/draft/seats/0", json={"rack": "k1"})
+    taken = stranger.put(f"/api/series/{guarded}/draft/seats/0", json={"rack": "k1"},
+                         headers=joining(app, guarded))
     assert taken.status_code == 403
     assert "Ana's seat is held by another phone" in taken.get_json()["error"]
     assert drafted_racks(ana, guarded) == before == {"Ana": "r12 k3 j", "Bo": None, "Cai": None,
@@ -129,13 +154,18 @@ def test_a_phone_cannot_send_another_seats_rack(app, guarded):
 
 def test_an_open_seat_is_taken_by_the_phone_that_sends_for_it(app, guarded):
     dee = phone(app)
-    sent = dee.put(f"/api/series/{guarded}/draft/seats/3", json={"rack": "y3", "hand": 1})
+    sent = dee.put(f"/api/series/{guarded}/draft/seats/3", json={"rack": "y3", "hand": 1},
+                   headers=joining(app, guarded))
     assert sent.status_code == 200
     assert sent.get_json() == {"hand": 1, "seat": 3, "name": "Dee", "draft": {"rack": "y3"},
-                               "sent_by": "sent by Dee's phone"}
+                               "sent_by": "sent from the phone that joined as Dee"}
     assert draft(dee, guarded)["seats"][3]["yours"] is True
-    assert phone(app).put(f"/api/series/{guarded}/draft/seats/3",
-                          json={"rack": "y4"}).status_code == 403
+    # Held now: the phone sends again with its cookie alone; another phone, even with the
+    # join code, cannot.
+    assert dee.put(f"/api/series/{guarded}/draft/seats/3", json={"rack": "y5"}).status_code \
+        == 200
+    assert phone(app).put(f"/api/series/{guarded}/draft/seats/3", json={"rack": "y4"},
+                          headers=joining(app, guarded)).status_code == 403
 
 
 def test_the_scorer_sets_any_seat_and_hands_a_seat_over(app, client, guarded):
@@ -172,8 +202,8 @@ def test_a_draft_never_changes_a_total_or_what_the_api_reports(app, client, guar
     hands_before = rows(app, "hands")
     for seat, rack in enumerate(("r12 k3 j", "b1 b2 y13 y13", "k9", "y1")):
         player = phone(app)
-        assert player.put(f"/api/series/{guarded}/draft/seats/{seat}",
-                          json={"rack": rack}).status_code == 200
+        assert player.put(f"/api/series/{guarded}/draft/seats/{seat}", json={"rack": rack},
+                          headers=joining(app, guarded)).status_code == 200
     assert client.get(f"/api/series/{guarded}").get_json() == before
     assert client.get(f"/series/{guarded}/view.json").get_json() == viewer
     assert rows(app, "hands") == hands_before
@@ -310,7 +340,7 @@ def test_a_hand_followed_in_table_mode_shows_the_players_table_count_and_fills_t
     send(bo, series_id, "b1 b2")
     end = client.get(f"/series/{series_id}/table/end").get_data(as_text=True)
     assert re.search(r'name="players-1-rack" [^>]*value="b1 b2"', end)
-    assert "sent by Bo&#39;s phone" in end
+    assert "sent from the phone that joined as Bo" in end
 
 
 def test_a_rack_sent_from_a_page_drawn_for_a_saved_hand_is_refused_then_sent_for_the_next(

@@ -1,13 +1,16 @@
 """My rack at a real table (390x844, Chromium): the scorer and three players on four phones.
-Each player says which player they are, taps their rack in with the tile pad and sends it;
+Each player's phone opens the viewer link of the scorer's QR code (it carries the series'
+join code), says which player they are, taps their rack in with the tile pad and sends it;
 the scorer's open record-hand form fills with all three within 5 s, and the scorer taps who
 went out and Save: at most 3 taps of the scorer's for the hand, and the hand scored right."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import axe_playwright_python
 import pytest
@@ -32,8 +35,9 @@ TYPED = {"Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}
 
 
 @pytest.fixture
-def table(chromium, tmp_path: Path) -> Iterator[tuple[Laptop, Page, dict[str, Page]]]:
-    """The laptop with a passcode, the scorer's phone on a new series, three players' phones."""
+def table(chromium, tmp_path: Path) -> Iterator[tuple[Laptop, Page, dict[str, Page], str]]:
+    """The laptop with a passcode, the scorer's phone on a new series, three players' phones,
+    and the address of the QR code on the scorer's series page."""
     laptop = Laptop(tmp_path)
     passcode.set_passcode(Path(laptop.app.instance_path), CODE)
     contexts = []
@@ -51,15 +55,29 @@ def table(chromium, tmp_path: Path) -> Iterator[tuple[Laptop, Page, dict[str, Pa
     expect(scorer.get_by_text("You are the scorer on this phone until")).to_be_visible()
     start_series(scorer, SEATS, "rummikub", "hands", 9)
     players = {name: new_phone() for name in RACKS}
-    yield laptop, scorer, players
+    yield laptop, scorer, players, qr_link(scorer)
     for context in contexts:
         context.close()
     laptop.stop()
 
 
-def join(page: Page, name: str) -> None:
-    """From the viewer link: say once which player this phone is."""
-    page.goto("/series/1/view")
+def qr_link(scorer: Page) -> str:
+    """The address the QR code on the scorer's series page holds (the same as its link), on
+    this machine: the page names the laptop by its network address, the test serves on
+    loopback."""
+    link = scorer.locator("section.join a.address")
+    address = link.get_attribute("href") or ""
+    expect(scorer.locator("section.join .qr")).to_have_attribute(
+        "aria-label", f"QR code of {address}")
+    expect(link).to_have_text(re.compile(r"/series/1/view\?join=[A-Z2-9]{8}$"))
+    parts = urlsplit(address)
+    return f"{parts.path}?{parts.query}"
+
+
+def join(page: Page, name: str, qr: str) -> None:
+    """Scan the scorer's QR code, then say once which player this phone is."""
+    page.goto(qr)
+    expect(page).to_have_url(re.compile(r"/series/1/view$"))  # the code is kept, not shown
     page.get_by_role("link", name="Playing? Count your own rack on this phone").click()
     page.get_by_role("button", name=f"I'm {name}").click()
     expect(page.get_by_role("heading", name="My rack for hand 1")).to_be_visible()
@@ -73,9 +91,9 @@ def tap_rack(page: Page, keys) -> None:
 
 
 def test_three_players_send_their_racks_and_the_scorer_taps_three_times(table):
-    laptop, scorer, players = table
+    laptop, scorer, players, qr = table
     for name, page in players.items():
-        join(page, name)
+        join(page, name, qr)
         tap_rack(page, RACKS[name])
         expect(page.locator("#mine-rack")).to_have_value(TYPED[name] + " ")
     players["Ana"].screenshot(path=str(SCREENSHOTS / "my-rack-light.png"))
@@ -107,10 +125,11 @@ def test_three_players_send_their_racks_and_the_scorer_taps_three_times(table):
     for page in players.values():
         expect(page.locator("#rack-sent")).to_have_text(
             "Sent to the scorer. You can change it until hand 1 is saved.")
-    expect(scorer.locator(".sent-by[data-seat='1']")).to_have_text("sent by Bo's phone")
+    expect(scorer.locator(".sent-by[data-seat='1']")).to_have_text(
+        "sent from the phone that joined as Bo")
     # Dee has no phone and nothing typed until the scorer says Dee went out.
     expect(scorer.locator("#counting")).to_have_text(
-        "No phone counting: Dee. Sent from their own phone: Ana, Bo, Cai.")
+        "No phone counting: Dee. Sent from phones that joined: Ana, Bo, Cai.")
     expect(scorer.locator("#players-1-rack + .pad-toggle")).to_contain_text("29 points")
     scorer.screenshot(path=str(SCREENSHOTS / "hand-form-with-racks-light.png"))
     scorer.emulate_media(color_scheme="dark")
@@ -135,21 +154,22 @@ def test_three_players_send_their_racks_and_the_scorer_taps_three_times(table):
 
 
 def test_a_box_the_scorer_changed_is_kept_and_a_newer_rack_offered_beside_it(table):
-    _laptop, scorer, players = table
+    _laptop, scorer, players, qr = table
     ana = players["Ana"]
-    join(ana, "Ana")
+    join(ana, "Ana", qr)
     scorer.get_by_role("link", name="Record hand 1").click()
     scorer.fill("#players-0-rack", "r12 k3")
     tap_rack(ana, RACKS["Ana"])
     ana.get_by_role("button", name="Send my rack").click()
     offer = scorer.locator(".new-rack[data-seat='0']")
-    expect(offer).to_contain_text("Ana's phone sent a new rack: r12 k3 j")
+    expect(offer).to_contain_text("The phone that joined as Ana sent a new rack: r12 k3 j")
     # The box is the scorer's: kept, and never marked as the phone's.
     expect(scorer.locator("#players-0-rack")).to_have_value("r12 k3")
     expect(scorer.locator(".sent-by[data-seat='0']")).to_have_text("changed by the scorer")
     offer.get_by_role("button", name="Use it").click()
     expect(scorer.locator("#players-0-rack")).to_have_value("r12 k3 j")
-    expect(scorer.locator(".sent-by[data-seat='0']")).to_have_text("sent by Ana's phone")
+    expect(scorer.locator(".sent-by[data-seat='0']")).to_have_text(
+        "sent from the phone that joined as Ana")
     expect(offer).to_be_hidden()
     # Changed again by the scorer, then a later rack from the phone: offered, not taken.
     scorer.fill("#players-0-rack", "r12")
@@ -157,7 +177,7 @@ def test_a_box_the_scorer_changed_is_kept_and_a_newer_rack_offered_beside_it(tab
     expect(offer).to_be_hidden()  # nothing newer came from the phone yet
     ana.fill("#mine-rack", "r7")
     ana.get_by_role("button", name="Send my rack").click()
-    expect(offer).to_contain_text("Ana's phone sent a new rack: r7")
+    expect(offer).to_contain_text("The phone that joined as Ana sent a new rack: r7")
     expect(scorer.locator("#players-0-rack")).to_have_value("r12")
     scorer.screenshot(path=str(SCREENSHOTS / "hand-form-newer-rack-light.png"))
     scorer.emulate_media(color_scheme="dark")
@@ -167,9 +187,9 @@ def test_a_box_the_scorer_changed_is_kept_and_a_newer_rack_offered_beside_it(tab
 
 def test_points_from_a_phone_show_on_the_scorers_form_and_refusals_beside_their_boxes(
         table):
-    _laptop, scorer, players = table
+    _laptop, scorer, players, qr = table
     cai = players["Cai"]
-    join(cai, "Cai")
+    join(cai, "Cai", qr)
     scorer.get_by_role("link", name="Record hand 1").click()
     expect(scorer.locator("#counting")).to_have_text(
         "Still counting: Cai. No phone counting: Ana, Bo, Dee.")
@@ -196,9 +216,10 @@ def test_points_from_a_phone_show_on_the_scorers_form_and_refusals_beside_their_
     expect(scorer.locator("#players-2-rack_points")).to_be_visible()
     expect(scorer.locator("#players-2-rack_points")).to_have_value("12")
     expect(scorer.locator("#players-2-rack")).to_have_value("")
-    expect(scorer.locator(".sent-by[data-seat='2']")).to_have_text("sent by Cai's phone")
+    expect(scorer.locator(".sent-by[data-seat='2']")).to_have_text(
+        "sent from the phone that joined as Cai")
     expect(scorer.locator("#counting")).to_have_text(
-        "No phone counting: Ana, Bo, Dee. Sent from their own phone: Cai.")
+        "No phone counting: Ana, Bo, Dee. Sent from phones that joined: Cai.")
     scorer.locator("#players-2").scroll_into_view_if_needed()
     scorer.screenshot(path=str(SCREENSHOTS / "hand-form-points-light.png"))
     scorer.emulate_media(color_scheme="dark")
@@ -206,11 +227,47 @@ def test_points_from_a_phone_show_on_the_scorers_form_and_refusals_beside_their_
 
 
 def test_a_refused_rack_says_why_on_the_players_phone(table):
-    _laptop, _scorer, players = table
-    join(players["Cai"], "Cai")
+    _laptop, _scorer, players, qr = table
+    join(players["Cai"], "Cai", qr)
     tap_rack(players["Cai"], ("joker (j)", "joker (j)", "joker (j)"))
     players["Cai"].get_by_role("button", name="Send my rack").click()
     expect(players["Cai"].locator("#rack-sent")).to_contain_text("3 jokers in this hand")
+
+
+def test_a_phone_without_the_code_takes_no_seat_and_the_scorer_frees_one_in_one_tap(
+        table, screenshot):
+    _laptop, scorer, players, qr = table
+    stranger = players["Cai"]
+    stranger.goto("/series/1/my-rack")
+    expect(stranger.get_by_label("Join code")).to_be_visible()
+    expect(stranger.get_by_role("button", name="I'm Bo")).to_have_count(0)
+    screenshot(stranger, "my-rack-join-code-light")
+    assert_fits_a_phone(stranger)
+    bo = players["Bo"]
+    join(bo, "Bo", qr)
+    said = bo.get_by_text(re.compile(r"On the scorer's list this phone is \w{4}\.")).inner_text()
+    tag = re.search(r"this phone is (\w{4})\.", said).group(1)
+    screenshot(bo, "my-rack-joined-light")
+    bo.emulate_media(color_scheme="dark")
+    screenshot(bo, "my-rack-joined-dark")
+
+    scorer.reload()
+    seats = scorer.locator("section[aria-labelledby=phones]")
+    expect(seats.locator("ul.phones > li")).to_have_text([re.compile(
+        rf"^Bo: phone {tag}, since \d{{1,2}} \w+ \d{{1,2}}:\d\d \S+\s+"
+        r"Hand Bo's seat to another phone$")], use_inner_text=True)
+    seats.scroll_into_view_if_needed()
+    screenshot(scorer, "seats-list-light")
+    scorer.emulate_media(color_scheme="dark")
+    screenshot(scorer, "seats-list-dark")
+    scorer.emulate_media(color_scheme="light")
+    assert_fits_a_phone(scorer)
+    seats.get_by_role("button", name="Hand Bo's seat to another phone").click()
+    expect(scorer.get_by_text("Bo's seat is free")).to_be_visible()
+    expect(seats.get_by_text("No phone counts for a player now.")).to_be_visible()
+    bo.reload()
+    expect(bo.get_by_role("heading", name="Which player are you?")).to_be_visible()
+    expect(bo.get_by_role("button", name="I'm Bo")).to_be_visible()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

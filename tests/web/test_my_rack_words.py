@@ -1,7 +1,8 @@
 """My rack, as a fresh tester met it at the table: what the player's page and the scorer's
 form say about a rack, each refusal beside the box it is about, and never a claim the page
-cannot back (a box the scorer changed is not "sent by Ana's phone"; "every phone has sent
-its rack" only when nobody is left without one)."""
+cannot back (the phone is "the phone that joined as Ana", never "Ana's phone"; a box the
+scorer changed is not marked as the phone's; "every phone has sent its rack" only when
+nobody is left without one)."""
 
 from __future__ import annotations
 
@@ -100,7 +101,7 @@ def test_the_scorers_form_says_who_has_no_rack_yet_phone_or_not(app, client):
     send(chris, series_id, "r1 r2")
     page = page_text(client.get(f"/series/{series_id}/hands/new"))
     assert "Every phone has sent its rack." not in page
-    assert ("No phone counting: Grandma, Alexandra, Evangeline. Sent from their own phone: "
+    assert ("No phone counting: Grandma, Alexandra, Evangeline. Sent from phones that joined: "
             "Christopher." in page)
     # Once who went out is chosen and the others' racks are typed, nobody is left without.
     preview = client.post(f"/series/{series_id}/hands/new", data=tally(
@@ -116,9 +117,10 @@ def test_a_box_the_scorer_changed_is_not_claimed_by_the_phone_without_javascript
     claim(ana, series_id, 0)
     send(ana, series_id, "r12 k3 j")
     page = page_text(client.get(f"/series/{series_id}/hands/new"))
-    assert "sent by Ana's phone" in page and "sent a new rack" not in page
+    assert "sent from the phone that joined as Ana" in page and "sent a new rack" not in page
     preview = page_text(client.post(f"/series/{series_id}/hands/new", data=tally(
         SEATS, {"Ana": "r12 k3", "Bo": "b1", "Cai": "k9", "Dee": "went_out"},
         preview="Preview", save="")))
-    assert "sent by Ana's phone" not in preview
-    assert "Ana changed by the scorer Ana's phone sent a new rack: r12 k3 j" in preview
+    assert "sent from the phone that joined as Ana" not in preview
+    assert ("Ana changed by the scorer The phone that joined as Ana sent a new rack: r12 k3 j"
+            in preview)

@@ -19,7 +19,8 @@ def test_the_series_page_links_to_its_viewer_with_a_qr_code(client):
     series_id = start_series(client)
     page = client.get(f"/series/{series_id}").get_data(as_text=True)
     link = re.search(r'<a class="address" href="([^"]+)">', page).group(1)
-    assert link.endswith(f"/series/{series_id}/view")
+    # The scorer's page: the link carries the join code, for the players' own racks.
+    assert re.search(rf"/series/{series_id}/view\?join=[A-Z2-9]{{8}}$", link)
     assert f'aria-label="QR code of {link}"' in page and "<svg" in page
 
 

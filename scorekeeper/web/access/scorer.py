@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit
 
 from flask import (
@@ -21,7 +22,7 @@ from flask import (
 from flask_babel import get_locale, gettext, lazy_gettext, ngettext
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from ...store import scorer_sessions
+from ...store import join_codes, scorer_sessions
 from ..forms.common import EmptyForm
 from ..shell.db import get_db
 from . import passcode
@@ -31,11 +32,17 @@ from .guesses import GuessLimiter, phone_of
 bp = Blueprint("access", __name__)
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+# What a code grants: the passcode, everything the scorer does; a series' join code, a seat
+# of that series for "My rack" and nothing else.
+Granted = Literal["scorer", "seat"]
 # Posting here changes who this phone is, never the scores; a player's own rack is only a
 # draft for the scorer, checked in its view (web/racks/drafts.py). Picking a language changes
 # only the phone's own cookie, so every phone may.
+# A seat is taken only with the series' join code (web/racks/join_codes.py); reading the drafts
+# needs no code, so a bearer code sent with it is never checked.
 OPEN_ENDPOINTS = {"access.become", "access.leave", "language.switch", "static", "racks.mine",
-                  "racks.claim", "racks.let_go", "draft_api.put_draft"}
+                  "racks.claim", "racks.let_go", "join_codes.join", "draft_api.put_draft",
+                  "draft_api.read_draft"}
 # A phone that has been the scorer keeps this cookie a year: it gets past the overall limit
 # on guesses (see access/guesses.py), never past the passcode.
 SCORER_PHONE_COOKIE = "scorer_phone"
@@ -108,23 +115,58 @@ def trusted_phone(stored: str) -> bool:
     return bool(tag == passcode.fingerprint(stored))
 
 
-def check_guess(stored: str, attempt: str) -> bool:
-    """Check a passcode if this phone may guess now; raise TooManyGuesses if it may not."""
-    phone, trusted = phone_of(request.remote_addr), trusted_phone(stored)
-    wait, place = limiter().admit(phone, passcode.fingerprint(stored), trusted)
+def admit_guess(stored: str) -> tuple[str, float]:
+    """Let this phone guess now (its key and the place its guess holds in the overall count),
+    or raise TooManyGuesses: checked before any code is, so a guesser learns nothing."""
+    phone = phone_of(request.remote_addr)
+    wait, place = limiter().admit(phone, passcode.fingerprint(stored), trusted_phone(stored))
     if wait:
         raise TooManyGuesses(wait)
+    return phone, place
+
+
+def took_join_code(attempt: str, join_code: str, place: float) -> bool:
+    """Whether the attempt is the series' join code; if so its place is given back. A seat
+    is not the scorer: the phone's wrong guesses stay counted."""
+    if not join_codes.matches(attempt, join_code):
+        return False
+    limiter().unchecked(place)
+    return True
+
+
+def check_guess(stored: str, attempt: str, join_code: str | None = None) -> Granted | None:
+    """Check a code if this phone may guess now: the passcode grants the scorer and, where a
+    series' join code is given, that code grants a seat of the series; anything else is a
+    wrong guess. Raise TooManyGuesses if the phone may not guess now."""
+    phone, place = admit_guess(stored)
+    if join_code is not None and took_join_code(attempt, join_code, place):
+        return "seat"
     try:
         # Only a phone that has been the scorer waits for another phone's check to end.
-        right = passcode.matches(stored, attempt, wait=trusted)
+        right = passcode.matches(stored, attempt, wait=trusted_phone(stored))
     except passcode.Busy:
         limiter().unchecked(place)
         raise TooManyGuesses(BUSY_SECONDS, busy=True) from None
     if right:
         limiter().right(phone, place)
-        return True
+        return "scorer"
     limiter().wrong(phone, place)
-    return False
+    return None
+
+
+def bearer_grant(join_code: str | None) -> Granted | None:
+    """What an API request's bearer code grants in a series with this join code: the scorer
+    (the passcode, or none is set), a seat, or nothing (no code; a wrong one is a guess)."""
+    stored = current_hash()
+    if stored is None:
+        return "scorer"
+    kind, _, token = request.headers.get("Authorization", "").partition(" ")
+    if kind.lower() != "bearer" or not token.strip():
+        return None
+    granted = check_guess(stored, token.strip(), join_code)
+    # Checked once: a later is_scorer() in this request must not count the code again.
+    g.scorer_live = granted == "scorer"
+    return granted
 
 
 def bearer_ok(stored: str) -> bool:
@@ -132,7 +174,7 @@ def bearer_ok(stored: str) -> bool:
     kind, _, token = request.headers.get("Authorization", "").partition(" ")
     if kind.lower() != "bearer" or not token.strip():
         return False
-    return check_guess(stored, token.strip())
+    return check_guess(stored, token.strip()) == "scorer"
 
 
 def safe_next(target: str | None) -> str:
@@ -259,7 +301,7 @@ def become():
     if form.validate_on_submit():
         typed = (form.passcode.data or "").strip()
         try:
-            right = check_guess(stored, typed)
+            right = check_guess(stored, typed) == "scorer"
         except TooManyGuesses as error:
             return too_many(error)
         if right:

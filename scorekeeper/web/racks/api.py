@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, jsonify, request
+from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
+from ...store import join_codes
 from ...store.series import Series
 from .. import api
-from ..access.scorer import TooManyGuesses, is_scorer, too_many
+from ..access.scorer import TooManyGuesses, bearer_grant, too_many
 from ..api import ApiError, _body, _series_or_404
+from ..shell.db import get_db
 from . import drafts as rack_drafts
 from .drafts import DraftProblem
 
@@ -34,20 +37,24 @@ def read_draft(series_id: int):
 
 @bp.put("/series/<int:series_id>/draft/seats/<int:seat>")
 def put_draft(series_id: int, seat: int):
-    """Set one seat's draft: the scorer (with the passcode, where one is set) for any seat,
-    a player's phone for the seat it holds or an open seat while it holds none."""
+    """Set one seat's draft: the scorer (with the passcode, where one is set) for any seat;
+    a phone for the seat it holds, or, with the series' join code as its bearer code, an
+    open seat while it holds none. A wrong code is a wrong guess (web/access/scorer.py)."""
     one = _series_or_404(series_id)
     data = _body()
     if not isinstance(data, dict):
         raise ApiError(400, 'send a JSON object such as {"rack": "r12 k3 j"}')
     try:
-        scorer = is_scorer()
+        granted = bearer_grant(join_codes.code_of(get_db(), series_id))
     except TooManyGuesses as error:
         return too_many(error)
+    if granted is None and request.headers.get("Authorization"):
+        raise ApiError(403, gettext("that code is neither the passcode nor this series' join "
+                                    "code"), "Authorization")
     raw, hand = _without_hand(data)
-    client = None if scorer else rack_drafts.phone_key(create=True)
+    client = None if granted == "scorer" else rack_drafts.phone_key(create=True)
     try:
-        number = rack_drafts.send(one, seat, raw, client, hand)
+        number = rack_drafts.send(one, seat, raw, client, hand, may_take=granted == "seat")
     except DraftProblem as problem:
         return _refused(problem)
     return jsonify(_answer(one, number, seat)), 200

@@ -31,6 +31,10 @@ _PHONE_ID = re.compile(r"^[A-Za-z0-9_-]{32,64}$")
 SENDS_PER_PHONE = 20
 SENDS_PER_ADDRESS = 60
 SEND_WINDOW = 60
+# Taking a seat ("I'm Ana") or giving it up ("Not me") happens once a series, or a few times
+# when a phone is passed round: a phone doing it all night is stopped, as for drafts.
+SEAT_CHANGES_PER_PHONE = 10
+SEAT_CHANGES_PER_ADDRESS = 30
 
 
 class DraftProblem(Exception):
@@ -57,6 +61,12 @@ def phone_key(create: bool = False) -> str | None:
     if g.rack_phone is None and create:
         g.rack_phone = g.new_rack_phone = secrets.token_urlsafe(32)
     return drafts.client_key(g.rack_phone) if g.rack_phone else None
+
+
+def phone_tag(client: str) -> str:
+    """What the scorer's list and the phone's own page call a phone: four characters of its
+    key (a hash), enough to tell the phones at one table apart, nothing usable."""
+    return client[:4].upper()
 
 
 def give_phone_id(response: FlaskResponse) -> FlaskResponse:
@@ -107,6 +117,22 @@ def _limit(client: str | None) -> None:
                                   "%(seconds)s seconds.", seconds=wait), retry_after=wait)
 
 
+def seat_change_wait(client: str | None) -> int:
+    """Seconds this phone (and its address) must wait before taking or giving up a seat
+    again; 0: go ahead, and it is counted."""
+    limiter: SendLimiter = current_app.extensions["seat_changes"]
+    keys = [(f"address:{phone_of(request.remote_addr)}", SEAT_CHANGES_PER_ADDRESS)]
+    if client is not None:
+        keys.append((f"phone:{client}", SEAT_CHANGES_PER_PHONE))
+    return limiter.wait(keys)
+
+
+def seat_changes_words(seconds: int) -> str:
+    """The refusal of a phone that changed seats too often."""
+    return _("Too many seat changes from this phone. Try again in %(seconds)s seconds.",
+             seconds=seconds)
+
+
 def recording(one: Series) -> int | None:
     """The number of the hand being recorded, or None once the series is over."""
     db = get_db()
@@ -115,10 +141,12 @@ def recording(one: Series) -> int | None:
     return drafts.next_number(db, one.id)
 
 
-def send(one: Series, seat: int, raw: Any, client: str | None, hand: int | None = None) -> int:
+def send(one: Series, seat: int, raw: Any, client: str | None, hand: int | None = None,
+         may_take: bool = False) -> int:
     """Keep a seat's draft of the hand being recorded; return that hand's number. `client`
     is the sending phone's key, or None for the scorer (any seat); `hand` is the number the
-    phone counted for, when it says (a page opened before the last hand was saved)."""
+    phone counted for, when it says (a page opened before the last hand was saved);
+    `may_take`: the phone sent the series' join code, so it may take an open seat."""
     if not 0 <= seat < len(one.names):
         raise DraftProblem(404, _("This series has no seat %(seat)s.", seat=seat), "seat")
     _limit(client)
@@ -132,7 +160,7 @@ def send(one: Series, seat: int, raw: Any, client: str | None, hand: int | None 
     try:
         fields = read_draft(raw, one.variant, one.names[seat])
         drafts.put_draft(get_db(), one.id, number if hand is None else hand, seat, fields,
-                         client)
+                         client, may_take)
     except InvalidHand as error:
         raise DraftProblem(400, error.detail, error.field, beside=_beside(error)) from None
     except drafts.DraftRefused as refused:
@@ -153,9 +181,14 @@ def _in_words(one: Series, refused: drafts.DraftRefused) -> DraftProblem:
     if isinstance(refused, drafts.SeatTaken):
         return DraftProblem(403, _("%(name)s's seat is held by another phone: ask the scorer "
                                    "to hand it over.", name=one.names[refused.seat]), "seat")
+    if isinstance(refused, drafts.NotHeld):
+        return DraftProblem(403, _("This phone does not hold %(name)s's seat: a phone takes a "
+                                   "seat with the series' join code, from the QR code on the "
+                                   "scorer's phone.", name=one.names[refused.seat]), "seat")
     if isinstance(refused, drafts.OtherSeat):
         return DraftProblem(403, _("This phone counts for %(held)s: a rack for %(name)s comes "
-                                   "from their own phone or from the scorer.",
+                                   "from the phone that joined as %(name)s or from the "
+                                   "scorer.",
                                    held=one.names[refused.held], name=one.names[refused.seat]),
                             "seat")
     if isinstance(refused, drafts.OldHand):
@@ -168,7 +201,8 @@ def _in_words(one: Series, refused: drafts.DraftRefused) -> DraftProblem:
 def sent_by(one: Series, seat: int, draft: dict) -> str:
     """Who sent a draft, as the scorer's form marks it."""
     if draft["by_player"]:
-        return _("sent by %(name)s's phone", name=one.names[seat])
+        # Not "Bo's phone": the app knows only that this phone joined as Bo (issue 23).
+        return _("sent from the phone that joined as %(name)s", name=one.names[seat])
     return _("sent by the scorer")
 
 
@@ -218,5 +252,5 @@ def counting_words(drafted: dict[str, Any], out: str | None = None,
     if no_phone:
         parts.append(_("No phone counting: %(names)s.", names=", ".join(no_phone)))
     if sent:
-        parts.append(_("Sent from their own phone: %(names)s.", names=", ".join(sent)))
+        parts.append(_("Sent from phones that joined: %(names)s.", names=", ".join(sent)))
     return " ".join(parts)

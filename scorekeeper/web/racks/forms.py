@@ -8,7 +8,7 @@ from typing import Any
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, StringField, SubmitField
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import HiddenInput
 
 from ...engine.drafts import MOST_CHARACTERS, draft_fields
@@ -36,6 +36,19 @@ class SeatForm(FlaskForm):
     """"I'm Ana": which seat of the series this phone counts for."""
 
     seat = IntegerField(validators=[InputRequired(), NumberRange(0)])
+
+
+# A join code is 8 letters and figures; typed with spaces or a dash it is still well under 20.
+JOIN_CODE_MOST = 20
+
+
+class JoinForm(FlaskForm):
+    """The series' join code, typed on a phone that did not open the scorer's QR code."""
+
+    code = StringField(lazy_gettext("Join code"), validators=[
+        InputRequired(lazy_gettext("Type the join code shown on the scorer's phone.")),
+        Length(max=JOIN_CODE_MOST, message=lazy_gettext(
+            "A join code has 8 letters and figures, as the scorer's phone shows it."))])
 
 
 def draft_of(form: MyRackForm, variant: Variant) -> dict[str, Any]:

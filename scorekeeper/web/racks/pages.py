@@ -26,7 +26,8 @@ from ..shell.lookup import series_or_404
 from ..viewer import live_table
 from . import drafts as rack_drafts
 from .drafts import DraftProblem
-from .forms import MyRackForm, SeatForm, draft_of, fill
+from .forms import JoinForm, MyRackForm, SeatForm, draft_of, fill
+from .join_codes import may_take_seat
 
 bp = Blueprint("racks", __name__)
 
@@ -60,8 +61,9 @@ def mine(series_id: int):
             return _refused(one, seat, form, DraftProblem(
                 400, _("Enter the tiles left on your rack, or the points instead."), "rack"))
         try:
+            # The seat it holds, and no other: a seat the scorer freed meanwhile stays free.
             number = rack_drafts.send(one, seat, draft, rack_drafts.phone_key(),
-                                      form.hand.data)
+                                      form.hand.data, may_take=False)
         except DraftProblem as problem:
             return _refused(one, seat, form, problem)
         if _wants_json():
@@ -120,25 +122,41 @@ def _rack_page(one: Series, seat: int, form: MyRackForm, fresh: bool = True):
         "racks/mine.html", series=one, seat=seat, name=one.names[seat], form=form,
         number=number, sent=sent, last=last, played=len(result.hands), shows=shows,
         table_count=table.count(one.names[seat]) if table is not None else None,
+        tag=rack_drafts.phone_tag(rack_drafts.phone_key() or ""),
         rack_costs=tally.rack_costs(one.variant), let_go_form=EmptyForm())
     return make_response(page)
 
 
-def _choose_page(one: Series):
+def _choose_page(one: Series, refused: str | None = None, status: int = 200,
+                 retry_after: int | None = None):
+    """"Which player are you?": the seats to take, once this phone has the join code;
+    before, the box to type it in."""
     held = drafts.claims(get_db(), one.id)
-    return render_template("racks/choose.html", series=one, held=held, form=SeatForm())
+    page = make_response(render_template(
+        "racks/choose.html", series=one, held=held, form=SeatForm(), refused=refused,
+        joined=may_take_seat(one.id), join_form=JoinForm(formdata=None)), status)
+    if retry_after is not None:
+        page.headers["Retry-After"] = str(retry_after)
+    return page
 
 
 @bp.post("/series/<int:series_id>/my-rack/seat")
 def claim(series_id: int):
-    """"I'm Ana": this phone counts for that player from now on."""
+    """"I'm Ana": this phone counts for that player from now on. Only a phone with the
+    series' join code (or the scorer) takes a seat: web/racks/join_codes.py."""
     db = get_db()
     one = series_or_404(db, series_id)
+    if not may_take_seat(series_id):
+        return _choose_page(one, _("This phone has not joined the series: scan the QR code on "
+                                   "the scorer's phone, or type the join code it shows."), 403)
     form = SeatForm()
     if form.validate() and form.seat.data is not None and form.seat.data < len(one.names):
+        client = rack_drafts.phone_key(create=True) or ""
+        wait = rack_drafts.seat_change_wait(client)
+        if wait:
+            return _choose_page(one, rack_drafts.seat_changes_words(wait), 429, wait)
         try:
-            drafts.claim_seat(db, series_id, form.seat.data,
-                              rack_drafts.phone_key(create=True) or "")
+            drafts.claim_seat(db, series_id, form.seat.data, client)
         except drafts.SeatTaken:
             flash(_("%(name)s's seat is held by another phone: ask the scorer to hand it "
                     "over.", name=one.names[form.seat.data]), "error")
@@ -152,7 +170,11 @@ def let_go(series_id: int):
     series_or_404(db, series_id)
     key = rack_drafts.phone_key()
     if EmptyForm().validate() and key is not None:
-        drafts.let_go(db, series_id, key)
+        wait = rack_drafts.seat_change_wait(key)
+        if wait:
+            flash(rack_drafts.seat_changes_words(wait), "error")
+        else:
+            drafts.let_go(db, series_id, key)
     return redirect(url_for("racks.mine", series_id=series_id))
 
 
@@ -177,9 +199,12 @@ def my_rack_for(series_id: int) -> dict:
 
 
 def seat_phones(series_id: int) -> dict:
-    """For the scorer's series page: the seats held by phones, and the latest changes."""
+    """For the scorer's series page: each seat held, by which phone (its tag, which the
+    phone's own My rack page shows too) and since when; and the latest changes."""
     db = get_db()
-    return {"held": drafts.claims(db, series_id), "log": drafts.seat_log(db, series_id),
+    held = [{"seat": row["seat"], "tag": rack_drafts.phone_tag(row["client"]),
+             "since": row["claimed"]} for row in drafts.holders(db, series_id)]
+    return {"held": held, "log": drafts.seat_log(db, series_id),
             "words": {"claimed": _("taken by a phone"), "let go": _("let go by its phone"),
                       "handed over": _("handed over by the scorer")}}
 
@@ -206,7 +231,7 @@ def _plain(field: str, value: object) -> str:
 def draft_marks(drafted: dict, form) -> list[dict]:
     """For the scorer's form, each seat's mark: who sent its draft, unless the form's boxes
     differ from it (then the scorer changed them, and the draft is offered beside them as
-    "Ana's phone sent a new rack: r7"). static/drafts.js keeps them up to date."""
+    "The phone that joined as Ana sent a new rack: r7"). static/drafts.js keeps them up to date."""
     marks = []
     for seat, sub in zip(drafted["seats"], form.players, strict=False):
         draft = seat["draft"] or {}
@@ -217,7 +242,8 @@ def draft_marks(drafted: dict, form) -> list[dict]:
         rack = ", ".join(_plain(f, draft[f]) if f == "rack"
                          else f"{sub.form[f].label.text} {_plain(f, draft[f])}"
                          for f in boxes if _plain(f, draft[f]))
-        words = (_("%(name)s's phone sent a new rack: %(rack)s", name=seat["name"], rack=rack)
+        words = (_("The phone that joined as %(name)s sent a new rack: %(rack)s",
+                   name=seat["name"], rack=rack)
                  if seat["by_player"] else
                  _("A new rack came for %(name)s: %(rack)s", name=seat["name"], rack=rack))
         marks.append({"mark": _("changed by the scorer"), "newer": words})
