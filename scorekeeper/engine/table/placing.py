@@ -18,9 +18,9 @@ from .state import (
     State,
     TableMeld,
     acting,
+    into_stack,
     kind_of,
     note,
-    stacked,
     with_joker,
     with_meld,
 )
@@ -103,7 +103,7 @@ def complete_set(state: State, index: int) -> State:
     for placed in meld.tiles:
         supplied.setdefault(placed.by, []).append(placed)
     for player, tiles in supplied.items():
-        state = stacked(state, player, tiles)
+        state = into_stack(state, player, tiles)
     return note(state, set_complete_words(meld, supplied))
 
 

@@ -13,7 +13,7 @@ from ..tiles import Tile, format_tiles, joker_as
 from ..variants import Variant
 from ..words import Words, words
 from .refusals import cite_rule
-from .state import PlacedTile, State, TableMeld, note, owes, stacked, with_meld
+from .state import PlacedTile, State, TableMeld, into_stack, note, owes, with_meld
 from .views import describe, lying_text
 
 
@@ -76,8 +76,8 @@ def howarth_split(state: State, player: str, index: int, lying: Sequence[PlacedT
     ranks = {t.rank for t in taken}
     meld = replace(meld, tiles=tuple(replace(t, lying=False) if t.rank in ranks else t
                                      for t in meld.tiles))
-    state = owes(stacked(with_meld(state, index, meld), player, taken), meld.owner, player,
-                 split.owed)
+    state = into_stack(with_meld(state, index, meld), player, taken)
+    state = owes(state, meld.owner, player, split.owed)  # what no middle tiles made exactly
     return note(state, split_words(player, meld, taken, split))
 
 

@@ -127,7 +127,7 @@ def with_seat(state: State, seat: Seat) -> State:
     return replace(state, seats=tuple(seat if s.name == seat.name else s for s in state.seats))
 
 
-def stacked(state: State, name: str, tiles: Iterable[PlacedTile]) -> State:
+def into_stack(state: State, name: str, tiles: Iterable[PlacedTile]) -> State:
     """The state with these tiles put into the player's stack, in order."""
     seat = seat_of(state, name)
     return with_seat(state, replace(seat, stack=(*seat.stack, *((t.tile, t.value)
