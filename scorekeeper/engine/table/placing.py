@@ -72,7 +72,11 @@ def resolve(state: State, tiles: Sequence[PlacedTile], meld: Meld) -> tuple[Plac
     """The tiles, in the order they were checked in, given the checked meld's
     tiles (a joker saying what it stands for), ranks and end values."""
     values = end_values(meld, state.variant)
-    return tuple(replace(placed, tile=tile, rank=rank, value=value) for placed, tile, rank, value
+    # Built anew rather than through replace(): this runs for every tile of a meld that
+    # grows, and a long hand replays it thousands of times (bench/table_replay.py).
+    return tuple(PlacedTile(tile=tile, by=placed.by, rank=rank, value=value, joker=placed.joker,
+                            lying=placed.lying, upside_down=placed.upside_down)
+                 for placed, tile, rank, value
                  in zip(tiles, meld.tiles, meld.ranks, values, strict=True))
 
 

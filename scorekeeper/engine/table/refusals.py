@@ -3,7 +3,7 @@ the player's seat, tiles and melds, each refused with the field it was typed int
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import InvalidMeld, InvalidTile
@@ -31,7 +31,7 @@ class At:
 
     def reading(self, field: ActionField, meld: int | None = None) -> At:
         """The place of the next checks: this field (and meld of a new meld)."""
-        return replace(self, field=field, meld=meld)
+        return At(self.player, field, meld)
 
 
 def refuse(at: At, message: str, tile: str | None = None) -> InvalidAction:

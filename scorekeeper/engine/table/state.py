@@ -130,16 +130,18 @@ def with_seat(state: State, seat: Seat) -> State:
 def into_stack(state: State, name: str, tiles: Iterable[PlacedTile]) -> State:
     """The state with these tiles put into the player's stack, in order."""
     seat = seat_of(state, name)
-    return with_seat(state, replace(seat, stack=(*seat.stack, *((t.tile, t.value)
-                                                                 for t in tiles))))
+    stack = (*seat.stack, *((t.tile, t.value) for t in tiles))
+    return with_seat(state, replace(seat, stack=stack))
 
 
 def owes(state: State, debtor: str, creditor: str, points: int) -> State:
     """The state where `debtor` owes `creditor` these points more."""
-    state = with_seat(state, replace(seat_of(state, creditor),
-                                     owed=seat_of(state, creditor).owed + points))
-    return with_seat(state, replace(seat_of(state, debtor),
-                                    owed=seat_of(state, debtor).owed - points))
+    if not points:
+        return state
+    change = {creditor: points}
+    change[debtor] = change.get(debtor, 0) - points
+    return replace(state, seats=tuple(replace(s, owed=s.owed + change[s.name])
+                                      if s.name in change else s for s in state.seats))
 
 
 def with_meld(state: State, index: int, meld: TableMeld) -> State:
