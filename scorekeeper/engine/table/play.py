@@ -40,12 +40,12 @@ def new_meld(state: State, at: At, action: NewMeld) -> State:
     opening = not seat_of(state, at.player).opened
     laid = [_read_new_meld(state, at.reading("melds", i), text, opening)
             for i, text in enumerate(action.melds)]
-    parts = [f"{meld} ({_worth(state, meld)})" for meld in laid]
     if opening:
         _check_opening(state, at.reading("melds"), laid)
-        total = sum(_worth(state, meld) for meld in laid)
+        worths = [_worth(state, meld) for meld in laid]
+        parts = [f"{meld} ({worth})" for meld, worth in zip(laid, worths, strict=True)]
         state = note(state, words("{player} opened with {total}: {join}.", player=at.player,
-                                  total=total, join=', '.join(parts)))
+                                  total=sum(worths), join=', '.join(parts)))
     else:
         state = note(state, words("{player} melds {join}.", player=at.player,
                                   join=', '.join(str(meld) for meld in laid)))
