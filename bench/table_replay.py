@@ -28,11 +28,11 @@ def long_hand() -> list[dict]:
     # r, k and y once more each, and the second copies of the blues and reds.
     for colour, last in (("r", 13), ("k", 13), ("y", 10), ("b", 13), ("r", 10)):
         owner = PLAYERS[len(actions) % 2]
-        actions.append(NewMeld(owner, [f"{colour}1 {colour}2 {colour}3"], new_turn=True))
+        actions.append(NewMeld(owner, [f"{colour}1 {colour}2 {colour}3"]))
         index = sum(len(a.melds) for a in actions if isinstance(a, NewMeld)) - 1
         for n in range(4, last + 1):
             player = PLAYERS[(len(actions)) % 2]
-            actions.append(AddTiles(player, index, f"{colour}{n}", new_turn=True))
+            actions.append(AddTiles(player, index, f"{colour}{n}"))
     return [a.to_dict() for a in actions]
 
 

@@ -30,7 +30,7 @@ from before may carry `new_turn`, which said what is now taken by default.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from .errors import RuleError
 from .tiles import Tile, format_tiles
@@ -42,6 +42,9 @@ SAME_TURN = words("Same turn as the last action")
 FIRST_ROUND_OVER = words("Everyone has had a first turn")
 # Where a joker taken by a swap is melded, in the same action: so in the same turn.
 JOKER_MELD = words("New meld with the joker")
+
+# The kinds of action, as each action's JSON names it.
+ActionKind = Literal["new_meld", "add_tiles", "swap_joker"]
 
 
 class InvalidAction(RuleError):
@@ -57,8 +60,11 @@ class InvalidAction(RuleError):
 
     names_place = True
 
-    def __init__(self, message: str, index: int | None = None, **about):
-        super().__init__(message, action=index, **about)
+    def __init__(self, message: str, index: int | None = None, *, player: str | None = None,
+                 field: str | None = None, meld: int | None = None,
+                 tile: str | None = None, hand: int | None = None) -> None:
+        super().__init__(message, action=index, player=player, field=field, meld=meld,
+                         tile=tile, hand=hand)
 
     @property
     def where(self) -> Words | str | None:
@@ -98,7 +104,7 @@ class NewMeld:
     melds: tuple[str, ...]
     same_turn: bool = False
     first_round_over: bool = False
-    action: ClassVar[str] = "new_meld"
+    action: ClassVar[ActionKind] = "new_meld"
 
     def __post_init__(self) -> None:
         # Given as one text, a list of texts, or one meld as a list of tiles.
@@ -127,7 +133,7 @@ class AddTiles:
     tiles: str
     same_turn: bool = False
     first_round_over: bool = False
-    action: ClassVar[str] = "add_tiles"
+    action: ClassVar[ActionKind] = "add_tiles"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tiles", _tiles_text(self.tiles, "tiles"))
@@ -151,7 +157,7 @@ class SwapJoker:
     new_meld_tiles: str | None = None
     same_turn: bool = False
     first_round_over: bool = False
-    action: ClassVar[str] = "swap_joker"
+    action: ClassVar[ActionKind] = "swap_joker"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tiles", _tiles_text(self.tiles, "tiles"))
@@ -167,14 +173,15 @@ class SwapJoker:
 
 
 Action = NewMeld | AddTiles | SwapJoker
-ACTIONS: dict[str, type] = {a.action: a for a in (NewMeld, AddTiles, SwapJoker)}
-_FIELDS = {
+ACTIONS: dict[str, type[NewMeld] | type[AddTiles] | type[SwapJoker]] = {
+    a.action: a for a in (NewMeld, AddTiles, SwapJoker)}
+_FIELDS: dict[str, set[str]] = {
     "new_meld": {"player", "melds"},
     "add_tiles": {"player", "meld_index", "tiles"},
     "swap_joker": {"player", "meld_index", "tiles"},
 }
 _TURNS = {"same_turn", "first_round_over"}
-_OPTIONAL = {"new_meld": _TURNS, "add_tiles": _TURNS,
+_OPTIONAL: dict[str, set[str]] = {"new_meld": _TURNS, "add_tiles": _TURNS,
              "swap_joker": {*_TURNS, "new_meld_tiles"}}
 
 
@@ -225,7 +232,7 @@ def actions_from_list(data: Any) -> list[Action]:
     """Rebuild a stored list of actions, naming the first bad one."""
     if not isinstance(data, list):
         raise InvalidAction(words("the table's actions must be a list"))
-    result = []
+    result: list[Action] = []
     for i, item in enumerate(data):
         try:
             result.append(action_from_dict(item))

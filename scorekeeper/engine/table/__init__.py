@@ -1,8 +1,14 @@
 """Table mode: follow one hand's melds as they are laid, with joker histories
 and Hilary Howarth's bookkeeping (Romanian tile rummy, scoring section).
 
-A `Table` is rebuilt by replaying the hand's actions (`table_actions`) under a
-variant and the players in seat order. It keeps two views of the table:
+A hand's table is a `State`, a frozen value: the variant, the players in seat
+order and everything laid so far. `start` seats the players; `apply(state,
+action)` returns the next State, or raises InvalidAction naming the rule, the
+player and the field at fault; nothing is ever changed in place, so a refused
+action leaves the table as it was. A `Table` is the read-only face of a State
+that the pages, the store and the command line use: it is rebuilt by replaying
+the hand's actions (`table_actions`), and its answers come from `views`. A
+State keeps two views of the table:
 
 - the logical table: every meld with all its tiles and who supplied each one,
   which is what the hand format's "melds" hold (`to_melds`) and what
@@ -33,10 +39,15 @@ to variants scored by the racks alone. A tile put inside a run (which only a
 split could take) is refused with the rule that forbids it, as the variant's
 `split_melds` says: never, or never for a meld holding a joker.
 
-The package by job: `state` (the table's state and what the pages are given of
-it), `checks` (what every action checks), `apply` (who acts, new melds, added
-tiles), `swaps` (joker swaps and Howarth's splits), `views` (the Table and what
-the pages show), `end` (the end of the hand: the hand format and its score).
+The package by job, each module a handful of short functions over a State:
+`state` (the frozen values and the small changes made to them), `seating` (the
+table before its first action), `refusals` (what a refusal is about, and reading
+tiles and melds), `checks` (turns, the meld named, having opened, two copies of
+each tile), `placing` (jokers laid from a rack, new melds, complete sets), `play`
+(one action: new melds and the opening, added tiles), `splits` (Howarth's split
+of a run another player adds to), `swaps` (joker swaps), `views` (what the pages
+are shown of a State), `table` (the Table and `replay`), `end` (the end of the
+hand: the hand format and its score).
 """
 
 from ..table_actions import (
@@ -49,11 +60,15 @@ from ..table_actions import (
     actions_from_list,
 )
 from .end import hand_record, score_table
-from .state import AreaMeld, AreaTile, JokerEvent, JokerHistory, LaidMeld, cite_rule
-from .views import Table, replay
+from .play import apply
+from .refusals import cite_rule
+from .seating import start
+from .state import JokerEvent, State
+from .table import Table, replay
+from .views import AreaMeld, AreaTile, JokerHistory, LaidMeld
 
 __all__ = [
     "Action", "AddTiles", "AreaMeld", "AreaTile", "InvalidAction", "JokerEvent",
-    "JokerHistory", "LaidMeld", "NewMeld", "SwapJoker", "Table", "action_from_dict",
-    "actions_from_list", "cite_rule", "hand_record", "replay", "score_table",
+    "JokerHistory", "LaidMeld", "NewMeld", "State", "SwapJoker", "Table", "action_from_dict",
+    "actions_from_list", "apply", "cite_rule", "hand_record", "replay", "score_table", "start",
 ]

@@ -11,8 +11,8 @@ from ..names import name_key
 from ..scoring import HandResult, score_hand
 from ..tiles import Tile, parse_tiles
 from ..variants import PRESETS
-from .state import seat_name
-from .views import Table
+from .refusals import seat_name
+from .table import Table
 
 
 def hand_record(table: Table, racks: dict[str, str], went_out: str | None = None,

@@ -1,31 +1,25 @@
-"""The table's state: the logical and the physical table as plain data, what
-the pages are given of it, and the small helpers every part of table mode shares."""
+"""The table's state as frozen values: the melds with every tile and who supplied it,
+the physical jokers, each seat's opening, stack and points owed, whose turn it is,
+and what the app said after each action. Every change makes a new State."""
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Literal
 
-from ..melds import RUN
-from ..names import name_key
-from ..sources import SOURCES, cite, ruling
-from ..table_actions import InvalidAction
+from ..melds import SET, Meld
 from ..tiles import Tile, format_tiles
 from ..variants import Variant
-from ..words import joined_by, words
+from ..words import words
+
+# The kinds of meld, as melds.SET and melds.RUN spell them.
+MeldKind = Literal["set", "run"]
 
 
-def cite_rule(v: Variant, topic: str) -> str:
-    """Source and section of a table rule for this variant, or the ruling behind it
-    where the source is silent (sources/ holds both)."""
-    section = SOURCES[v.source].sections.get(topic)
-    if section is not None:
-        return cite(v.source, section)
-    fallback = SOURCES["scorekeeper"].rulings.get(topic)
-    return ruling(fallback.about if fallback else words("table mode ({topic})", topic=topic))
-
-
-# --- Public views -------------------------------------------------------------
+def kind_of(meld: Meld) -> MeldKind:
+    """The kind of a checked meld."""
+    return "set" if meld.kind == SET else "run"
 
 
 @dataclass(frozen=True)
@@ -34,7 +28,7 @@ class JokerEvent:
 
     action: int  # index of the action in the hand's list
     player: str
-    kind: str  # "melded" | "swapped"
+    kind: Literal["melded", "swapped"]
     meld_index: int  # the meld it was melded into, or swapped out of (from 0; "meld 1" in words)
     replaced_by: tuple[Tile, ...] = ()
     to_meld: int | None = None  # swapped: the meld it went into; None: kept on the rack
@@ -52,158 +46,126 @@ class JokerEvent:
 
 
 @dataclass(frozen=True)
-class JokerHistory:
-    """A physical joker: who first melded it, everything that happened to it, where it is."""
-
-    number: int  # 1 or 2, in the order the jokers first reached the table
-    first_melder: str
-    events: tuple[JokerEvent, ...]
-    meld_index: int | None  # the meld it lies in now, or None
-    holder: str | None  # the player holding it on their rack after a swap, or None
-    swapped: bool
-
-    def __str__(self) -> str:
-        return words("Joker {number}: {events}", number=self.number,
-                     events=joined_by("; ", list(self.events)))
-
-
-@dataclass(frozen=True)
-class AreaTile:
-    """A tile lying in a player's meld area, and whom it counts for. Upside-down
-    tiles (a joker's replacement, or a tile added to another player's set) count
-    for the player who supplied them, a joker for the player credited with it,
-    every other tile for the area's owner."""
+class PlacedTile:
+    """A tile in a meld on the table. `tile` is resolved (a joker says what it stands
+    for); `by` is who supplied it, or for a joker whom it counts for."""
 
     tile: Tile
-    counts_for: str
-    value: int
-    upside_down: bool = False
-
-
-@dataclass(frozen=True)
-class AreaMeld:
-    """A meld as it physically lies in its owner's area."""
-
-    meld_index: int
-    kind: str
-    tiles: tuple[AreaTile, ...]
-    text: str  # as it lies, "b6 ... b10" where middle tiles were taken
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True)
-class LaidMeld:
-    """A meld of the logical table: all its tiles, who supplied each, whose area
-    it lies in, and whether it has left the table as a complete set."""
-
-    meld_index: int
-    owner: str
-    kind: str
-    tiles: tuple[Tile, ...]
-    by: tuple[str, ...]
-    stacked: bool
-    jokers: tuple[int | None, ...] = ()  # per tile: which physical joker (1 or 2), or None
-
-
-# --- Internal state -------------------------------------------------------------
-
-
-@dataclass
-class Slot:
-    tile: Tile  # resolved: a joker says what it stands for
-    by: str  # who supplied it; for a joker, who it counts for (see _joker_by)
+    by: str
     rank: int = 0
     value: int = 0
     joker: int | None = None  # the physical joker (1 or 2)
-    lying: bool = True  # still in the owner's meld area
-    upside_down: bool = False  # counts for `by`, not for the area's owner
+    lying: bool = True  # still in the owner's meld area (not taken into a stack)
+    upside_down: bool = False  # counts for `by`, not for the area's owner (Howarth)
 
 
-@dataclass
-class MeldState:
+@dataclass(frozen=True)
+class TableMeld:
+    """A meld of the hand: whose area it lies in, and its tiles (a run's in rank
+    order). `stacked`: a complete set that has left the table."""
+
     owner: str
-    kind: str
-    slots: list[Slot]
+    kind: MeldKind
+    tiles: tuple[PlacedTile, ...]
     stacked: bool = False
 
 
-@dataclass
-class JokerState:
-    number: int
+@dataclass(frozen=True)
+class Joker:
+    """A physical joker: who first melded it, its history, the meld it lies in,
+    the player holding it on their rack after a swap, and whether it was swapped."""
+
+    number: int  # 1 or 2, in the order the jokers first reached the table
     first_melder: str
-    events: list[JokerEvent] = field(default_factory=list)
+    events: tuple[JokerEvent, ...] = ()
     meld: int | None = None
     holder: str | None = None
     swapped: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
+class Seat:
+    """A player of the hand: whether they opened, their stack (each tile with its
+    value) and the points owed to (+) or by (-) them (Howarth's bookkeeping)."""
+
+    name: str
+    opened: bool = False
+    stack: tuple[tuple[Tile, int], ...] = ()
+    owed: int = 0
+
+
+@dataclass(frozen=True)
 class State:
-    melds: list[MeldState]
-    jokers: list[JokerState]
-    stacks: dict[str, list[tuple[Tile, int]]]
-    owed: dict[str, int]
-    opened: dict[str, bool]
-    copies: Counter
+    """One hand's table after some actions, under its variant.
+
+    `turn_player` is whose turn the last action was in, `turn_is_opening` whether
+    that turn was their opening's; `log` holds what the app said after each action,
+    so its length is the number of actions applied."""
+
+    variant: Variant
+    seats: tuple[Seat, ...]
+    melds: tuple[TableMeld, ...] = ()
+    jokers: tuple[Joker, ...] = ()
     turn_player: str | None = None
     turn_is_opening: bool = False
     first_round_over: bool = False
-    log: list[tuple[str, ...]] = field(default_factory=list)
+    log: tuple[tuple[str, ...], ...] = ()
 
-    def copy(self) -> State:
-        return State(
-            melds=[MeldState(m.owner, m.kind, [replace(s) for s in m.slots], m.stacked)
-                   for m in self.melds],
-            jokers=[replace(j, events=list(j.events)) for j in self.jokers],
-            stacks={p: list(s) for p, s in self.stacks.items()},
-            owed=dict(self.owed),
-            opened=dict(self.opened),
-            copies=Counter(self.copies),
-            turn_player=self.turn_player,
-            turn_is_opening=self.turn_is_opening,
-            first_round_over=self.first_round_over,
-            log=list(self.log),
-        )
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in seat order."""
+        return tuple(seat.name for seat in self.seats)
 
 
-# --- Shared helpers ---------------------------------------------------------------
+def seat_of(state: State, name: str) -> Seat:
+    """The seat of a player named as seated."""
+    return next(seat for seat in state.seats if seat.name == name)
 
 
-def seat_name(players: tuple[str, ...], player: str, field: str = "player") -> str:
-    """The player's name as seated; `field` is where the name was typed."""
-    if isinstance(player, str):
-        for name in players:
-            if name_key(name) == name_key(player):
-                return name
-    raise InvalidAction(words("{player!r} is not a player of this hand ({join})", player=player,
-                              join=', '.join(players)),
-                        field=field)
+def with_seat(state: State, seat: Seat) -> State:
+    """The state with this seat (found by its name) changed."""
+    return replace(state, seats=tuple(seat if s.name == seat.name else s for s in state.seats))
 
 
-def credit(meld: MeldState, slot: Slot) -> str:
-    """Whom a lying tile counts for in Howarth's count."""
-    if slot.joker is not None or slot.upside_down:
-        return slot.by
-    return meld.owner
+def into_stack(state: State, name: str, tiles: Iterable[PlacedTile]) -> State:
+    """The state with these tiles put into the player's stack, in order."""
+    seat = seat_of(state, name)
+    stack = (*seat.stack, *((t.tile, t.value) for t in tiles))
+    return with_seat(state, replace(seat, stack=stack))
 
 
-def lying_text(ranked: list[tuple[int, Tile]], kind: str = RUN) -> str:
-    """A meld as it lies; a run with "..." where middle tiles were taken: "b6 ... b10"."""
-    parts: list[str] = []
-    previous = None
-    for rank, tile in ranked:
-        if kind == RUN and previous is not None and rank > previous + 1:
-            parts.append("...")
-        parts.append(str(tile))
-        previous = rank
-    return " ".join(parts)
+def owes(state: State, debtor: str, creditor: str, points: int) -> State:
+    """The state where `debtor` owes `creditor` these points more."""
+    if not points:
+        return state
+    change = {creditor: points}
+    change[debtor] = change.get(debtor, 0) - points
+    return replace(state, seats=tuple(replace(s, owed=s.owed + change[s.name])
+                                      if s.name in change else s for s in state.seats))
 
 
-def describe(meld: MeldState) -> str:
-    """A meld in words: "Bo's run b6 b7 b8"."""
-    tiles = format_tiles(s.tile for s in meld.slots)
-    if meld.kind == "set":  # the kinds are melds.SET and melds.RUN
-        return words("{owner}'s set {tiles}", owner=meld.owner, tiles=tiles)
-    return words("{owner}'s run {tiles}", owner=meld.owner, tiles=tiles)
+def with_meld(state: State, index: int, meld: TableMeld) -> State:
+    """The state with the meld at `index` changed, or a new one where index is the count."""
+    melds = state.melds
+    return replace(state, melds=(*melds[:index], meld, *melds[index + 1:]))
+
+
+def joker_of(state: State, number: int) -> Joker:
+    """The physical joker with this number."""
+    return state.jokers[number - 1]
+
+
+def with_joker(state: State, joker: Joker) -> State:
+    """The state with this joker changed, or added where it is new."""
+    jokers = state.jokers
+    return replace(state, jokers=(*jokers[:joker.number - 1], joker, *jokers[joker.number:]))
+
+
+def acting(state: State) -> int:
+    """The index of the action being applied: its notes are the log's last entry."""
+    return len(state.log) - 1
+
+
+def note(state: State, *said: str) -> State:
+    """The state with more said about the action being applied."""
+    return replace(state, log=(*state.log[:-1], (*state.log[-1], *said)))
