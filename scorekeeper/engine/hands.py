@@ -19,7 +19,7 @@ from .melds import HIGH_RUN, IN_SET, LOW_RUN, Meld, check_meld
 from .names import NAME_MAX, name_key, name_problem, tidy_name
 from .record import DECLARATIONS, HandRecord, PlayerHand, TableMeld
 from .tiles import Tile, format_tiles, parse_tile, parse_tiles, tokens
-from .variants import FINISHES, Variant, preset, variant_from_dict
+from .variants import FINISHES, Variant, check_player_count, preset, variant_from_dict
 from .words import and_list, words
 
 __all__ = [
@@ -113,11 +113,7 @@ def _check_names(names: list[str], v: Variant, series_players: list[str] | None)
         if key in keys[:seat]:
             raise InvalidHand(words("the name appears twice in this hand"), player=names[seat],
                               field="name")
-    if not v.min_players <= len(names) <= v.max_players:
-        raise InvalidHand(
-            words("{variant} is played by {least} to {most} players, not {count}",
-                  variant=v.name, least=v.min_players, most=v.max_players, count=len(names)),
-            field="players")
+    check_player_count(v, len(names), InvalidHand)
     if series_players is not None and names != list(series_players) and keys != [
             name_key(name) for name in series_players]:
         raise InvalidHand(

@@ -16,7 +16,7 @@ from ..table_actions import (
     action_from_dict,
 )
 from ..tiles import Tile, format_tiles, parse_tiles
-from ..variants import Variant
+from ..variants import Variant, check_player_count
 from ..words import words
 from .apply import Apply
 from .state import (
@@ -48,12 +48,7 @@ class Table:
             raise InvalidAction(words("every player needs a name"), field="players")
         if len({name_key(n) for n in names}) != len(names):
             raise InvalidAction(words("two players have the same name"), field="players")
-        if not variant.min_players <= len(names) <= variant.max_players:
-            raise InvalidAction(words("{name} is played by {min_players} to {max_players} "
-                                      "players, not {count}", name=variant.name,
-                                      min_players=variant.min_players,
-                                      max_players=variant.max_players, count=len(names)),
-                                field="players")
+        check_player_count(variant, len(names), InvalidAction)
         self.variant = variant
         self.players = tuple(names)
         self.actions = tuple(actions)
