@@ -30,7 +30,8 @@ __all__ = [
 PLAYER_FIELDS = {"name", *FIELD_WORDS}
 HAND_FIELDS = {"variant", "players", "melds"}
 ACE_PLACES = {"low": LOW_RUN, "high": HIGH_RUN, "set": IN_SET}
-_ACE_PLACE = re.compile(r"^(.+)/(low|high|set)$", re.IGNORECASE)
+ACE_MARK = "/"  # an ace among melded tiles says where it lay: `r1/low`
+_ACE_PLACE = re.compile(rf"^(.+){ACE_MARK}({'|'.join(ACE_PLACES)})$", re.IGNORECASE)
 
 
 def read_variant(value: Any) -> Variant:
