@@ -5,8 +5,9 @@ layer ask it, and never decide a rule again.
   joker token or card face as a literal, no character class of those letters, no map keyed by
   colour letter, and no highest tile number. It reads the engine's notation from the page
   (engine/notation.py, #tile-notation).
-- No template branches on a rule of the variant (`{% if variant.finishes[0] == ... %}`) or
-  words a rule itself ("wins the series", "needed to open"): the view passes the engine's words.
+- No template branches on a rule of the variant (`{% if variant.finishes[0] == ... %}`), words
+  a rule itself ("wins the series", "needed to open") or writes the notation again (how to
+  write tiles, a card's faces): the view passes the engine's words.
 - The player-count rule (`min_players` to `max_players`) is compared in one place only,
   `engine.variants.check_player_count` (and `variant_checks`, which holds a variant's own two
   numbers to their bounds).
@@ -23,7 +24,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from scorekeeper.engine import Variant
-from scorekeeper.engine.notation import notation
+from scorekeeper.engine.notation import HOW_TO_WRITE, notation
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTATION = notation()
@@ -91,7 +92,10 @@ _TAG = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
 RULE_SENTENCES = ("go down in legal melds", "wins the series", "reaches the",
                   "is under the", "An opening needs", "is played by",
                   "joker stays on the rack", "may be used in the opening",
-                  "no run can be made")
+                  "no run can be made",
+                  # ... and the notation said for people (engine/notation.py, HOW_TO_WRITE).
+                  "colour letter", "suit letter", "says where it lay")
+_FACES = re.compile(rf"""\b\d+\s*:\s*(["'])(?:{'|'.join(NOTATION["faces"].values())})\1""")
 
 
 def template_rules(template: str) -> list[str]:
@@ -109,6 +113,10 @@ def template_rules(template: str) -> list[str]:
         if sentence in template:
             line = template.count("\n", 0, template.index(sentence)) + 1
             found.append(f"line {line}: says {sentence!r}")
+    faces = _FACES.search(template)
+    if faces:
+        line = template.count("\n", 0, faces.start()) + 1
+        found.append(f"line {line}: writes a card's faces")
     return found
 
 
@@ -120,6 +128,8 @@ def test_a_template_that_decides_a_rule_is_caught():
     {% if series.variant.series_winner == "most_hands" %}{{ _("Most wins the series.") }}{% endif %}
     {{ tiles_field(f, placeholder=(_("a") if series.variant.swap_meld_with is none else _("b"))) }}
     <dd>{{ variant.opening }}</dd> {{ variant.name }} {% if variant.suits %}{% endif %}
+    <p>{{ _("A colour letter and a number (r red, b blue), j for a joker.") }}</p>
+    {%- set face = ({1: "A", 11: "J", 12: "Q", 13: "K"}.get(n, n) if suits else n) -%}
     """
     assert template_rules(template) == [
         "line 2: branches on variant.finishes",
@@ -127,6 +137,8 @@ def test_a_template_that_decides_a_rule_is_caught():
         "line 5: branches on variant.swap_meld_with",
         "line 3: says 'go down in legal melds'",
         "line 4: says 'wins the series'",
+        "line 7: says 'colour letter'",
+        "line 8: writes a card's faces",
     ]
 
 
@@ -135,6 +147,19 @@ def test_no_template_decides_a_rule():
              for path in sorted((ROOT / "templates").rglob("*.html"))}
     assert "templates/rules/best_opening.html" in found
     assert {name: lines for name, lines in found.items() if lines} == {}
+
+
+def test_how_to_write_tiles_names_the_engines_letters():
+    # The sentences are the engine's, beside its notation: each names every letter it reads.
+    colours = str(HOW_TO_WRITE["colours"])
+    for letter in (*NOTATION["colours"], *NOTATION["aliases"], NOTATION["joker"]):
+        assert f"{letter} " in colours
+        assert f"{letter} " in str(HOW_TO_WRITE["tiles"])
+        assert f"{letter} " in str(HOW_TO_WRITE["melds"])
+    for letter in (*NOTATION["colours"], NOTATION["joker"]):
+        assert f"{letter} " in str(HOW_TO_WRITE["suits"])
+    for place in NOTATION["ace_places"]:
+        assert f"{NOTATION['ace_mark']}{place}" in str(HOW_TO_WRITE["aces"])
 
 
 # --- The player-count rule -------------------------------------------------------------------

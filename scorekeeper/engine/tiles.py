@@ -153,13 +153,20 @@ def format_tiles(tiles) -> str:
     return " ".join([t.text if isinstance(t, Tile) else str(t) for t in tiles])
 
 
+def tile_face(number: int | None, *, suits: bool = False) -> str:
+    """What a tile's face shows for its number: `Q` for 12 on a card-faced tile, else `12`."""
+    if number is None:
+        return ""
+    return FACE_NAMES.get(number, str(number)) if suits else str(number)
+
+
 def tile_label(tile: Tile, *, suits: bool = False) -> str:
     """A tile in words for people: `blue 7`, `joker`, `7 of clubs`."""
     if tile.joker and tile.as_number is None:
         return words("joker")
     colour, number = tile.face_colour, tile.face_number
     if suits:
-        face = FACE_NAMES.get(number or 0, str(number))
+        face = tile_face(number, suits=True)
         text = words("{face} of {suit}", face=face,
                      suit=SUIT_NAMES[colour]) if colour else f"{face}"
     else:

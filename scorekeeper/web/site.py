@@ -9,7 +9,7 @@ from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, NotFound, RequestEntityTooLarge
 
-from ..engine.notation import notation
+from ..engine.notation import HOW_TO_WRITE, notation
 from . import access, clean_text, faults, hosts, ids, language
 from .security import error_response
 
@@ -82,5 +82,6 @@ def init_app(app: Flask) -> None:
     csrf.exempt(language.bp)
     app.context_processor(navigation)
     app.add_template_global(tile_notation, "tile_notation")
+    app.jinja_env.globals["how_to_write"] = HOW_TO_WRITE
     for kind in ERRORS:
         app.register_error_handler(kind, error_page)

@@ -17,7 +17,7 @@ from ..engine import HandResult, InvalidHand, read_hand, score_hand
 from ..engine.melds import MELD_KINDS
 from ..engine.table import InvalidAction, Table, hand_record, replay
 from ..engine.table_actions import swap_tiles_hint
-from ..engine.tiles import COLOUR_NAMES, SUIT_NAMES
+from ..engine.tiles import COLOUR_NAMES, SUIT_NAMES, tile_face
 from ..store import hands, live_tables
 from ..store.db import write_lock
 from . import ids, rack_drafts
@@ -72,6 +72,10 @@ def lying(meld) -> list:
     """The meld's tiles as they lie, with None where middle tiles were taken."""
     tiles = iter(meld.tiles)
     return [None if token == "..." else next(tiles) for token in meld.text.split()]
+
+
+# What a tile's face shows (a card's A, J, Q, K), as the engine writes it.
+bp.add_app_template_global(tile_face, "tile_face")
 
 
 @bp.app_template_global()

@@ -22,6 +22,7 @@ from scorekeeper import create_app
 from scorekeeper.engine import PRESETS, InvalidHand, parse_tiles, read_hand
 from scorekeeper.engine.checks import nobody_out_words
 from scorekeeper.engine.hands import FINISH_WORDS
+from scorekeeper.engine.notation import HOW_TO_WRITE
 from scorekeeper.engine.opening_words import at_once_words, opening_needs, opening_verdict
 from scorekeeper.engine.openings import best_opening, check
 from scorekeeper.engine.reference import BY_PARAM, SERIES_END_WORDS, describe
@@ -102,7 +103,7 @@ def engine_words(app, ids) -> list[str]:
     found: set[str] = {*COLOUR_NAMES.values(), *SUIT_NAMES.values(), *FINISH_WORDS.values(),
                        *SERIES_END_WORDS.values(), SAME_TURN, FIRST_ROUND_OVER, JOKER_MELD}
     found |= {words[:1].upper() + words[1:] for words in SERIES_END_WORDS.values()}
-    found |= {rule.title for rule in BY_PARAM.values()}
+    found |= {rule.title for rule in BY_PARAM.values()} | set(HOW_TO_WRITE.values())
     found |= {words for choices in CHOICE_WORDS.values() for words in choices.values()}
     found |= {source.title for source in SOURCES.values()}
     for variant in PRESETS.values():
