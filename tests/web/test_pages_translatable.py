@@ -25,7 +25,7 @@ from scorekeeper.engine.hands import FINISH_WORDS
 from scorekeeper.engine.notation import HOW_TO_WRITE
 from scorekeeper.engine.opening_words import at_once_words, opening_needs, opening_verdict
 from scorekeeper.engine.openings import best_opening, check
-from scorekeeper.engine.reference import BY_PARAM, SERIES_END_WORDS, describe
+from scorekeeper.engine.reference import BY_PARAM, SERIES_END_WORDS, describe, key_facts
 from scorekeeper.engine.series import winner_words
 from scorekeeper.engine.sources import SOURCES
 from scorekeeper.engine.table import replay
@@ -107,7 +107,7 @@ def engine_words(app, ids) -> list[str]:
     found |= {words for choices in CHOICE_WORDS.values() for words in choices.values()}
     found |= {source.title for source in SOURCES.values()}
     for variant in PRESETS.values():
-        found |= {variant.name, nobody_out_words(variant)}
+        found |= {variant.name, nobody_out_words(variant), *key_facts(variant)}
         found |= {FINISH_WORDS[finish].capitalize() for finish in variant.finishes}
         for entry in describe(variant):
             found |= {entry[k] for k in ("group", "title", "text", "source", "ruling") if entry[k]}
