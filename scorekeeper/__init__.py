@@ -94,7 +94,9 @@ def create_app(test_config: dict[str, Any] | None = None,
     from flask_babel import Babel
     from werkzeug.exceptions import HTTPException, InternalServerError
 
+    from .engine.notation import HOW_TO_WRITE
     from .engine.series import winner_words
+    from .engine.tiles import tile_face
     from .engine.words import install_reader
     from .web import api, rules, variants, viewer
     from .web.access import guesses, hosts, scorer
@@ -204,6 +206,11 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.jinja_env.globals["audit_actions"] = audit.AUDIT_ACTIONS
     # Table mode's melds, the viewer's link and QR code, and My rack on the scorer's pages.
     app.add_template_global(table_mode.lying, "lying_tiles")
+    # What a tile's face shows (a card's A, J, Q, K), and the tile notation the pad reads, as
+    # the engine writes them.
+    app.add_template_global(tile_face, "tile_face")
+    app.add_template_global(site.tile_notation, "tile_notation")
+    app.jinja_env.globals["how_to_write"] = HOW_TO_WRITE
     app.add_template_global(table_mode.colour_word, "colour_word")
     app.add_template_global(table_mode.meld_kind, "meld_kind")
     app.add_template_global(viewer.viewer_link, "viewer_link")

@@ -6,10 +6,33 @@
 
   // The page's words, in its language (templates/_script_words.html).
   var WORDS = JSON.parse(document.getElementById("script-words").dataset.words);
-  var COLOURS = [
-    ["r", WORDS.red], ["b", WORDS.blue], ["k", WORDS.black], ["y", WORDS.yellow]
-  ];
-  var SUITS = { r: WORDS.hearts, b: WORDS.clubs, k: WORDS.spades, y: WORDS.diamonds };
+  // The engine's tile notation (scorekeeper/engine/notation.py): its colour letters with
+  // their names, the letters read as the same colour, the joker, the numbers, the faces of
+  // card-faced tiles and where an ace may lie. Nothing of it is written here again.
+  var NOTATION = JSON.parse(document.getElementById("tile-notation").dataset.notation);
+  var NAMES = NOTATION.names;
+  var SUITS = NOTATION.suits;
+
+  // A token read as the engine reads it: {colour, number} for a numbered tile (a colour's
+  // other letter read as that colour), {joker: true} for a joker, null for anything else.
+  function readTile(token) {
+    var text = token.toLowerCase();
+    var mark = text.indexOf(NOTATION.ace_mark);
+    if (mark > 0) { text = text.slice(0, mark); }
+    if (text === NOTATION.joker || text.indexOf(NOTATION.joker + NOTATION.stands_for) === 0) {
+      return { joker: true };
+    }
+    var letter = text.charAt(0);
+    var colour = NOTATION.aliases[letter] ||
+      (NOTATION.colours.indexOf(letter) >= 0 ? letter : null);
+    var digits = text.slice(1);
+    var number = Number(digits);
+    if (!colour || !/^[0-9]{1,2}$/.test(digits) || number < NOTATION.numbers[0] ||
+        number > NOTATION.numbers[1]) {
+      return null;
+    }
+    return { colour: colour, number: number };
+  }
 
   // A text of the page's words with each "{name}" filled in.
   function fill(text, values) {
@@ -58,21 +81,21 @@
     pad.setAttribute("aria-label", WORDS.tile_pad);
     var suits = field.dataset.suits === "1";
     var acePlaces = field.dataset.acePlaces === "1";
-    var colour = "r";
+    var colour = NOTATION.colours[0];
 
     var colourRow = document.createElement("div");
     colourRow.className = "pad-row pad-colours";
-    COLOURS.forEach(function (c) {
-      var label = suits ? SUITS[c[0]] : c[1];
-      var key = button(plain(label) + " <b>" + c[0] + "</b>",
-        fill(WORDS.colour_key, { colour: label, letter: c[0] }), function () {
-        colour = c[0];
+    NOTATION.colours.forEach(function (letter) {
+      var label = suits ? SUITS[letter] : NAMES[letter];
+      var key = button(plain(label) + " <b>" + letter + "</b>",
+        fill(WORDS.colour_key, { colour: label, letter: letter }), function () {
+        colour = letter;
         nameColour();
         colourRow.querySelectorAll(".pad-key").forEach(function (k) {
           k.setAttribute("aria-pressed", k === key ? "true" : "false");
         });
-      }, "pad-colour pad-" + c[0]);
-      key.setAttribute("aria-pressed", c[0] === colour ? "true" : "false");
+      }, "pad-colour pad-" + letter);
+      key.setAttribute("aria-pressed", letter === colour ? "true" : "false");
       colourRow.appendChild(key);
     });
     pad.appendChild(colourRow);
@@ -85,7 +108,7 @@
         var card = fill(WORDS.card_name, { face: WORDS.faces[n] || String(n), suit: SUITS[colour] });
         return place ? fill(WORDS.card_in[place], { card: card }) : card;
       }
-      var name = COLOURS.filter(function (x) { return x[0] === colour; })[0][1];
+      var name = NAMES[colour];
       return place ? fill(WORDS.ace_in[place], { colour: name })
         : fill(WORDS.key_name, { colour: name, number: n });
     }
@@ -100,14 +123,14 @@
       list.push(token);
       write(field, list);
     }
-    for (var n = 1; n <= 13; n++) {
+    for (var n = NOTATION.numbers[0]; n <= NOTATION.numbers[1]; n++) {
       (function (n) {
-        var face = suits ? ({ 1: "A", 11: "J", 12: "Q", 13: "K" }[n] || String(n)) : String(n);
-        if (n === 1 && acePlaces) {
-          ["low", "high", "set"].forEach(function (place) {
+        var face = suits ? (NOTATION.faces[String(n)] || String(n)) : String(n);
+        if (n === NOTATION.ace && acePlaces) {
+          NOTATION.ace_places.forEach(function (place) {
             var key = button(plain(WORDS["ace_" + place]), "",
-              function () { add(colour + "1/" + place); }, "pad-ace");
-            numberKeys.push({ key: key, n: 1, place: place });
+              function () { add(colour + n + NOTATION.ace_mark + place); }, "pad-ace");
+            numberKeys.push({ key: key, n: n, place: place });
             numbers.appendChild(key);
           });
         } else {
@@ -122,8 +145,8 @@
 
     var tools = document.createElement("div");
     tools.className = "pad-row pad-tools";
-    tools.appendChild(button(plain(WORDS.joker) + " <b>j</b>", WORDS.joker_words,
-      function () { add("j"); }, "pad-joker"));
+    tools.appendChild(button(plain(WORDS.joker) + " <b>" + NOTATION.joker + "</b>",
+      WORDS.joker_words, function () { add(NOTATION.joker); }, "pad-joker"));
     tools.appendChild(button("&#9003; " + plain(WORDS.back), WORDS.back_words, function () {
       var list = tokens(field);
       list.pop();
@@ -177,9 +200,12 @@
   var form = document.querySelector("form.tally[data-rack-costs]");
   var costs = form ? JSON.parse(form.getAttribute("data-rack-costs")) : null;
 
+  // What a token costs on a rack, as the engine counts it (the page's costs per number and
+  // for a joker); a token the engine would refuse counts nothing until it is corrected.
   function cost(token) {
-    var m = /^[rbky]?(\d+)/.exec(token);
-    return token.charAt(0) === "j" ? costs.j : (m && costs[String(Number(m[1]))]) || 0;
+    var tile = readTile(token);
+    if (!tile) { return 0; }
+    return tile.joker ? costs.joker : costs[String(tile.number)] || 0;
   }
 
   function drawRack(field, toggle) {
@@ -190,9 +216,12 @@
       toggle.appendChild(document.createTextNode(WORDS.tap_to_add));
     }
     list.forEach(function (t) {
+      var read = readTile(t);
       var tile = document.createElement("span");
-      tile.className = "rack-tile pad-" + (t.charAt(0) === "j" ? "j" : t.charAt(0));
-      tile.textContent = t.charAt(0) === "j" ? "J" : t.replace(/^[rbky]/, "");
+      tile.className = "rack-tile pad-" + (read ? (read.joker ? NOTATION.joker : read.colour)
+        : "unread");
+      tile.textContent = read ? (read.joker ? NOTATION.joker.toUpperCase() : String(read.number))
+        : t;
       toggle.appendChild(tile);
     });
     if (list.length) {
@@ -221,7 +250,7 @@
       var jokers = part.querySelector("input[name$='-rack_jokers']");
       sum += tokens(rack).reduce(function (s, t) { return s + cost(t); }, 0);
       sum += Number(typed && typed.value) || 0;
-      sum += (Number(jokers && jokers.value) || 0) * costs.j;
+      sum += (Number(jokers && jokers.value) || 0) * costs.joker;
     });
     total.textContent = fill(WORDS.on_the_racks, { points: sum });
     total.hidden = false;

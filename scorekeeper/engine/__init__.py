@@ -23,21 +23,29 @@ from .series import (
     check_series_setup,
     next_dealer,
     read_end,
+    read_players,
     read_series,
     score_series,
     tally_series,
     winner_words,
 )
 from .tiles import JOKER, Tile, format_tiles, parse_tiles, tile_label
-from .variants import PRESETS, Variant, preset, variant_from_dict, variant_from_json
+from .variants import (
+    PRESETS,
+    Variant,
+    check_player_count,
+    preset,
+    variant_from_dict,
+    variant_from_json,
+)
 
 __all__ = [
     "JOKER", "PRESETS", "HandRecord", "HandResult", "InvalidHand", "InvalidMeld",
     "InvalidSeries", "InvalidTile", "InvalidVariant", "Line", "Meld", "PlayerHand",
     "RuleError", "SeriesEnd", "SeriesResult", "Split", "Standing", "TableMeld", "Tile",
-    "Variant", "check_meld", "check_series_setup", "end_values", "format_tiles", "next_dealer",
-    "opening_values",
-    "parse_tiles", "preset", "rack_value", "read_end", "read_hand", "read_series",
-    "read_variant", "score_hand", "score_series", "split_run", "tally_series", "tile_label",
-    "variant_from_dict", "variant_from_json", "winner_words",
+    "Variant", "check_meld", "check_player_count", "check_series_setup", "end_values",
+    "format_tiles", "next_dealer", "opening_values", "parse_tiles", "preset", "rack_value",
+    "read_end", "read_hand", "read_players", "read_series", "read_variant", "score_hand",
+    "score_series", "split_run", "tally_series", "tile_label", "variant_from_dict",
+    "variant_from_json", "winner_words",
 ]

@@ -21,7 +21,7 @@ from .melds import HIGH_RUN, IN_SET, LOW_RUN
 from .names import NAME_MAX, name_key, name_problem, tidy_name
 from .record import DECLARATIONS, HandRecord, PlayerHand, TableMeld
 from .tiles import Tile, TooManyTiles, parse_tile, parse_tiles, written_tiles
-from .variants import FINISHES, Variant, preset, variant_from_dict
+from .variants import FINISHES, Variant, check_player_count, preset, variant_from_dict
 from .words import words
 
 __all__ = [
@@ -32,7 +32,8 @@ __all__ = [
 PLAYER_FIELDS = {"name", *FIELD_WORDS}
 HAND_FIELDS = {"variant", "players", "melds"}
 ACE_PLACES = {"low": LOW_RUN, "high": HIGH_RUN, "set": IN_SET}
-_ACE_PLACE = re.compile(r"^(.+)/(low|high|set)$", re.IGNORECASE)
+ACE_MARK = "/"  # an ace among melded tiles says where it lay: `r1/low`
+_ACE_PLACE = re.compile(rf"^(.+){ACE_MARK}({'|'.join(ACE_PLACES)})$", re.IGNORECASE)
 
 
 def read_variant(value: Any) -> Variant:
@@ -65,9 +66,8 @@ def read_hand(data: Any, variant: Variant | None = None,
         raise InvalidHand(words("the players must be a list with one entry per player in seat "
                                 "order"),
                           field="players")
-    if len(raw_players) > variant.max_players:
-        # Counted before any entry is read: a list of thousands of players is refused at once.
-        raise InvalidHand(_player_count(variant, len(raw_players)), field="players")
+    # Counted before any entry is read: a list of thousands of players is refused at once.
+    check_player_count(variant, len(raw_players), InvalidHand)
     hand_players = _read_players(raw_players, variant, has_melds=bool(data.get("melds")))
     names = [p.name for p in hand_players]
     _check_names(names, variant, players)
@@ -118,19 +118,13 @@ def _check_names(names: list[str], v: Variant, series_players: list[str] | None)
         if key in keys[:seat]:
             raise InvalidHand(words("the name appears twice in this hand"), player=names[seat],
                               field="name")
-    if not v.min_players <= len(names) <= v.max_players:
-        raise InvalidHand(_player_count(v, len(names)), field="players")
+    check_player_count(v, len(names), InvalidHand)
     if series_players is not None and names != list(series_players) and keys != [
             name_key(name) for name in series_players]:
         raise InvalidHand(
             words("the hand's players ({players}) must be the series' players in seat order "
                   "({seated})", players=", ".join(names), seated=", ".join(series_players)),
             field="players")
-
-
-def _player_count(v: Variant, count: int) -> str:
-    return words("{variant} is played by {least} to {most} players, not {count}",
-                 variant=v.name, least=v.min_players, most=v.max_players, count=count)
 
 
 # Counts a player entry may give, with their highest value. A null is allowed only

@@ -114,14 +114,20 @@ def check(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> MeldCheck:
 @dataclass(frozen=True)
 class Opening:
     """The highest-value opening a rack can lay, the melds that make it, whether
-    it reaches the variant's threshold (`opens`), and whether the whole rack,
-    less the closing discard where the variant closes with one, could be laid
-    down at once as an opening (`all_at_once`)."""
+    it reaches the variant's threshold (`opens`), and the way of going out
+    (`closing`, one of the variant's `finishes`) by which the whole rack, less
+    the closing discard where that way has one, could be laid down at once as
+    an opening: None when no way can (`all_at_once` is then False)."""
 
     value: int
     melds: tuple[tuple[Tile, ...], ...]
     opens: bool
-    all_at_once: bool
+    closing: str | None
+
+    @property
+    def all_at_once(self) -> bool:
+        """Whether the whole rack can go down at once in some way of going out."""
+        return self.closing is not None
 
     def to_dict(self) -> dict:
         """The opening as `scorekeeper best-opening` prints it."""
@@ -174,36 +180,47 @@ def best_opening(rack: list[Tile] | tuple[Tile, ...], variant: Variant) -> Openi
     melds = search.melds(start) if value > _NONE else ()
     value = value if melds else 0
     opens = bool(melds) and value >= v.opening
-    at_once = _all_at_once(full | jokers << _JOKERS | needs_run, full - meldable, by_low, v)
-    return Opening(value, melds, opens, at_once)
+    closing = _closing(full | jokers << _JOKERS | needs_run, full - meldable, by_low, v)
+    return Opening(value, melds, opens, closing)
 
 
-def _all_at_once(whole: int, stray: int, by_low: list[list[_Candidate]], v: Variant) -> bool:
-    """Whether the whole rack can go down at once in one of the variant's closings:
-    every tile in legal melds that are themselves an opening where the rack may be
-    emptied, all but the last tile discarded where the closing is a discard.
-    `stray` holds the tiles that are in no meld: they can only be the discard.
+def going_out_ways(v: Variant) -> tuple[str, ...]:
+    """The variant's ways of going out, the usual one first, as the whole rack may go
+    down by them: a discard of the last tile may be a joker, so where the variant has
+    both, discarding a joker is already one of its discards."""
+    if "discard" in v.finishes:
+        return tuple(f for f in v.finishes if f != "joker_discard")
+    return v.finishes
+
+
+def _closing(whole: int, stray: int, by_low: list[list[_Candidate]], v: Variant) -> str | None:
+    """The first of the variant's ways of going out by which the whole rack can go down
+    at once, or None: every tile in legal melds that are themselves an opening, less the
+    last tile where the way is a discard. `stray` tiles, in no meld, can only be the discard.
 
     Rummy Meld with a Jolly closing: the discard must be a joker."""
     search = _Search(by_low, cover=True)
-    return any(state & ~_NEEDS_RUN and search.best(state) >= max(v.opening, 1)
-               for state in _going_out_racks(whole, stray, len(by_low), v.finishes))
+    for finish in going_out_ways(v):
+        if any(state & ~_NEEDS_RUN and search.best(state) >= max(v.opening, 1)
+               for state in _going_out_racks(whole, stray, len(by_low), finish)):
+            return finish
+    return None
 
 
-def _going_out_racks(whole: int, stray: int, kinds: int, finishes: tuple[str, ...]) -> list[int]:
-    """The racks to lay down whole, one per way the variant lets a player go out."""
+def _going_out_racks(whole: int, stray: int, kinds: int, finish: str) -> list[int]:
+    """The racks to lay down whole when a player goes out this way."""
+    if finish == "rack_empty":
+        return [] if stray else [whole]
     states = []
-    if "rack_empty" in finishes and not stray:
-        states.append(whole)
-    if "discard" in finishes:
+    if finish == "discard":
         if stray:
             # One stray tile may be the discard (a numbered tile: not for a joker closing).
             if stray & (stray - 1) == 0 and stray.bit_length() % 2 == 1:
                 states.append(whole - stray)
         else:
             states.extend(whole - (1 << (2 * i)) for i in range(kinds))
-    discards_joker = "joker_discard" in finishes or "discard" in finishes
-    if discards_joker and not stray and whole >> _JOKERS & 3:
+    # Either discard may be a joker.
+    if not stray and whole >> _JOKERS & 3:
         states.append(whole - (1 << _JOKERS))
     return states
 

@@ -9,7 +9,7 @@ from .errors import InvalidHand, InvalidSeries, InvalidVariant
 from .hands import HandRecord, read_hand, read_variant
 from .names import name_key, name_problem, tidy_name
 from .scoring import HandResult, score_hand
-from .variants import SERIES_ENDS, Variant
+from .variants import SERIES_ENDS, Variant, check_player_count
 from .words import and_list, counted, or_list, words
 
 
@@ -201,10 +201,7 @@ def check_series_setup(v: Variant, names: list[str], end: SeriesEnd,
             raise InvalidSeries(words("{name} is seated twice", name=name), field="players",
                                 seat=seat)
         seen.add(name_key(name))
-    if not v.min_players <= len(names) <= v.max_players:
-        raise InvalidSeries(words("{variant} is played by {least} to {most} players, not {count}",
-                                  variant=v.name, least=v.min_players, most=v.max_players,
-                                  count=len(names)), field="players")
+    check_player_count(v, len(names), InvalidSeries)
     if end.kind not in v.series_ends:
         allowed = or_list([END_WORDS[e] for e in v.series_ends])
         raise InvalidSeries(words("a {variant} series ends {allowed}, not {end}", variant=v.name,

@@ -239,3 +239,12 @@ def actions_from_list(data: Any) -> list[Action]:
         except InvalidAction as error:
             raise error.about(action=i) from None
     return result
+
+
+def swap_tiles_hint(swap_meld_with: int | None) -> Words:
+    """What a swap's new-meld box takes under the variant's swap rule (`swap_meld_with`):
+    the swapped joker and the rack tiles it is melded with at once, or nothing where the
+    joker may stay on the swapper's rack."""
+    if swap_meld_with is None:
+        return words("empty: the joker stays on the rack")
+    return words("j and the rack tiles, e.g. {tiles}", tiles="j r12 r13")

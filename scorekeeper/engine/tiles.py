@@ -20,10 +20,15 @@ SUIT_NAMES = {"k": words("spades"), "r": words("hearts"), "b": words("clubs"),
               "y": words("diamonds")}
 COLOUR_ALIASES = {"o": "y"}
 FACE_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+NUMBERS = (1, 13)  # the lowest and highest number on a tile
+JOKER_TOKEN = "j"
+STANDS_FOR = "="  # in a meld, `j=b11`: the joker stands for b11
 
 # ASCII only: `\d` would also read full-width digits and those of other scripts
 # as numbers (an `r` and a full-width 5 would be r5).
-_TOKEN = re.compile(r"^(?:([rbkyo])([0-9]{1,2})|j(?:=([rbkyo])?([0-9]{1,2}))?)$", re.ASCII)
+_LETTER = "[" + "".join([*COLOURS, *COLOUR_ALIASES]) + "]"
+_TOKEN = re.compile(rf"^(?:({_LETTER})([0-9]{{1,2}})|{JOKER_TOKEN}(?:{STANDS_FOR}({_LETTER})?"
+                    rf"([0-9]{{1,2}}))?)$", re.ASCII)
 
 HINT = words("write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker")
 
@@ -42,7 +47,7 @@ class Tile:
     @cached_property
     def key(self) -> str:
         """The physical tile this is, for counting copies: `b7` or `j`."""
-        return "j" if self.joker else f"{self.colour}{self.number}"
+        return JOKER_TOKEN if self.joker else f"{self.colour}{self.number}"
 
     def plain(self) -> Tile:
         """The same physical tile, forgetting what a joker stood for."""
@@ -68,8 +73,8 @@ class Tile:
         if not self.joker:
             return f"{self.colour}{self.number}"
         if self.as_number is None:
-            return "j"
-        return f"j={self.as_colour or ''}{self.as_number}"
+            return JOKER_TOKEN
+        return f"{JOKER_TOKEN}{STANDS_FOR}{self.as_colour or ''}{self.as_number}"
 
 
 JOKER = Tile(joker=True)
@@ -125,7 +130,7 @@ def _read_token(token: str, in_meld: bool) -> Tile:
 
 def _number(token: str, digits: str) -> int:
     number = int(digits)
-    if not 1 <= number <= 13:
+    if not NUMBERS[0] <= number <= NUMBERS[1]:
         raise InvalidTile(token, words("'{token}' is not a tile: numbers go from 1 to 13",
                                        token=token))
     return number
@@ -182,13 +187,20 @@ def format_tiles(tiles) -> str:
     return " ".join([t.text if isinstance(t, Tile) else str(t) for t in tiles])
 
 
+def tile_face(number: int | None, *, suits: bool = False) -> str:
+    """What a tile's face shows for its number: `Q` for 12 on a card-faced tile, else `12`."""
+    if number is None:
+        return ""
+    return FACE_NAMES.get(number, str(number)) if suits else str(number)
+
+
 def tile_label(tile: Tile, *, suits: bool = False) -> str:
     """A tile in words for people: `blue 7`, `joker`, `7 of clubs`."""
     if tile.joker and tile.as_number is None:
         return words("joker")
     colour, number = tile.face_colour, tile.face_number
     if suits:
-        face = FACE_NAMES.get(number or 0, str(number))
+        face = tile_face(number, suits=True)
         text = words("{face} of {suit}", face=face,
                      suit=SUIT_NAMES[colour]) if colour else f"{face}"
     else:
@@ -200,4 +212,4 @@ def tile_label(tile: Tile, *, suits: bool = False) -> str:
 
 def all_tiles() -> list[Tile]:
     """One copy of every numbered tile (the set holds two of each, and two jokers)."""
-    return [Tile(c, n) for c in COLOURS for n in range(1, 14)]
+    return [Tile(c, n) for c in COLOURS for n in range(NUMBERS[0], NUMBERS[1] + 1)]

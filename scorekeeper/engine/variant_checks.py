@@ -35,6 +35,15 @@ OPTIONAL_AMOUNTS = (
     "value_2_9", "value_10_13", "swapped_joker_rack", "melded_joker_bonus",
     "never_opened_penalty", "exposed_twin_bonus", "left_table_penalty", "going_out_min_melded",
 )
+# The fewest and most players any variant may be played by.
+PLAYERS = (2, HAND_PLAYERS)
+# The lowest and highest value of each whole-number rule: checked here, and offered by the
+# copy form as its boxes' bounds, so the two never disagree.
+BOUNDS: dict[str, tuple[int, int]] = {
+    **dict.fromkeys((*AMOUNTS, *OPTIONAL_AMOUNTS, "went_out_bonus"), (0, 1000)),
+    "opening_joker_value": (0, 100), "swap_meld_with": (2, 12),
+    "min_players": PLAYERS, "max_players": PLAYERS,
+}
 
 
 def _is_int(value: Any) -> bool:
@@ -65,7 +74,8 @@ def _check_choice(name: str, value: Any, choices: tuple[str, ...]) -> None:
                                    choices=_either([said[c] for c in choices])), field=name)
 
 
-def _check_number(name: str, value: Any, low: int, high: int, optional: bool = False) -> None:
+def _check_number(name: str, value: Any, optional: bool = False) -> None:
+    low, high = BOUNDS[name]
     if (value is None and optional) or (_is_int(value) and low <= value <= high):
         return
     if optional:
@@ -98,9 +108,9 @@ def _check_names(v: Variant) -> None:
 
 def _check_amounts(v: Variant) -> None:
     for name in AMOUNTS:
-        _check_number(name, getattr(v, name), 0, 1000)
+        _check_number(name, getattr(v, name))
     for name in OPTIONAL_AMOUNTS:
-        _check_number(name, getattr(v, name), 0, 1000, optional=True)
+        _check_number(name, getattr(v, name), optional=True)
     if v.max_jokers_per_meld is not None and (
         not _is_int(v.max_jokers_per_meld) or not 0 <= v.max_jokers_per_meld <= 2
     ):
@@ -108,8 +118,8 @@ def _check_amounts(v: Variant) -> None:
         raise InvalidVariant(words("{rule}: choose {choices}", rule=_title("max_jokers_per_meld"),
                                    choices=_either(list(choices.values()))),
                              field="max_jokers_per_meld")
-    _check_number("went_out_bonus", v.went_out_bonus, 0, 1000)
-    _check_number("opening_joker_value", v.opening_joker_value, 0, 100)
+    _check_number("went_out_bonus", v.went_out_bonus)
+    _check_number("opening_joker_value", v.opening_joker_value)
     if v.all_at_once_bonus is not None and (
         len(v.all_at_once_bonus) != 3 or not all(_is_int(b) and b >= 0 for b in v.all_at_once_bonus)
     ):
@@ -144,11 +154,13 @@ def _check_together(v: Variant) -> None:
     if v.wrap and not v.ace_high:
         raise InvalidVariant(words("runs that wrap (13-1-2) need high runs (12-13-1) too"),
                              field="wrap")
-    _check_number("swap_meld_with", v.swap_meld_with, 2, 12, optional=True)
+    _check_number("swap_meld_with", v.swap_meld_with, optional=True)
     _check_choice("split_melds", v.split_melds, SPLITS)
-    if not (_is_int(v.min_players) and _is_int(v.max_players) and 2 <= v.min_players
-            <= v.max_players <= HAND_PLAYERS):
+    fewest, most = PLAYERS
+    if not (_is_int(v.min_players) and _is_int(v.max_players) and fewest <= v.min_players
+            <= v.max_players <= most):
         # The fewest alone can be wrong; otherwise the most is what cannot be.
-        fewest_wrong = not (_is_int(v.min_players) and 2 <= v.min_players <= HAND_PLAYERS)
-        raise InvalidVariant(words("players must be between 2 and 6"),
+        fewest_wrong = not (_is_int(v.min_players) and fewest <= v.min_players <= most)
+        raise InvalidVariant(words("players must be between {fewest} and {most}",
+                                   fewest=fewest, most=most),
                              field="min_players" if fewest_wrong else "max_players")

@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from .errors import InvalidVariant
+from .errors import InvalidVariant, RuleError
 from .variant_checks import (
     DIRECTIONS,
     FINISHES,
@@ -23,8 +23,8 @@ from .words import words
 
 __all__ = [
     "DIRECTIONS", "FINISHES", "OPENING_JOKERS", "POOL_OUT_RULES", "PRESETS", "SCORINGS",
-    "SERIES_ENDS", "SERIES_WINNERS", "SPLITS", "TABLE_RULES", "Variant", "check_variant",
-    "preset", "variant_from_dict", "variant_from_json",
+    "SERIES_ENDS", "SERIES_WINNERS", "SPLITS", "TABLE_RULES", "Variant", "check_player_count",
+    "check_variant", "preset", "variant_from_dict", "variant_from_json",
 ]
 
 
@@ -183,6 +183,17 @@ def variant_from_json(text: str) -> Variant:
     except json.JSONDecodeError as error:
         raise InvalidVariant(words("not JSON: {msg}", msg=error.msg)) from None
     return variant_from_dict(data)
+
+
+def check_player_count(v: Variant, count: int, refusal: type[RuleError]) -> None:
+    """Refuse a number of players the variant is not played by (its `min_players` to
+    `max_players`). The one place this rule is decided: a series' set-up, a hand and a
+    table all ask here, each refusing with its own kind of error (`refusal`: InvalidSeries,
+    InvalidHand, InvalidAction), always about the field "players"."""
+    if not v.min_players <= count <= v.max_players:
+        raise refusal(words("{variant} is played by {least} to {most} players, not {count}",
+                            variant=v.name, least=v.min_players, most=v.max_players,
+                            count=count), field="players")
 
 
 # --- The presets (ids exactly as the rules specification lists them) ---------

@@ -18,10 +18,11 @@ from ..engine import (
     Variant,
     check_series_setup,
     read_end,
+    read_players,
     variant_from_dict,
 )
 from ..engine.limits import HAND_BYTES
-from ..store import hands, join_codes, nights, players, series, variants
+from ..store import hands, join_codes, nights, series, variants
 from ..store.db import write_lock
 from ..store.once import API_HANDS, KEY_MAX, Once, fingerprint, keep_answer
 from .access.scorer import is_scorer
@@ -121,13 +122,6 @@ def _variant(db: Database, value: Any) -> Variant:
         raise ApiError(400, str(error), "variant") from None
 
 
-def _names(value: Any) -> list[str]:
-    """The players as the request names them, tidied; the engine checks the set-up."""
-    if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
-        raise ApiError(400, gettext("players must be a list of names in seat order"), "players")
-    return [players.tidy_name(n) for n in value]
-
-
 @bp.post("/series")
 def create_series():
     """Start a series; the night defaults to a new one dated today."""
@@ -135,9 +129,11 @@ def create_series():
     if not isinstance(data, dict):
         raise ApiError(400, gettext("send a JSON object"))
     variant = _variant(db, data.get("variant"))
-    names = _names(data.get("players"))
     first = data.get("first_dealer", 0)
+    # The engine reads the players and decides the set-up (how many players, the end, the
+    # first dealer), as for the series form, import and the command line.
     try:
+        names = read_players(data.get("players"))
         end = read_end(data.get("end"))
         check_series_setup(variant, names, end, first)
     except InvalidSeries as error:

@@ -9,7 +9,8 @@ from sqlite_utils import Database
 from wtforms import Field
 
 from ..engine import PRESETS, RuleError, Variant, parse_tiles, tile_label
-from ..engine.openings import best_opening, check
+from ..engine.opening_words import at_once_words, opening_needs, opening_verdict
+from ..engine.openings import MAX_RACK, best_opening, check
 from ..engine.reference import GROUPS, compare
 from ..engine.words import Words, joined
 from ..store import variants
@@ -141,8 +142,9 @@ def check_meld_page():
     words = (_labels(result.meld.in_order(), variant)
              if result and result.meld and variant else None)
     status = 422 if form.errors else 200
+    variant = variant or _menu_variant(db, form, series)
     return render_template("rules/check.html", form=form, series=series, result=result,
-                           words=words, variant=variant or _menu_variant(db, form, series)), status
+                           words=words, variant=variant, needs=opening_needs(variant)), status
 
 
 @bp.route("/rules/best-opening")
@@ -152,7 +154,8 @@ def best_opening_page():
     series = opened_from(db)
     form = lookup_form(RackForm, db, series, variant=THIS_SERIES if series else "rummikub")
     opening = variant = None
-    melds = []
+    melds: list[dict] = []
+    said: dict[str, object] = {}
     if asked(form):
         variant = chosen(db, form.variant.data, series)
         try:
@@ -162,9 +165,12 @@ def best_opening_page():
         else:
             # Each meld's own share, as the meld checker counts it: they add up to the value.
             melds = [meld_row(meld, variant) for meld in opening.melds]
+            # The engine says what the opening means under these rules.
+            said = {"verdict": opening_verdict(opening, variant),
+                    "at_once": at_once_words(opening, variant)}
     status = 422 if form.errors else 200
     return render_template("rules/best_opening.html", form=form, series=series,
-                           opening=opening, melds=melds,
+                           opening=opening, melds=melds, said=said, max_rack=MAX_RACK,
                            variant=variant or _menu_variant(db, form, series)), status
 
 

@@ -9,7 +9,7 @@ from flask_babel import gettext, ngettext
 
 from ..engine import PRESETS, Variant
 from ..engine.errors import InvalidVariant
-from ..engine.reference import GROUPS, base_preset, describe
+from ..engine.reference import GROUPS, base_preset, describe, key_facts
 from ..engine.sources import SOURCES
 from ..store.variants import (
     VariantInUse,
@@ -34,20 +34,9 @@ from .shell.lookup import variant_or_404
 bp = Blueprint("variants", __name__, url_prefix="/variants")
 
 
-def key_numbers(variant: Variant) -> list[str]:
-    """The few facts that tell variants apart at a glance."""
-    return [
-        gettext("Opening %(points)d", points=variant.opening),
-        gettext("Winner takes the racks") if variant.scoring == "racks"
-        else gettext("Melded tiles score"),
-        gettext("Joker on a rack %(points)d", points=variant.joker_rack),
-        gettext("12-13-1 is a run") if variant.ace_high else gettext("No 12-13-1 runs"),
-    ]
-
-
 def cards(variants: Iterable[Variant]) -> list[dict]:
     """Each variant as the index shows it: name, origin and key numbers."""
-    return [{"id": v.id, "name": v.name, "origin": origin(v), "facts": key_numbers(v)}
+    return [{"id": v.id, "name": v.name, "origin": origin(v), "facts": key_facts(v)}
             for v in variants]
 
 

@@ -4,13 +4,16 @@ import pytest
 
 from scorekeeper.engine import (
     PRESETS,
+    InvalidHand,
     InvalidSeries,
     SeriesEnd,
+    check_player_count,
     next_dealer,
     read_series,
     score_series,
 )
 from scorekeeper.engine.series import check_series_setup, read_players, winner_words
+from scorekeeper.engine.table import InvalidAction
 
 
 def out(name):
@@ -305,3 +308,16 @@ def test_the_players_are_read_tidied():
 def test_the_series_winner_in_words(winners, present, past):
     assert winner_words(winners) == present
     assert winner_words(winners, past=True) == past
+
+
+@pytest.mark.parametrize("refusal", [InvalidSeries, InvalidHand, InvalidAction])
+def test_the_player_count_is_refused_alike_for_a_series_a_hand_and_a_table(refusal):
+    # One rule, one message and one place for it, whoever asks (engine.variants).
+    rummikub = PRESETS["rummikub"]
+    check_player_count(rummikub, 2, refusal)
+    check_player_count(rummikub, 4, refusal)
+    for count in (1, 5):
+        with pytest.raises(refusal) as refused:
+            check_player_count(rummikub, count, refusal)
+        assert refused.value.detail == f"Rummikub is played by 2 to 4 players, not {count}"
+        assert refused.value.field == "players"

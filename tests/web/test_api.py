@@ -93,6 +93,20 @@ def test_a_refused_series_is_a_400_naming_the_field(app, client, body, where):
     assert rows(app, "series") == []
 
 
+@pytest.mark.parametrize(("players", "message"), [
+    (["A"], "Rummikub is played by 2 to 4 players, not 1"),
+    (["A", "B", "C", "D", "E"], "Rummikub is played by 2 to 4 players, not 5"),
+    ("A B", "the players must be a list of names in seat order"),
+])
+def test_the_api_says_the_engines_refusal_of_the_players(app, client, players, message):
+    # The API asks the engine, as the series form does: the same words, about "players".
+    response = post(client, "/api/series", {"variant": "rummikub", "players": players,
+                                            "end": {"hands": 3}})
+    assert response.status_code == 400
+    assert response.get_json() == {"error": message, "where": "players"}
+    assert rows(app, "series") == []
+
+
 def test_json_requests_must_say_they_are_json(client):
     response = client.post("/api/series", data='{"variant": "rummikub"}',
                            content_type="text/plain")

@@ -22,8 +22,10 @@ from scorekeeper import create_app
 from scorekeeper.engine import PRESETS, InvalidHand, parse_tiles, read_hand
 from scorekeeper.engine.checks import nobody_out_words
 from scorekeeper.engine.hands import FINISH_WORDS
-from scorekeeper.engine.openings import check
-from scorekeeper.engine.reference import BY_PARAM, SERIES_END_WORDS, describe
+from scorekeeper.engine.notation import HOW_TO_WRITE
+from scorekeeper.engine.opening_words import at_once_words, opening_needs, opening_verdict
+from scorekeeper.engine.openings import best_opening, check
+from scorekeeper.engine.reference import BY_PARAM, SERIES_END_WORDS, describe, key_facts
 from scorekeeper.engine.series import winner_words
 from scorekeeper.engine.sources import SOURCES
 from scorekeeper.engine.table import replay
@@ -39,6 +41,7 @@ from .history_fixture import fill
 
 OPEN, CLOSE = "⟦", "⟧"
 CHECKED = "r1 r2 r3"
+OPENED = "r10 r11 r12 b7"  # the rack whose best opening the pages find
 ROMANIAN_OPENING = {"action": "new_meld", "player": "Ana",
                     "melds": ["k10 k11 k12 k13", "b10 r10 y10"]}
 # What may stand outside the marks besides the engine's words and names: numbers, signs,
@@ -100,11 +103,11 @@ def engine_words(app, ids) -> list[str]:
     found: set[str] = {*COLOUR_NAMES.values(), *SUIT_NAMES.values(), *FINISH_WORDS.values(),
                        *SERIES_END_WORDS.values(), SAME_TURN, FIRST_ROUND_OVER, JOKER_MELD}
     found |= {words[:1].upper() + words[1:] for words in SERIES_END_WORDS.values()}
-    found |= {rule.title for rule in BY_PARAM.values()}
+    found |= {rule.title for rule in BY_PARAM.values()} | set(HOW_TO_WRITE.values())
     found |= {words for choices in CHOICE_WORDS.values() for words in choices.values()}
     found |= {source.title for source in SOURCES.values()}
     for variant in PRESETS.values():
-        found |= {variant.name, nobody_out_words(variant)}
+        found |= {variant.name, nobody_out_words(variant), *key_facts(variant)}
         found |= {FINISH_WORDS[finish].capitalize() for finish in variant.finishes}
         for entry in describe(variant):
             found |= {entry[k] for k in ("group", "title", "text", "source", "ruling") if entry[k]}
@@ -130,6 +133,11 @@ def engine_words(app, ids) -> list[str]:
     # What the meld checker says of the meld the pages check, as a sentence.
     note = check(parse_tiles(CHECKED), PRESETS["rummikub"]).note
     found.add(f"{note[:1].upper()}{note[1:]}.")
+    # What the engine says of that meld's threshold and of the rack's best opening.
+    rummikub = PRESETS["rummikub"]
+    opening = best_opening(parse_tiles(OPENED, in_meld=False), rummikub)
+    found |= {opening_needs(rummikub), *opening_verdict(opening, rummikub),
+              at_once_words(opening, rummikub)}
     return sorted((w for w in found if w), key=len, reverse=True)
 
 
@@ -208,7 +216,8 @@ def pages(ids) -> list[str]:
             "/variants/", "/variants/romanian", f"/series/{ids['table']}/table",
             f"/series/{romanian}/view", f"/series/{ids['tile-rummy']}/view",
             f"/rules/check?tiles={CHECKED.replace(' ', '+')}&variant=rummikub",
-            "/rules/best-opening?rack=r10+r11+r12+b7&variant=rummikub", "/nights/1"]
+            f"/rules/best-opening?rack={OPENED.replace(' ', '+')}&variant=rummikub",
+            "/nights/1"]
 
 
 def forms(ids) -> list[str]:

@@ -291,6 +291,35 @@ def test_the_whole_rack_at_once(client):
     assert by_id(response, "all-at-once").startswith("No: every tile on the rack cannot")
 
 
+def test_the_whole_rack_at_once_by_the_way_of_going_out_that_lays_it(client):
+    # Rummy Meld, rack empty: discarding is the usual way out, but this rack has no tile to
+    # spare; emptying the rack lays it all (r10-r12 and the 10s: 60, with a run).
+    response = client.get("/rules/best-opening", query_string={
+        "variant": "rummy-meld-rack-empty", "rack": "r10 r11 r12 b10 k10 y10"})
+    assert by_id(response, "all-at-once") == (
+        "Yes: every tile on the rack can go down in legal melds that make an opening.")
+    assert by_id(response, "opens") == "60 reaches the 45 needed. An opening needs a run here."
+    response = client.get("/rules/best-opening", query_string={
+        "variant": "rummy-meld-rack-empty", "rack": "r2 r3 r4 b9"})
+    assert by_id(response, "all-at-once") == (
+        "No: the whole rack cannot go down in legal melds that make an opening, whether by "
+        "discarding the last tile or emptying the rack.")
+
+
+def test_the_tile_pad_reads_the_engines_notation_in_the_pages_language(client):
+    client.set_cookie("language", "fr")
+    page = client.get("/rules/check").get_data(as_text=True)
+    found = re.search(r'id="tile-notation" data-notation="([^"]*)"', page)
+    assert found
+    notation = json.loads(html.unescape(found.group(1)))
+    assert notation["colours"] == ["r", "b", "k", "y"]
+    assert notation["aliases"] == {"o": "y"}
+    assert notation["joker"] == "j"
+    assert notation["numbers"] == [1, 13]
+    assert notation["names"]["r"] == "Rouge"
+    assert notation["suits"]["r"] == "Cœur"
+
+
 def test_fifteen_tiles_with_jokers_are_taken(client):
     rack = "r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 j j"
     response = client.get("/rules/best-opening", query_string={"variant": "romanian",

@@ -132,3 +132,21 @@ def test_a_romanian_hand_with_melds_a_joly_and_an_exposed_twin(browser_page, scr
                                              use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "romanian-breakdown")
+
+
+def test_an_orange_tile_typed_as_o_counts_on_the_racks(browser_page):
+    # Sets sold with orange tiles write the fourth colour `o` (engine/tiles.py): the pad's
+    # running points read the engine's notation, so o12 counts 12 like y12, as the hand will.
+    page = browser_page
+    start_series(page, ["Ana", "Bo"], "rummikub", "hands", 2)
+    save_hand(page, "Ana")
+    page.fill("#players-1-rack", "o12")
+    expect(page.locator("#live-total")).to_have_text("On the racks: 12")
+    expect(page.locator("#players-1-rack + .pad-toggle .rack-tile")).to_have_text("12")
+    expect(page.locator("#players-1-rack + .pad-toggle .rack-tile")).to_have_class(
+        "rack-tile pad-y")
+    page.fill("#players-1-rack", "o12 O3 j")
+    expect(page.locator("#live-total")).to_have_text("On the racks: 45")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("[role=status]").first).to_contain_text(
+        "Hand 1 saved. Ana won the hand (+45).", use_inner_text=True)

@@ -111,6 +111,17 @@ def test_the_deal_passes_left_in_rummikub_and_right_in_romanian(client):
         as_text=True)
 
 
+@pytest.mark.parametrize(("variant", "said"), [
+    ("rummikub", "Whoever won the most hands wins the series; a tie on hands goes to the "
+                 "higher total."),
+    ("romanian", "The highest total wins the series."),
+])
+def test_the_series_page_says_who_wins_in_the_rule_references_words(client, variant, said):
+    series_id = start_series(client, variant=variant, end_kind="hands", end_value=3)
+    page = client.get(f"/series/{series_id}").get_data(as_text=True)
+    assert f'<p class="hint" id="winner-rule">{said}</p>' in page
+
+
 def test_unknown_series_and_nights_are_not_found(client):
     assert client.get("/series/99").status_code == 404
     assert client.get("/nights/99/series/new").status_code == 404

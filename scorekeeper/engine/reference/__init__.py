@@ -11,20 +11,32 @@ group's rule" for what it changed.
 from __future__ import annotations
 
 from ..variants import Variant
-from ..words import words
+from ..words import Words, words
 from . import ending_series, opening_scoring, tiles_melds
 from .ending_series import SERIES_END_WORDS
 from .model import GROUPS, NOT_RULES, Basis, Rule, base_preset, settle
 
 __all__ = [
     "BY_PARAM", "GROUPS", "NOT_RULES", "RULES", "SERIES_END_WORDS", "Basis", "Rule",
-    "base_preset", "compare", "describe", "reference", "rule_for_param",
+    "base_preset", "compare", "describe", "key_facts", "reference", "rule_for_param",
 ]
 
 RULES: tuple[Rule, ...] = tuple(sorted(
     [*tiles_melds.RULES, *opening_scoring.RULES, *ending_series.RULES],
     key=lambda r: GROUPS.index(r.group)))
 BY_PARAM: dict[str, Rule] = {r.param: r for r in RULES if r.param is not None}
+
+
+def key_facts(variant: Variant) -> list[Words]:
+    """The few rules that tell variants apart at a glance: the opening, what a hand scores,
+    a joker left on a rack, and whether 12-13-1 is a run."""
+    return [
+        words("Opening {points}", points=variant.opening),
+        words("Winner takes the racks") if variant.scoring == "racks"
+        else words("Melded tiles score"),
+        words("Joker on a rack {points}", points=variant.joker_rack),
+        words("12-13-1 is a run") if variant.ace_high else words("No 12-13-1 runs"),
+    ]
 
 
 def reference(variant: Variant) -> list[Rule]:

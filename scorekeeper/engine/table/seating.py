@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ..names import name_key
 from ..sources import ruling, scorekeeper_ruling
 from ..table_actions import InvalidAction
-from ..variants import Variant
+from ..variants import Variant, check_player_count
 from ..words import words
 from .state import Seat, State
 
@@ -28,10 +28,5 @@ def start(variant: Variant, players: Sequence[object]) -> State:
         raise InvalidAction(words("every player needs a name"), field="players")
     if len({name_key(n) for n in seated}) != len(seated):
         raise InvalidAction(words("two players have the same name"), field="players")
-    if not variant.min_players <= len(seated) <= variant.max_players:
-        raise InvalidAction(words("{name} is played by {min_players} to {max_players} "
-                                  "players, not {count}", name=variant.name,
-                                  min_players=variant.min_players,
-                                  max_players=variant.max_players, count=len(seated)),
-                            field="players")
+    check_player_count(variant, len(seated), InvalidAction)
     return State(variant, tuple(Seat(name) for name in seated))

@@ -26,7 +26,7 @@ from ...engine import InvalidHand, Variant
 from ...engine.checks import nobody_out_words, player_fields
 from ...engine.hands import FINISH_WORDS
 from ...engine.melds import rack_value
-from ...engine.tiles import parse_tile
+from ...engine.tiles import COLOURS, JOKER, NUMBERS, Tile
 from ..shell.language import say
 from .common import SelectChoice
 
@@ -150,10 +150,10 @@ def shows(variant: Variant) -> dict[str, bool]:
 def rack_costs(variant: Variant) -> dict[str, int]:
     """What each number and the joker cost on a rack under the variant, as the engine
     counts them (`rack_value`), for the tile pad's running points; the colour never
-    changes a tile's cost."""
-    costs = {str(n): rack_value(parse_tile(f"r{n}", in_meld=False), variant)
-             for n in range(1, 14)}
-    costs["j"] = rack_value(parse_tile("j", in_meld=False), variant)
+    changes a tile's cost. The joker's is under "joker"."""
+    low, high = NUMBERS
+    costs = {str(n): rack_value(Tile(COLOURS[0], n), variant) for n in range(low, high + 1)}
+    costs["joker"] = rack_value(JOKER, variant)
     return costs
 
 

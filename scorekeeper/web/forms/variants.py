@@ -15,6 +15,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from ...engine import Variant
 from ...engine.errors import InvalidVariant
 from ...engine.reference import BY_PARAM, GROUPS, NOT_RULES, describe
+from ...engine.variant_checks import BOUNDS
 from ...engine.variant_words import CHOICE_WORDS
 from ...store.variants import NAME_MAX, InvalidName
 from .common import SelectChoice, sentence, strip
@@ -51,8 +52,6 @@ EMPTY = {
     "going_out_min_melded": lazy_gettext("no minimum"),
 }
 
-# The bounds check_variant enforces, so the phone offers them; the engine has the last word.
-RANGES = {"opening_joker_value": (0, 100), "min_players": (2, 6), "max_players": (2, 6)}
 BONUS_PARTS = ("all_at_once_bonus_0", "all_at_once_bonus_1", "all_at_once_bonus_2")
 
 RULE_PARAMS = [f.name for f in fields(Variant) if f.name not in NOT_RULES]
@@ -60,7 +59,8 @@ RULE_PARAMS = [f.name for f in fields(Variant) if f.name not in NOT_RULES]
 
 def number_field(param: str, optional: bool) -> IntegerField:
     """A box for a whole number, empty allowed where the variant may leave it unset."""
-    low, high = RANGES.get(param, (0, 1000))
+    # The bounds check_variant holds the rule to, so the phone offers the same ones.
+    low, high = BOUNDS[param]
     first = Optional() if optional else InputRequired(lazy_gettext(
         "Enter a whole number from %(low)d to %(high)d.", low=low, high=high))
     return IntegerField(BY_PARAM[param].title, validators=[first, NumberRange(

@@ -9,10 +9,12 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ...engine import InvalidSeries, SeriesEnd, Variant
 from ...engine.series import check_series_setup
+from ...engine.variant_checks import PLAYERS
 from ...store import players
 from ..forms.common import SelectChoice, sentence
 
-MAX_SEATS = 6
+# A seat for each of the most players any variant is played by.
+MAX_SEATS = PLAYERS[1]
 END_WORDS = {"hands": lazy_gettext("A number of hands"),
              "rounds": lazy_gettext("A number of rounds (one hand per player)"),
              "target": lazy_gettext("A target score")}

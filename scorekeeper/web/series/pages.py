@@ -7,6 +7,7 @@ from flask_babel import gettext
 from sqlite_utils import Database
 
 from ...engine import SeriesEnd, next_dealer
+from ...engine.reference import rule_for_param
 from ...store import drafts, hands, live_tables, players, rulings, variants
 from ...store.nights import get_night
 from ...store.series import Series, create_series, dealer_next
@@ -98,6 +99,8 @@ def series_page(db: Database, series: Series, ruling_form: RulingForm | None = N
         rulings=rulings.series_rulings(db, series.id),
         ruling_form=ruling_form or RulingForm(),
         live=_live(db, series.id),
+        # Who wins the series under its rules, in the rule reference's words.
+        winner_rule=rule_for_param("series_winner").explain(series.variant),
     )
 
 

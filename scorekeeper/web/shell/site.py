@@ -9,6 +9,8 @@ from flask_babel import gettext, lazy_gettext
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, NotFound, RequestEntityTooLarge
 
+from ...engine.notation import notation
+from . import language
 from .security import error_response
 
 csrf = CSRFProtect()
@@ -25,6 +27,15 @@ ERRORS = {
     RequestEntityTooLarge: (lazy_gettext("Too much to send"),
                             lazy_gettext("That request is larger than the app accepts.")),
 }
+
+
+def tile_notation() -> dict[str, Any]:
+    """The engine's tile notation for the tile pad, each colour and suit named in the
+    page's language: the pad reads the notation from the page, never a copy of its own."""
+    data = notation()
+    for key in ("names", "suits"):
+        data[key] = {letter: language.sentence(name) for letter, name in data[key].items()}
+    return data
 
 
 def navigation() -> dict[str, Any]:

@@ -16,6 +16,7 @@ from sqlite_utils import Database
 from ...engine import HandResult, InvalidHand, read_hand, score_hand
 from ...engine.melds import MELD_KINDS
 from ...engine.table import InvalidAction, Table, hand_record, replay
+from ...engine.table_actions import swap_tiles_hint
 from ...engine.tiles import COLOUR_NAMES, SUIT_NAMES
 from ...store import hands, live_tables
 from ...store.db import write_lock
@@ -94,7 +95,8 @@ def _table_page(series, table: Table, number: int, forms: dict, status: int = 20
     cleared = [] if table.actions else live_tables.cleared_actions(get_db(), series.id)
     return render_template("table/live.html", series=series, table=table, forms=forms,
                            number=number, error=error, shown=shown, cleared=len(cleared),
-                           restore_form=UndoForm(prefix="restore")), status
+                           restore_form=UndoForm(prefix="restore"),
+                           swap_hint=say(swap_tiles_hint(series.variant.swap_meld_with))), status
 
 
 # --- Pages ----------------------------------------------------------------------
@@ -317,5 +319,7 @@ def fix(series_id: int, hand_id: int):
                 flash(gettext("The table of hand %(number)d was fixed.", number=hand["number"])
                       + " " + summary(result))
                 return redirect(url_for("hands.show", series_id=series_id, hand_id=hand_id))
+    # The hand's first action answers the first-round question where the empty table asks it.
+    asks_first_round = Table(series.variant, series.names).asks_first_round
     return render_template("table/fix.html", series=series, hand=hand, form=form,
-                           kinds=KIND_WORDS), status
+                           kinds=KIND_WORDS, asks_first_round=asks_first_round), status
