@@ -37,7 +37,8 @@ SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 OPEN_ENDPOINTS = {"access.become", "access.leave", "language.switch", "static", "racks.mine",
                   "racks.claim", "racks.let_go", "draft_api.put_draft"}
 # A phone that has been the scorer keeps this cookie a year: it gets past the overall limit
-# on guesses (see guesses.py), never past the passcode.
+# on guesses even after a typo, and waits for another phone's check (see guesses.py), never
+# past the passcode or its own address's lockout.
 SCORER_PHONE_COOKIE = "scorer_phone"
 REFUSED = lazy_gettext("Only the scorer can change scores at this table.")
 API_REFUSED = lazy_gettext("only the scorer can change scores: send the passcode as "
@@ -104,19 +105,20 @@ def trusted_phone(stored: str) -> bool:
 def check_guess(stored: str, attempt: str) -> bool:
     """Check a passcode if this phone may guess now; raise TooManyGuesses if it may not."""
     phone, trusted = phone_of(request.remote_addr), trusted_phone(stored)
-    wait, place = limiter().admit(phone, passcode.fingerprint(stored), trusted)
+    wait, place = limiter().admit(phone, passcode.fingerprint(stored), attempt, trusted)
     if wait:
         raise TooManyGuesses(wait)
     try:
-        # Only a phone that has been the scorer waits for another phone's check to end.
-        right = passcode.matches(stored, attempt, wait=trusted)
+        # A phone that has guessed wrong (and never been the scorer) does not wait for
+        # another phone's check to end; the scorer, or any phone yet to guess wrong, does.
+        right = passcode.matches(stored, attempt, wait=limiter().may_wait(phone, trusted))
     except passcode.Busy:
         limiter().unchecked(place)
         raise TooManyGuesses(BUSY_SECONDS, busy=True) from None
     if right:
-        limiter().right(phone, place)
+        limiter().right(place)
         return True
-    limiter().wrong(phone, place)
+    limiter().wrong(place)
     return False
 
 
@@ -178,14 +180,15 @@ def refuse_early():
     stored = current_hash()
     if stored is None:
         return None
-    trusted = trusted_phone(stored)
-    wait = limiter().waiting(phone_of(request.remote_addr), passcode.fingerprint(stored), trusted)
+    trusted, phone = trusted_phone(stored), phone_of(request.remote_addr)
+    wait = limiter().waiting(phone, passcode.fingerprint(stored), None, trusted)
     if wait:
         return too_many(TooManyGuesses(wait))
-    # While another phone's passcode is being checked, a guess would be told to come back
-    # (check_guess): tell it now, before its form is built. Only the passcode is read.
-    attempt = offered_passcode()
-    if attempt and not trusted and passcode.would_wait(stored, attempt):
+    # While another phone's passcode is being checked, a guessing phone would be told to
+    # come back (check_guess): tell it now, before its form is built. Only the passcode is
+    # read.
+    if (not limiter().may_wait(phone, trusted) and passcode.would_wait()
+            and offered_passcode()):
         return too_many(TooManyGuesses(BUSY_SECONDS, busy=True))
     return None
 
