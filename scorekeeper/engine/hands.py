@@ -16,7 +16,7 @@ from .checks import (
 )
 from .errors import InvalidHand, InvalidMeld, InvalidTile, InvalidVariant, refuse_together
 from .melds import HIGH_RUN, IN_SET, LOW_RUN, Meld, check_meld
-from .names import NAME_MAX, invisible, lookalike, name_key, name_problem, tidy_name
+from .names import hidden_problem, lookalike_problem, name_key, name_problem, tidy_name
 from .record import DECLARATIONS, HandRecord, PlayerHand, TableMeld
 from .tiles import Tile, format_tiles, parse_tile, parse_tiles, tokens
 from .variants import FINISHES, Variant, preset, variant_from_dict
@@ -113,11 +113,10 @@ def _check_names(names: list[str], v: Variant, series_players: list[str] | None)
         if key in keys[:seat]:
             raise InvalidHand(words("the name appears twice in this hand"), player=names[seat],
                               field="name")
-        twin = lookalike(names[seat], names[:seat])
-        if twin is not None:
-            raise InvalidHand(words("{name} looks the same as {other} on a screen: give one "
-                                    "of them a name that looks different", name=names[seat],
-                                    other=twin), player=names[seat], field="name")
+        problem = (lookalike_problem(names[seat], names[:seat])
+                   or (hidden_problem(names[seat]) if series_players is None else None))
+        if problem:
+            raise InvalidHand(problem, player=names[seat], field="name")
     if not v.min_players <= len(names) <= v.max_players:
         raise InvalidHand(
             words("{variant} is played by {least} to {most} players, not {count}",
@@ -187,13 +186,8 @@ def _read_player(raw: Any, index: int, v: Variant) -> PlayerHand:
 def _read_name(value: Any, index: int) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InvalidHand(words("a player needs a name"), seat=index, field="name")
-    if (value.isprintable() and len(value) <= NAME_MAX and "," not in value
-            and value.strip() == value and "  " not in value
-            and (value.isascii() or not any(invisible(c) for c in value))):
-        return value  # already tidy and usable: the usual case
-    name = tidy_name(value)
-    problem = name_problem(name)
-    if problem:
+    name = tidy_name(value)  # name_problem answers a plain ASCII name at once
+    if problem := name_problem(name, hidden_ok=True):  # checked in _check_names
         raise InvalidHand(problem, seat=index, field="name")
     return name
 

@@ -11,6 +11,8 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
+from confusable_homoglyphs.confusables import confusables_data
+
 from .words import Words, words
 
 NAME_MAX = 40
@@ -66,9 +68,11 @@ def invisible(char: str) -> bool:
     return unicodedata.category(char) == "Cf" or char in _BLANK
 
 
-def name_problem(name: str) -> Words | None:
+def name_problem(name: str, hidden_ok: bool = False) -> Words | None:
     """What makes a player's name unusable (too long, a comma, a character that
-    cannot be shown or shows nothing), or None."""
+    cannot be shown or, unless `hidden_ok`, shows nothing), or None. A hand names players
+    already seated, some perhaps before hidden characters were refused: it checks those
+    only for a hand of no series (`hidden_problem`)."""
     if len(name) > NAME_MAX:
         return words("a name has at most {most} characters", most=NAME_MAX)
     if "," in name:
@@ -78,6 +82,11 @@ def name_problem(name: str) -> Words | None:
     # Control characters and lone surrogates cannot be shown (nor stored, nor printed).
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
         return words("a name cannot contain control characters")
+    return None if hidden_ok else hidden_problem(name)
+
+
+def hidden_problem(name: str) -> Words | None:
+    """A name holding a character that shows nothing, or None."""
     if any(invisible(c) for c in name):
         return words("a name cannot contain invisible characters (such as a zero-width "
                      "space or a mark that changes the direction of the text)")
@@ -93,8 +102,6 @@ def _prototypes() -> dict[str, str]:
     character mapped to it; the groups are stars, so a character linked to only one other
     that has more links is mapped to it. Where two characters are linked only to each
     other, either may be the prototype: both go to the smaller, which keeps the groups."""
-    from confusable_homoglyphs.confusables import confusables_data
-
     def plain(text: str) -> str:
         # The table's text keeps left-to-right marks around right-to-left characters.
         return text.replace("\u200e", "")
@@ -115,7 +122,10 @@ def _skeleton(text: str, fold: bool) -> str:
     repeated (folding case too, if asked) until nothing changes."""
     table = _prototypes()
     for _ in range(3):
-        mapped = "".join(table.get(c, c) for c in unicodedata.normalize("NFD", text))
+        # A character that shows nothing is left out: "Ana" and "Ana" with a zero-width
+        # space look alike (UTS #39 keeps them; its identifier profile refuses them).
+        mapped = "".join(table.get(c, c) for c in unicodedata.normalize("NFD", text)
+                         if not invisible(c))
         step = unicodedata.normalize("NFD", mapped)
         step = step.casefold() if fold else step
         if step == text:
@@ -147,6 +157,15 @@ def lookalike(name: str, others: Iterable[str]) -> str | None:
         if folded == other_folded or written == other_written:
             return other
     return None
+
+
+def lookalike_problem(name: str, others: Iterable[str]) -> Words | None:
+    """Why a name cannot sit beside the others: it looks the same as one of them, or None."""
+    twin = lookalike(name, others)
+    if twin is None:
+        return None
+    return words("{name} looks the same as {other} on a screen: give one of them a name that "
+                 "looks different", name=name, other=twin)
 
 
 # First strong isolate and pop directional isolate (UAX #9): text between them is laid out

@@ -7,7 +7,7 @@ from typing import Any, NoReturn
 
 from .errors import InvalidHand, InvalidSeries, InvalidVariant
 from .hands import HandRecord, read_hand, read_variant
-from .names import lookalike, name_key, name_problem, tidy_name
+from .names import lookalike_problem, name_key, name_problem, tidy_name
 from .scoring import HandResult, score_hand
 from .variants import SERIES_ENDS, Variant
 from .words import and_list, counted, or_list, words
@@ -202,11 +202,8 @@ def check_series_setup(v: Variant, names: list[str], end: SeriesEnd,
                                 seat=seat)
         # Two names drawn alike (a Cyrillic dze, U+0405, for a Latin "S") would be two players
         # nobody at the table can tell apart (UTS #39 skeletons, engine/names.py).
-        twin = lookalike(name, names[:seat])
-        if twin is not None:
-            raise InvalidSeries(words("{name} looks the same as {other} on a screen: give one "
-                                      "of them a name that looks different", name=name,
-                                      other=twin), field="players", seat=seat)
+        if twin := lookalike_problem(name, names[:seat]):
+            raise InvalidSeries(twin, field="players", seat=seat)
         seen.add(name_key(name))
     if not v.min_players <= len(names) <= v.max_players:
         raise InvalidSeries(words("{variant} is played by {least} to {most} players, not {count}",

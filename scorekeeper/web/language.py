@@ -22,6 +22,7 @@ from flask_babel import Babel, get_translations
 from ..engine.words import Translations, Words, capitalised, install_reader
 from ..engine.words import say as say_in
 from .access import safe_next
+from .names import isolate
 
 # The languages the app speaks, each named in itself for the switcher.
 LANGUAGES = {"en": "English", "ro": "Română", "hu": "Magyar", "fr": "Français"}
@@ -140,6 +141,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(say, "say")
     app.add_template_filter(say, "say")
     app.add_template_filter(sentence, "sentence")
+    app.add_template_filter(isolate, "isolate")
     for name, show in (("percent", percent), ("signed_decimal", signed_decimal),
                        ("number", number)):
         app.add_template_filter(show, name)
