@@ -3,6 +3,10 @@ a known player is that player, and a name never reorders the score beside it."""
 
 import pytest
 
+from scorekeeper.store.db import connect, migrate
+from scorekeeper.store.export import export_document
+from scorekeeper.store.export_format import BadExport, check_document
+from scorekeeper.store.importer import import_document
 from scorekeeper.web.db import get_db
 
 from .steps import page_text, rows, series_form, start_night, start_series, tally
@@ -70,3 +74,34 @@ def test_a_name_stored_with_a_direction_override_keeps_the_score_in_its_place(ap
     assert "<bdi>Ana\u202e</bdi> won the hand." in shown
     assert '<h2 id="p1"><bdi>Ana\u202e</bdi> <span class="num">+22</span></h2>' in shown
     assert "(\u2068Bo\u2069 22)" in shown
+
+
+def exported(app, client) -> dict:
+    """This app's history as an export file: one series of Stefan and Bo."""
+    start_series(client, seats=("Stefan", "Bo"), end_kind="hands")
+    with app.app_context():
+        return export_document(get_db())
+
+
+def test_an_export_listing_two_lookalike_players_is_refused(app, client):
+    document = exported(app, client)
+    document["players"].append({**document["players"][0], "name": CYRILLIC_S})
+    with pytest.raises(BadExport, match="looks the same as \"Stefan\""):
+        check_document(document)
+
+
+def test_an_imported_lookalike_of_a_known_player_is_that_player(app, client, tmp_path):
+    document = exported(app, client)
+    for player in document["players"]:
+        player["name"] = CYRILLIC_S if player["name"] == "Stefan" else player["name"]
+    for night in document["nights"]:
+        for series in night["series"]:
+            series["players"] = [CYRILLIC_S if n == "Stefan" else n for n in series["players"]]
+    target = tmp_path / "other.db"
+    migrate(target)
+    with connect(target) as db:
+        db.execute("INSERT INTO players (name, name_key) VALUES ('Stefan', 'stefan')")
+        db.conn.commit()
+        import_document(db, document)
+        assert [r["name"] for r in db.query("SELECT name FROM players ORDER BY id")] == [
+            "Stefan", "Bo"]
