@@ -115,6 +115,9 @@ def check_guess(stored: str, attempt: str) -> bool:
     except passcode.Busy:
         limiter().unchecked(place)
         raise TooManyGuesses(BUSY_SECONDS, busy=True) from None
+    except BaseException:
+        limiter().unchecked(place)  # a check that failed holds no place after it
+        raise
     if right:
         limiter().right(place)
         return True
