@@ -113,7 +113,7 @@ def create_app(test_config: dict[str, Any] | None = None,
     from .web.racks import pages as racks
     from .web.series import pages as series
     from .web.series import rulings
-    from .web.shell import clean_text, db, faults, ids, language, security, site
+    from .web.shell import clean_text, db, faults, ids, language, names, security, site
     from .web.table import pages as table_mode
 
     folder = instance_folder(instance)
@@ -194,6 +194,8 @@ def create_app(test_config: dict[str, Any] | None = None,
     app.add_template_global(language.say, "say")
     app.add_template_filter(language.say, "say")
     app.add_template_filter(language.sentence, "sentence")
+    # A player's name set apart from the words and numbers around it (bidirectional text).
+    app.add_template_filter(names.isolate, "isolate")
     app.add_template_filter(language.percent, "percent")
     app.add_template_filter(language.signed_decimal, "signed_decimal")
     app.add_template_filter(language.number, "number")

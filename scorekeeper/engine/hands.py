@@ -18,7 +18,13 @@ from .errors import InvalidHand, InvalidTile, InvalidVariant, refuse_together
 from .hand_melds import read_melds
 from .limits import RACK_TILES, SET_TILES
 from .melds import HIGH_RUN, IN_SET, LOW_RUN
-from .names import NAME_MAX, name_key, name_problem, tidy_name
+from .names import (
+    hidden_problem,
+    lookalike_problem,
+    name_key,
+    name_problem,
+    tidy_name,
+)
 from .record import DECLARATIONS, HandRecord, PlayerHand, TableMeld
 from .tiles import Tile, TooManyTiles, parse_tile, parse_tiles, written_tiles
 from .variants import FINISHES, Variant, check_player_count, preset, variant_from_dict
@@ -118,6 +124,10 @@ def _check_names(names: list[str], v: Variant, series_players: list[str] | None)
         if key in keys[:seat]:
             raise InvalidHand(words("the name appears twice in this hand"), player=names[seat],
                               field="name")
+        problem = (lookalike_problem(names[seat], names[:seat])
+                   or (hidden_problem(names[seat]) if series_players is None else None))
+        if problem:
+            raise InvalidHand(problem, player=names[seat], field="name")
     check_player_count(v, len(names), InvalidHand)
     if series_players is not None and names != list(series_players) and keys != [
             name_key(name) for name in series_players]:
@@ -183,12 +193,8 @@ def _read_player(raw: Any, index: int, v: Variant) -> PlayerHand:
 def _read_name(value: Any, index: int) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InvalidHand(words("a player needs a name"), seat=index, field="name")
-    if (value.isprintable() and len(value) <= NAME_MAX and "," not in value
-            and value.strip() == value and "  " not in value):
-        return value  # already tidy and usable: the usual case
-    name = tidy_name(value)
-    problem = name_problem(name)
-    if problem:
+    name = tidy_name(value)  # name_problem answers a plain ASCII name at once
+    if problem := name_problem(name, hidden_ok=True):  # checked in _check_names
         raise InvalidHand(problem, seat=index, field="name")
     return name
 

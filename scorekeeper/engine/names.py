@@ -8,7 +8,10 @@ composed the accents, and whichever of Romanian's two forms of ș and ț was typ
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
+
+from confusable_homoglyphs.confusables import confusables_data
 
 from .words import Words, words
 
@@ -52,14 +55,121 @@ def name_key(name: str) -> str:
     return key
 
 
-def name_problem(name: str) -> Words | None:
+# Characters that show nothing yet make a name another string (issue 23): "Ana" with a
+# zero-width space would be a second Ana. Every format character (Unicode category Cf: zero-
+# width space, joiners, word joiner, byte order mark, soft hyphen, the direction marks,
+# embeddings, overrides and isolates) and the few letters and marks drawn blank (UAX #44's
+# Default_Ignorable_Code_Point, less the variation selectors an emoji needs).
+_BLANK = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+
+
+def invisible(char: str) -> bool:
+    """Whether a character is drawn as nothing, or only steers the text around it."""
+    return unicodedata.category(char) == "Cf" or char in _BLANK
+
+
+def name_problem(name: str, hidden_ok: bool = False) -> Words | None:
     """What makes a player's name unusable (too long, a comma, a character that
-    cannot be shown), or None."""
+    cannot be shown or, unless `hidden_ok`, shows nothing), or None. A hand names players
+    already seated, some perhaps before hidden characters were refused: it checks those
+    only for a hand of no series (`hidden_problem`)."""
     if len(name) > NAME_MAX:
         return words("a name has at most {most} characters", most=NAME_MAX)
     if "," in name:
         return words("a name cannot contain a comma")
+    if name.isascii() and name.isprintable():
+        return None  # the usual case
     # Control characters and lone surrogates cannot be shown (nor stored, nor printed).
-    if not name.isprintable() and any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
         return words("a name cannot contain control characters")
+    return None if hidden_ok else hidden_problem(name)
+
+
+def hidden_problem(name: str) -> Words | None:
+    """A name holding a character that shows nothing, or None."""
+    if any(invisible(c) for c in name):
+        return words("a name cannot contain invisible characters (such as a zero-width "
+                     "space or a mark that changes the direction of the text)")
     return None
+
+
+@lru_cache(maxsize=1)
+def _prototypes() -> dict[str, str]:
+    """Each character Unicode's confusables table (UTS #39, section 4) maps to a prototype,
+    with that prototype: Cyrillic dze (U+0455) to Latin "s", "0" to "O", "m" to "rn".
+
+    confusable_homoglyphs keeps the table both ways, as links between a prototype and each
+    character mapped to it; the groups are stars, so a character linked to only one other
+    that has more links is mapped to it. Where two characters are linked only to each
+    other, either may be the prototype: both go to the smaller, which keeps the groups."""
+    def plain(text: str) -> str:
+        # The table's text keeps left-to-right marks around right-to-left characters.
+        return text.replace("\u200e", "")
+
+    links = {plain(k): [plain(e["c"]) for e in v] for k, v in confusables_data.items()}
+    table: dict[str, str] = {}
+    for char, linked in links.items():
+        if len(char) != 1 or len(linked) != 1:
+            continue
+        other = linked[0]
+        if len(links.get(other, ())) > 1 or len(other) > 1 or other < char:
+            table[char] = other
+    return table
+
+
+def _skeleton(text: str, fold: bool) -> str:
+    """UTS #39's skeleton: decompose, map each character to its prototype, decompose again;
+    repeated (folding case too, if asked) until nothing changes."""
+    table = _prototypes()
+    for _ in range(3):
+        # A character that shows nothing is left out: "Ana" and "Ana" with a zero-width
+        # space look alike (UTS #39 keeps them; its identifier profile refuses them).
+        mapped = "".join(table.get(c, c) for c in unicodedata.normalize("NFD", text)
+                         if not invisible(c))
+        step = unicodedata.normalize("NFD", mapped)
+        step = step.casefold() if fold else step
+        if step == text:
+            break
+        text = step
+    return text
+
+
+@lru_cache(maxsize=4096)
+def name_skeletons(name: str) -> tuple[str, str]:
+    """What a name looks like, whatever characters draw it: UTS #39's skeleton of the name's
+    key (case folded once more, since a prototype may be a capital: "0" is drawn as "O"),
+    and of the name as written, for the capitals case folding would tell apart ("I" and
+    "l" are drawn alike). Two names sharing either cannot be told apart on a phone. An
+    accent stays what it is: "Ștefan" (s with a comma below) and "Stefan" differ, as "Ödön"
+    and "Odon" do."""
+    return (_skeleton(name_key(name), fold=True),
+            _skeleton(unicodedata.normalize("NFKC", tidy_name(name)), fold=False))
+
+
+def lookalike(name: str, others: Iterable[str]) -> str | None:
+    """Another player's name this one cannot be told apart from on a screen, or None. A
+    name of the same key is the same player, not a lookalike."""
+    key, (folded, written) = name_key(name), name_skeletons(name)
+    for other in others:
+        if name_key(other) == key:
+            continue
+        other_folded, other_written = name_skeletons(other)
+        if folded == other_folded or written == other_written:
+            return other
+    return None
+
+
+def lookalike_problem(name: str, others: Iterable[str]) -> Words | None:
+    """Why a name cannot sit beside the others: it looks the same as one of them, or None."""
+    twin = lookalike(name, others)
+    if twin is None:
+        return None
+    return words("{name} looks the same as {other} on a screen: give one of them a name that "
+                 "looks different", name=name, other=twin)
+
+
+# First strong isolate and pop directional isolate (UAX #9): text between them is laid out
+# on its own, so a right-to-left name cannot carry the score beside it into its own order.
+def isolated(name: str) -> str:
+    """The name set apart from the sentence it stands in, for plain text."""
+    return f"\u2068{name}\u2069"

@@ -8,6 +8,7 @@ from functools import lru_cache, partial
 
 from .hands import FINISH_WORDS, HandRecord, PlayerHand, melded_by_player
 from .melds import rack_value
+from .names import isolated
 from .sources import SOURCES, cite, ruling, scorekeeper_ruling
 from .tiles import format_tiles
 from .variants import Variant
@@ -168,7 +169,8 @@ def _out_against_you(player: str, p: PlayerHand, costs: list[int] | None) -> Wor
 
 
 def _sum_of_racks(taken: dict[str, int]) -> Words:
-    listed = ", ".join(f"{name} {points}" for name, points in taken.items())
+    # Each name isolated: a right-to-left name would otherwise take the points after it.
+    listed = ", ".join(f"{isolated(name)} {points}" for name, points in taken.items())
     return words("Went out: the sum of the other racks ({taken})", taken=listed)
 
 

@@ -7,7 +7,7 @@ from typing import Any, NoReturn
 
 from .errors import InvalidHand, InvalidSeries, InvalidVariant
 from .hands import HandRecord, read_hand, read_variant
-from .names import name_key, name_problem, tidy_name
+from .names import lookalike_problem, name_key, name_problem, tidy_name
 from .scoring import HandResult, score_hand
 from .variants import SERIES_ENDS, Variant, check_player_count
 from .words import and_list, counted, or_list, words
@@ -200,6 +200,10 @@ def check_series_setup(v: Variant, names: list[str], end: SeriesEnd,
         if name_key(name) in seen:
             raise InvalidSeries(words("{name} is seated twice", name=name), field="players",
                                 seat=seat)
+        # Two names drawn alike (a Cyrillic dze, U+0405, for a Latin "S") would be two players
+        # nobody at the table can tell apart (UTS #39 skeletons, engine/names.py).
+        if twin := lookalike_problem(name, names[:seat]):
+            raise InvalidSeries(twin, field="players", seat=seat)
         seen.add(name_key(name))
     check_player_count(v, len(names), InvalidSeries)
     if end.kind not in v.series_ends:

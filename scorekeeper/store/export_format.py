@@ -24,7 +24,7 @@ from ..engine import (
 )
 from ..engine.table import InvalidAction, replay
 from .import_limits import size_problem, value_problems
-from .players import name_key, name_problem, tidy_name
+from .players import lookalike, name_key, name_problem, tidy_name
 
 FORMAT = "scorekeeper-export"
 VERSION = 1
@@ -183,6 +183,9 @@ def _check_players(players: list) -> set[str]:
             raise BadExport(f'player {i}: "{name[:40]}": {problem}')
         if name in spelt:
             raise BadExport(f'player {i}: "{name}" is listed twice')
+        twin = lookalike(name, spelt)
+        if twin is not None:
+            raise BadExport(f'player {i}: "{name}" looks the same as "{twin}" on a screen')
         spelt.add(name)
         names.add(name_key(name))
     return names

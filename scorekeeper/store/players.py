@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from ..engine.names import NAME_MAX, name_key, name_problem, tidy_name
+from ..engine.names import NAME_MAX, lookalike, name_key, name_problem, tidy_name
 
-__all__ = ["NAME_MAX", "add_player", "all_players", "find_player", "name_key", "name_problem",
-           "tidy_name"]
+__all__ = ["NAME_MAX", "add_player", "all_players", "find_player", "lookalike", "name_key",
+           "name_problem", "tidy_name"]
 
 
 def find_player(db: Database, name: str) -> dict | None:
@@ -17,7 +17,17 @@ def find_player(db: Database, name: str) -> dict | None:
 
 
 def add_player(db: Database, name: str) -> int:
-    """Return the id of the player with this name, adding them if they are new."""
+    """Return the id of the player with this name, adding them if they are new. A name
+    drawn like a known player's (a Cyrillic dze, U+0405, for a Latin "S":
+    engine.names.lookalike) is that player: nobody could tell the two apart."""
+    found = find_player(db, name)
+    if found is not None:
+        return int(found["id"])
+    twin = lookalike(name, [row["name"] for row in all_players(db)])
+    if twin is not None:
+        found = find_player(db, twin)
+        assert found is not None
+        return int(found["id"])
     # One statement, so two phones adding the same new name cannot both insert it.
     db.execute("INSERT OR IGNORE INTO players (name, name_key) VALUES (?, ?)",
                [tidy_name(name), name_key(name)])

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.engine import InvalidHand, InvalidSeries, SeriesEnd, preset, read_hand, score_hand
-from scorekeeper.engine.names import name_key
+from scorekeeper.engine.names import isolated, lookalike, name_key, name_problem
 from scorekeeper.engine.series import check_series_setup
 from scorekeeper.engine.table import InvalidAction, NewMeld, Table, hand_record
 
@@ -149,3 +149,72 @@ def test_table_mode_refuses_one_player_seated_twice_however_written():
         Table(ROMANIAN, ["Ștefan", "Ştefan", "Zsófia"])
     assert (caught.value.field, caught.value.detail) == ("players",
                                                          "two players have the same name")
+
+
+# Lookalikes (issue 23): names drawn alike on a phone are refused beside each other.
+CYRILLIC_S = "\u0405tefan"  # Cyrillic capital dze, drawn as a Latin S
+LOOKALIKES = [
+    (CYRILLIC_S, "Stefan"),
+    ("\u0218tef\u0430n", "Ștefan"),  # a Cyrillic a in a Romanian name
+    ("J0hn", "John"),  # a zero for an O
+    ("llona", "Ilona"),  # a small L for a capital I
+    ("Carrnen", "Carmen"),  # r and n for an m
+    ("\uff33tefan", "STEFAN"),  # full-width letters are the same key already, not lookalikes
+]
+DRAWN_APART = [
+    ("Ștefan", "Stefan"),  # the comma below is seen: two people, merged only when told
+    ("Ödön", "Odon"),
+    ("Gergő", "Gergo"),
+    ("Éloïse", "Eloise"),
+    ("Zsófia", "Zsofia"),
+    ("Rareș", "Rares"),
+    ("Ana", "Ana Maria"),
+]
+
+
+@pytest.mark.parametrize(("name", "seated"), LOOKALIKES[:-1])
+def test_a_name_drawn_like_another_players_is_a_lookalike(name, seated):
+    assert lookalike(name, ["Bo", seated]) == seated
+    with pytest.raises(InvalidSeries) as refused:
+        check_series_setup(RUMMIKUB, [seated, "Bo", name], SeriesEnd("hands", 4), 0)
+    assert refused.value.seat == 2
+    assert refused.value.detail.startswith(f"{name} looks the same as {seated} on a screen")
+
+
+def test_the_same_player_written_another_way_is_not_a_lookalike():
+    assert lookalike(*LOOKALIKES[-1][:1], [LOOKALIKES[-1][1]]) is None
+
+
+@pytest.mark.parametrize(("name", "other"), DRAWN_APART)
+def test_names_told_apart_by_an_accent_are_two_players_side_by_side(name, other):
+    assert lookalike(name, [other]) is None
+    check_series_setup(RUMMIKUB, [name, other], SeriesEnd("hands", 4), 0)
+
+
+@pytest.mark.parametrize("hidden", ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad",
+                                    "\u202e", "\u2067", "\u200f", "\u3164"])
+def test_a_name_with_an_invisible_character_is_refused(hidden):
+    name = f"Ana{hidden}"
+    assert "invisible characters" in str(name_problem(name))
+    with pytest.raises(InvalidSeries) as refused:
+        check_series_setup(RUMMIKUB, ["Ana", name], SeriesEnd("hands", 4), 0)
+    assert refused.value.seat == 1
+    with pytest.raises(InvalidHand):
+        read_hand({"players": [{"name": name, "went_out": True}, {"name": "Bo", "rack": "r5"}]},
+                  RUMMIKUB)
+
+
+def test_a_free_hand_refuses_two_lookalike_players():
+    with pytest.raises(InvalidHand) as refused:
+        read_hand({"players": [{"name": "Stefan", "went_out": True},
+                               {"name": CYRILLIC_S, "rack": "r5"}]}, RUMMIKUB)
+    assert "looks the same as Stefan" in str(refused.value)
+
+
+def test_names_of_other_scripts_and_emoji_are_still_names():
+    for name in ("Анна", "Δήμητρα", "דנה", "Ana 🙂", "❤\ufe0f Bo"):
+        assert name_problem(name) is None, name
+
+
+def test_an_isolated_name_keeps_its_direction_to_itself():
+    assert isolated("דנה") == "\u2068דנה\u2069"

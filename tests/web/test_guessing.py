@@ -49,12 +49,47 @@ def test_the_scorer_gets_in_from_their_own_phone_while_another_is_locked_out(gua
                        environ_base=SCORER).status_code == 302
 
 
-def test_many_addresses_together_get_ten_wrong_guesses_answered_a_minute(guarded):
+def test_past_ten_wrong_guesses_a_minute_each_guessing_address_waits_after_one(guarded):
     client = guarded.test_client()
-    answered = [guess(client, "wrong", {"REMOTE_ADDR": f"10.0.0.{n}"}).status_code
-                for n in range(1, 31)]
-    assert answered.count(422) == 10
-    assert answered.count(429) == 20
+    crowd = [{"REMOTE_ADDR": f"10.0.0.{n}"} for n in range(1, 31)]
+    # Every address is checked once: one that has not guessed wrong may be the scorer.
+    assert [guess(client, "wrong", phone).status_code for phone in crowd] == [422] * 30
+    # Its next guess waits for the minute, as the right passcode would.
+    again = [guess(client, CODE, phone) for phone in crowd]
+    assert [answer.status_code for answer in again] == [429] * 30
+    assert all(0 < int(answer.headers["Retry-After"]) <= 60 for answer in again)
+
+
+RIGHT_SERIES = {"variant": "rummikub", "players": ["Ana", "Bo"], "end": {"hands": 2}}
+
+
+def test_the_right_bearer_is_answered_during_a_guessing_flood_from_other_addresses(guarded):
+    crowd = guarded.test_client()
+    for round_ in range(3):
+        for n in range(1, 21):
+            crowd.post("/api/series", json={}, environ_base={"REMOTE_ADDR": f"10.0.0.{n}"},
+                       headers={"Authorization": f"Bearer wrong {round_}"})
+    flooded = crowd.post("/api/series", json={}, environ_base={"REMOTE_ADDR": "10.0.0.1"},
+                         headers={"Authorization": "Bearer wrong again"})
+    assert flooded.status_code == 429
+    script = guarded.test_client()
+    for _ in range(3):  # and it stays answered: no minute of waiting after the flood
+        made = script.post("/api/series", json=RIGHT_SERIES, environ_base=SCORER,
+                           headers={"Authorization": f"Bearer {CODE}"})
+        assert made.status_code == 201, made.get_json()
+        assert made.get_json()["players"] == ["Ana", "Bo"]
+    assert script.get(f"/api/series/{made.get_json()['id']}").status_code == 200
+
+
+def test_a_guessing_address_gets_the_same_429_for_the_right_passcode_as_for_a_wrong_one(
+        guarded):
+    client = guarded.test_client()
+    for n in range(1, 11):
+        guess(client, "wrong", {"REMOTE_ADDR": f"10.0.0.{n}"})
+    right = guess(client, CODE, {"REMOTE_ADDR": "10.0.0.3"})
+    wrong = guess(client, "still wrong", {"REMOTE_ADDR": "10.0.0.4"})
+    assert right.status_code == wrong.status_code == 429
+    assert right.get_data(as_text=True) == wrong.get_data(as_text=True)
 
 
 def test_a_phone_that_was_the_scorer_gets_past_the_overall_limit_not_the_passcode(guarded):
@@ -64,9 +99,10 @@ def test_a_phone_that_was_the_scorer_gets_past_the_overall_limit_not_the_passcod
     crowd = guarded.test_client()
     for n in range(1, 12):
         guess(crowd, "wrong", {"REMOTE_ADDR": f"10.0.0.{n}"})
-    newcomer = guarded.test_client()
-    assert guess(newcomer, CODE, {"REMOTE_ADDR": "10.0.1.1"}).status_code == 429
     assert guess(scorer, "wrong", SCORER).status_code == 422
+    # A typo puts an address among the guessers; the scorer's own phone is still let in.
+    newcomer = guarded.test_client()
+    assert guess(newcomer, CODE, {"REMOTE_ADDR": "10.0.0.2"}).status_code == 429
     assert guess(scorer, CODE, SCORER).status_code == 302
 
 
@@ -95,30 +131,45 @@ def test_a_right_guess_gives_back_its_place_and_forgets_the_phones_misses():
     limiter = GuessLimiter(per_phone=2, lockout=100, overall=3, window=10, clock=lambda: clock[0])
 
     def miss(phone):
-        wait, place = limiter.admit(phone, "tag")
+        wait, place = limiter.admit(phone, "tag", "a wrong passcode")
         if not wait:
-            limiter.wrong(phone, place)
-        return wait, place
+            limiter.wrong(place)
+        return wait
 
-    assert miss("a")[0] == 0
-    _, place = limiter.admit("a", "tag")
-    limiter.right("a", place)
-    assert miss("a")[0] == 0
-    assert miss("b")[0] == 0
-    assert limiter.admit("c", "tag") == (10, 0.0)  # three wrong guesses fill the minute
+    assert miss("a") == 0
+    _, place = limiter.admit("a", "tag", "the passcode")
+    limiter.right(place)
+    assert miss("a") == 0
+    assert miss("b") == 0
+    assert miss("c") == 0  # three wrong guesses fill the minute, but c had guessed none
+    assert limiter.admit("b", "tag", "another")[0] == 10
     clock[0] = 10.0
-    assert miss("c")[0] == 0
-    assert miss("a")[0] == 0
-    assert limiter.admit("a", "tag") == (90, 10.0)  # a's two misses last the lockout
+    assert miss("c") == 0
+    assert miss("a") == 0
+    assert limiter.admit("a", "tag", "another")[0] == 90  # a's two misses last the lockout
+
+
+def test_while_the_minute_is_full_a_new_address_has_one_passcode_checked_at_a_time():
+    limiter = GuessLimiter(per_phone=5, overall=2, window=60, clock=lambda: 0.0)
+    for phone in ("a", "b"):
+        limiter.wrong(limiter.admit(phone, "tag", "wrong")[1])
+    wait, first = limiter.admit("new", "tag", "guess one")
+    assert wait == 0
+    assert limiter.admit("new", "tag", "guess two")[0] == 60
+    assert limiter.admit("new", "tag", "guess one")[0] == 0  # the same one, sent again
+    limiter.wrong(first)
+    assert limiter.admit("new", "tag", "guess one")[0] == 60
+    assert not limiter.may_wait("new") and limiter.may_wait("new", trusted=True)
+    assert limiter.may_wait("never guessed")
 
 
 def test_right_passcodes_in_flight_together_from_one_address_lock_nobody_out():
     limiter = GuessLimiter(per_phone=2, overall=10)
-    places = [limiter.admit("phones", "tag") for _ in range(8)]
+    places = [limiter.admit("phones", "tag", CODE) for _ in range(8)]
     assert [wait for wait, _ in places] == [0] * 8
     for _, place in places:
-        limiter.right("phones", place)
-    assert limiter.admit("phones", "tag")[0] == 0
+        limiter.right(place)
+    assert limiter.admit("phones", "tag", CODE)[0] == 0
 
 
 @pytest.mark.parametrize(("address", "phone"), [
@@ -161,14 +212,15 @@ class HeldCheck:
         monkeypatch.setattr(passcode, "check_password_hash", held)
 
 
-def test_a_guess_never_waits_for_another_phones_check_and_is_not_counted(guarded,
-                                                                          monkeypatch):
+def test_a_guessing_phone_never_waits_for_another_phones_check_and_is_not_counted(
+        guarded, monkeypatch):
+    client = guarded.test_client()
+    assert guess(client, "wrong first").status_code == 422
     held = HeldCheck(monkeypatch)
     first = threading.Thread(target=guess, args=(guarded.test_client(), "being checked",
                                                  {"REMOTE_ADDR": "192.168.1.70"}))
     first.start()
     assert held.started.wait(10)
-    client = guarded.test_client()
     started = time.monotonic()
     refused = guess(client, "wrong 0")
     assert time.monotonic() - started < 0.5
@@ -178,8 +230,47 @@ def test_a_guess_never_waits_for_another_phones_check_and_is_not_counted(guarded
     held.release.set()
     first.join(10)
     # The refused guess was never checked, so it counts neither for the phone nor overall.
-    assert [guess(client, f"wrong {n}").status_code for n in range(5)] == [422] * 5
+    assert [guess(client, f"wrong {n}").status_code for n in range(4)] == [422] * 4
     assert guess(client, "wrong 5").status_code == 429
+
+
+def test_a_phone_yet_to_guess_wrong_waits_its_turn_and_is_checked(guarded, monkeypatch):
+    held = HeldCheck(monkeypatch)
+    first = threading.Thread(target=guess, args=(guarded.test_client(), "being checked",
+                                                 {"REMOTE_ADDR": "192.168.1.70"}))
+    first.start()
+    assert held.started.wait(10)
+    answers: list = []
+    scorer = threading.Thread(target=lambda: answers.append(guess(
+        guarded.test_client(), CODE, SCORER).status_code))
+    scorer.start()
+    held.release.set()
+    for thread in (first, scorer):
+        thread.join(10)
+    assert answers == [302]
+    assert held.calls == ["being checked", CODE]
+
+
+def test_a_phone_that_may_not_wait_is_told_busy_even_for_a_passcode_already_checked(
+        guarded, monkeypatch):
+    """A kept answer (the scorer's passcode, in use) must not get through where any other
+    guess would be told to come back: that would tell a guesser which were wrong."""
+    stored = passcode.stored_hash(Path(guarded.instance_path))
+    assert stored is not None and passcode.matches(stored, CODE)
+    held = HeldCheck(monkeypatch)
+    other = threading.Thread(target=passcode.matches, args=(stored, "being checked"))
+    other.start()
+    assert held.started.wait(10)
+    try:
+        assert passcode.would_wait()
+        with pytest.raises(passcode.Busy):
+            passcode.matches(stored, CODE, wait=False)
+        with pytest.raises(passcode.Busy):
+            passcode.matches(stored, "never checked", wait=False)
+    finally:
+        held.release.set()
+        other.join(10)
+    assert passcode.matches(stored, CODE, wait=False)
 
 
 def test_the_same_passcode_sent_together_is_checked_once_and_the_scorer_waits(guarded,
@@ -189,13 +280,16 @@ def test_the_same_passcode_sent_together_is_checked_once_and_the_scorer_waits(gu
     assert stored is not None
     answers: list = []
     same = [threading.Thread(target=lambda: answers.append(passcode.matches(
-        stored, CODE, wait=False))) for _ in range(3)]
+        stored, CODE))) for _ in range(3)]
     same[0].start()
     assert held.started.wait(10)
     for thread in same[1:]:
         thread.start()
-    with pytest.raises(passcode.Busy):
-        passcode.matches(stored, "another attempt", wait=False)
+    # A phone that may not wait is told to come back, even with the passcode being checked:
+    # joining that check would tell it the answer of another phone's attempt.
+    for attempt in ("another attempt", CODE):
+        with pytest.raises(passcode.Busy):
+            passcode.matches(stored, attempt, wait=False)
     scorer = threading.Thread(target=lambda: answers.append(passcode.matches(
         stored, "the scorer's typo", wait=True)))
     scorer.start()
@@ -258,11 +352,12 @@ def test_the_waiting_page_says_each_phones_wait_in_its_language(guarded):
             in unescape(french.get_data(as_text=True)))
     for page in (english, french):
         assert "default-src" in page.headers["Content-Security-Policy"]
-    # Five more wrong guesses from other phones fill the minute: a newcomer waits a minute,
-    # not the locked-out phone's quarter of an hour, and the locked-out phone still 15.
+    # Five more wrong guesses from other phones fill the minute: one of them guessing again
+    # waits a minute, not the locked-out phone's quarter of an hour, and the locked-out
+    # phone still 15.
     for n in range(5):
         guess(client, "wrong", {"REMOTE_ADDR": f"10.0.0.{n + 1}"})
-    newcomer = guess(client, CODE, {"REMOTE_ADDR": "10.0.1.1"})
+    newcomer = guess(client, CODE, {"REMOTE_ADDR": "10.0.0.1"})
     assert newcomer.status_code == 429 and int(newcomer.headers["Retry-After"]) <= 60
     assert "Try again in 1 minute." in newcomer.get_data(as_text=True)
     assert "Try again in 15 minutes." in guess(client, CODE).get_data(as_text=True)
@@ -283,6 +378,10 @@ def test_the_api_refuses_a_locked_out_client_before_reading_its_body(guarded):
 
 def test_a_guess_during_another_check_is_refused_before_its_form_is_built(guarded, monkeypatch):
     from scorekeeper.web.access import scorer as access
+    attacker, api_client = guarded.test_client(), guarded.test_client()
+    assert guess(attacker, "wrong first").status_code == 422
+    assert api_client.post("/api/series", json={}, environ_base=SCORER,
+                           headers={"Authorization": "Bearer wrong first"}).status_code == 403
     held = HeldCheck(monkeypatch)
     first = threading.Thread(target=guess, args=(guarded.test_client(), "being checked",
                                                  {"REMOTE_ADDR": "192.168.1.70"}))
@@ -291,9 +390,9 @@ def test_a_guess_during_another_check_is_refused_before_its_form_is_built(guarde
     built = []
     monkeypatch.setattr(access, "PasscodeForm", lambda *a, **k: built.append(1))
     try:
-        refused = guess(guarded.test_client(), "wrong 0")
-        api = guarded.test_client().post("/api/series", json={}, environ_base=SCORER,
-                                         headers={"Authorization": "Bearer wrong 1"})
+        refused = guess(attacker, "wrong 0")
+        api = api_client.post("/api/series", json={}, environ_base=SCORER,
+                              headers={"Authorization": "Bearer wrong 1"})
     finally:
         held.release.set()
         first.join(10)

@@ -48,7 +48,9 @@ def test_preview_shows_every_score_and_stores_nothing(app, client):
     assert response.status_code == 200
     assert "Preview: nothing is saved yet" in page
     assert "+24" in page and "-16" in page
-    assert "Went out: the sum of the other racks (B 5, C 16, D 3)" in page
+    # Each name is isolated (U+2068 ... U+2069), so a right-to-left name keeps its points.
+    assert ("Went out: the sum of the other racks (\u2068B\u2069 5, \u2068C\u2069 16, "
+            "\u2068D\u2069 3)") in page
     assert 'value="b10 k6"' in page  # what was typed is still there
     assert rows(app, "hands") == []
 
@@ -71,7 +73,7 @@ def test_saving_stores_the_record_its_scores_and_an_audit_entry(app, client):
     assert audit["action"] == "created" and audit["old"] is None
     assert json.loads(audit["new"]) == json.loads(hand["record"])
     page = client.get(f"/series/{series_id}").get_data(as_text=True)
-    assert "Hand 1 saved. A won the hand (+51)." in page
+    assert "Hand 1 saved. <bdi>A</bdi> won the hand (+51)." in page
 
 
 @pytest.mark.parametrize(("hand", "extra", "message"), [

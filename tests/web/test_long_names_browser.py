@@ -13,7 +13,7 @@ WIDTHS = ({"width": 360, "height": 740}, {"width": 430, "height": 932})
 # Document width against the window's, and every name drawn on more than one line (a name
 # is one word here: two lines would be a break mid-word).
 MEASURE = """() => {
-  const broken = [...document.querySelectorAll(".name, .card-detail, .viewer-name, legend")]
+  const broken = [...document.querySelectorAll(".name, .card-detail, .viewer-name, legend, bdi")]
     .filter(el => el.checkVisibility())
     .flatMap(el => [...el.childNodes].filter(n => n.nodeType === Node.TEXT_NODE))
     .filter(node => {

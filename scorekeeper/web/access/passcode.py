@@ -79,7 +79,10 @@ class Busy(Exception):
 # time; phones sending the same attempt at the same moment wait for the first check and find
 # its answer. A phone that may not wait is told Busy at once instead of queueing behind
 # another phone's check: guesses arriving together would otherwise hold every server thread
-# waiting their turn, and the table's pages with them (issue 15).
+# waiting their turn, and the table's pages with them (issue 15). It is told Busy whatever
+# it sent, even an attempt whose answer is kept: answering a kept attempt (the scorer's
+# passcode, in use) while refusing the others would tell a guesser, for free, that a
+# refused guess was wrong (issue 23).
 _KEEP = 64
 _known: dict[tuple[str, str], bool] = {}
 _in_flight: dict[tuple[str, str], threading.Event] = {}
@@ -93,12 +96,12 @@ def matches(stored: str, attempt: str, wait: bool = True) -> bool:
     key = (stored, attempt)
     while True:
         with _book:
+            if _in_flight and not wait:
+                raise Busy
             if key in _known:
                 return _known[key]
             pending = _in_flight.get(key)
             if pending is None:
-                if _in_flight and not wait:
-                    raise Busy
                 done = _in_flight[key] = threading.Event()
                 break
         pending.wait()  # the same attempt, being checked: its answer is kept when done
@@ -116,13 +119,11 @@ def matches(stored: str, attempt: str, wait: bool = True) -> bool:
         done.set()
 
 
-def would_wait(stored: str, attempt: str) -> bool:
-    """Whether `matches(stored, attempt, wait=False)` would raise Busy now: another attempt
-    is being checked and this one's answer is neither kept nor being worked out. A glance
-    only; `matches` decides again when it runs."""
-    key = (stored, attempt)
+def would_wait() -> bool:
+    """Whether `matches(..., wait=False)` would raise Busy now: a passcode is being checked.
+    A glance only; `matches` decides again when it runs."""
     with _book:
-        return bool(_in_flight) and key not in _known and key not in _in_flight
+        return bool(_in_flight)
 
 
 def fingerprint(stored: str) -> str:

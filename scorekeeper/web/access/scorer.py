@@ -27,7 +27,7 @@ from ..forms.common import EmptyForm
 from ..shell.db import get_db
 from . import passcode
 from .forms import PasscodeForm
-from .guesses import GuessLimiter, phone_of
+from .guesses import GuessLimiter, Place, phone_of
 
 bp = Blueprint("access", __name__)
 
@@ -44,7 +44,8 @@ OPEN_ENDPOINTS = {"access.become", "access.leave", "language.switch", "static", 
                   "racks.claim", "racks.let_go", "join_codes.join", "draft_api.put_draft",
                   "draft_api.read_draft"}
 # A phone that has been the scorer keeps this cookie a year: it gets past the overall limit
-# on guesses (see access/guesses.py), never past the passcode.
+# on guesses even after a typo, and waits for another phone's check (see guesses.py), never
+# past the passcode or its own address's lockout.
 SCORER_PHONE_COOKIE = "scorer_phone"
 REFUSED = lazy_gettext("Only the scorer can change scores at this table.")
 API_REFUSED = lazy_gettext("only the scorer can change scores: send the passcode as "
@@ -115,17 +116,19 @@ def trusted_phone(stored: str) -> bool:
     return bool(tag == passcode.fingerprint(stored))
 
 
-def admit_guess(stored: str) -> tuple[str, float]:
+def admit_guess(stored: str, attempt: str) -> tuple[str, Place]:
     """Let this phone guess now (its key and the place its guess holds in the overall count),
-    or raise TooManyGuesses: checked before any code is, so a guesser learns nothing."""
+    or raise TooManyGuesses: decided from the address's own history before any code is
+    checked, so a guesser learns nothing from it."""
     phone = phone_of(request.remote_addr)
-    wait, place = limiter().admit(phone, passcode.fingerprint(stored), trusted_phone(stored))
+    wait, place = limiter().admit(phone, passcode.fingerprint(stored), attempt,
+                                  trusted_phone(stored))
     if wait:
         raise TooManyGuesses(wait)
     return phone, place
 
 
-def took_join_code(attempt: str, join_code: str, place: float) -> bool:
+def took_join_code(attempt: str, join_code: str, place: Place) -> bool:
     """Whether the attempt is the series' join code; if so its place is given back. A seat
     is not the scorer: the phone's wrong guesses stay counted."""
     if not join_codes.matches(attempt, join_code):
@@ -138,19 +141,24 @@ def check_guess(stored: str, attempt: str, join_code: str | None = None) -> Gran
     """Check a code if this phone may guess now: the passcode grants the scorer and, where a
     series' join code is given, that code grants a seat of the series; anything else is a
     wrong guess. Raise TooManyGuesses if the phone may not guess now."""
-    phone, place = admit_guess(stored)
+    phone, place = admit_guess(stored, attempt)
     if join_code is not None and took_join_code(attempt, join_code, place):
         return "seat"
+    trusted = trusted_phone(stored)
     try:
-        # Only a phone that has been the scorer waits for another phone's check to end.
-        right = passcode.matches(stored, attempt, wait=trusted_phone(stored))
+        # A phone that has guessed wrong (and never been the scorer) does not wait for
+        # another phone's check to end; the scorer, or any phone yet to guess wrong, does.
+        right = passcode.matches(stored, attempt, wait=limiter().may_wait(phone, trusted))
     except passcode.Busy:
         limiter().unchecked(place)
         raise TooManyGuesses(BUSY_SECONDS, busy=True) from None
+    except BaseException:
+        limiter().unchecked(place)  # a check that failed holds no place after it
+        raise
     if right:
-        limiter().right(phone, place)
+        limiter().right(place)
         return "scorer"
-    limiter().wrong(phone, place)
+    limiter().wrong(place)
     return None
 
 
@@ -227,14 +235,15 @@ def refuse_early():
     stored = current_hash()
     if stored is None:
         return None
-    trusted = trusted_phone(stored)
-    wait = limiter().waiting(phone_of(request.remote_addr), passcode.fingerprint(stored), trusted)
+    trusted, phone = trusted_phone(stored), phone_of(request.remote_addr)
+    wait = limiter().waiting(phone, passcode.fingerprint(stored), None, trusted)
     if wait:
         return too_many(TooManyGuesses(wait))
-    # While another phone's passcode is being checked, a guess would be told to come back
-    # (check_guess): tell it now, before its form is built. Only the passcode is read.
-    attempt = offered_passcode()
-    if attempt and not trusted and passcode.would_wait(stored, attempt):
+    # While another phone's passcode is being checked, a guessing phone would be told to
+    # come back (check_guess): tell it now, before its form is built. Only the passcode is
+    # read.
+    if (not limiter().may_wait(phone, trusted) and passcode.would_wait()
+            and offered_passcode()):
         return too_many(TooManyGuesses(BUSY_SECONDS, busy=True))
     return None
 

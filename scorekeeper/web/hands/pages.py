@@ -30,6 +30,7 @@ from ..forms.common import EmptyForm
 from ..racks import drafts as rack_drafts
 from ..shell.db import get_db
 from ..shell.lookup import hand_or_404, series_or_404
+from ..shell.names import isolate, isolating
 
 bp = Blueprint("hands", __name__)
 
@@ -92,8 +93,9 @@ def summary(result: HandResult) -> str:
     """Who won the hand and by how much, as the page says after saving it."""
     if result.winner is None:
         return gettext("Nobody won the hand.")
-    return gettext("%(player)s won the hand (%(score)s).", player=result.winner,
-                   score=f"{result.scores[result.winner]:+d}")
+    # Without values gettext gives the sentence as translated; the name goes in isolated.
+    return isolating(gettext("%(player)s won the hand (%(score)s)."),
+                     player=isolate(result.winner), score=f"{result.scores[result.winner]:+d}")
 
 
 @bp.route("/series/<int:series_id>/hands/new", methods=["GET", "POST"])

@@ -12,6 +12,7 @@ from sqlite_utils import Database
 from ...engine.series import winner_words
 from ...store import hands
 from ...store.series import Series, series_of
+from ..shell.names import isolate, isolating
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class SeriesState:
         if not self.played:
             return gettext("no hands yet")
         if len(self.leaders) == 1:
-            return gettext("%(player)s leads", player=self.leaders[0])
+            return isolating(gettext("%(player)s leads"), player=isolate(self.leaders[0]))
         return gettext("%(players)s lead", players=gettext(" and ").join(self.leaders))
 
 

@@ -56,10 +56,10 @@ def check_join_code(attempt: str, join_code: str) -> bool:
     stored = current_hash()
     if stored is None:
         return join_codes.matches(attempt, join_code)
-    phone, place = admit_guess(stored)
+    _, place = admit_guess(stored, attempt)
     if took_join_code(attempt, join_code, place):
         return True
-    limiter().wrong(phone, place)
+    limiter().wrong(place)
     return False
 
 
