@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -143,7 +144,7 @@ def parse_tiles(text: str, *, in_meld: bool = True) -> list[Tile]:
     return [read.get(t) or _parse_token(t, in_meld) for t in tokens(text)]
 
 
-def format_tiles(tiles) -> str:
+def format_tiles(tiles: Iterable[Tile | str]) -> str:
     """Write tiles back in the notation, space separated."""
     return " ".join([t.text if isinstance(t, Tile) else str(t) for t in tiles])
 
