@@ -1,7 +1,5 @@
-"""A player's part of a hand in the hand format (docs/hand-format.md), for tests at every layer.
-
-    {"players": [went_out("Ana"), rack("Bo", "r5 j"), rack("Cy", "b10")]}
-"""
+"""A player's part of a hand in the hand format (docs/hand-format.md), for tests at every
+layer: `{"players": [went_out("Ana"), rack("Bo", "r5 j"), rack("Cy", "b10")]}`."""
 
 from __future__ import annotations
 
