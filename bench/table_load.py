@@ -1,12 +1,13 @@
 """Eight phones at once over loopback: record hands and read standings, then check nothing is lost.
 
-    .venv/bin/python bench/table_load.py [--clients 8] [--seconds 30]
+    .venv/bin/python bench/table_load.py [--clients 8] [--seconds 30] [--hands N]
 
 Starts the real server (waitress) on a temporary database with a scorer passcode, runs the
-clients for the given time, then compares every acknowledged hand with the database and runs
-PRAGMA integrity_check. Prints the median and 95th percentile latency of each kind of request.
-Exits 1 if any request failed or any acknowledged hand is missing. The crash test in
-tests/web/test_crash.py uses the same server and clients.
+clients for the given time (or until N hands are recorded, if sooner), then compares every
+acknowledged hand with the database and runs PRAGMA integrity_check. Prints the median and
+95th percentile latency of each kind of request. Exits 1 if any request failed or any
+acknowledged hand is missing. The crash test in tests/web/test_crash.py uses the same server
+and clients.
 """
 
 from __future__ import annotations
@@ -222,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--hands", type=int, default=None,
+                        help="stop once this many hands are recorded, if before --seconds")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder))
@@ -229,8 +232,12 @@ def main(argv: list[str] | None = None) -> int:
         try:
             stop = threading.Event()
             phones, threads = run_phones(server.port, args.clients, stop)
-            time.sleep(args.seconds)
+            started = time.monotonic()
+            while time.monotonic() - started < args.seconds and (
+                    args.hands is None or sum(len(p.acknowledged) for p in phones) < args.hands):
+                time.sleep(0.01)
             stop.set()
+            ran = time.monotonic() - started
             for thread in threads:
                 thread.join(timeout=30)
         finally:
@@ -244,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
             for kind, values in phone.timings.items():
                 timings.setdefault(kind, []).extend(values)
     reads = len(timings.get("GET read", []))
-    print(f"{args.clients} clients for {args.seconds:g} s over loopback: "
+    print(f"{args.clients} clients for {ran:.1f} s over loopback: "
           f"{len(acknowledged)} hands recorded, {reads} reads; "
           f"errors: {len(errors)}, lost: {len(lost)}, integrity_check: {check}")
     names = {"POST hands": "record a hand", "POST series": "start a series",

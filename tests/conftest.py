@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -17,7 +19,11 @@ from scorekeeper.cli import main
 from scorekeeper.store.db import migrate
 
 ROOT = Path(__file__).resolve().parent.parent
-SCREENSHOTS = ROOT / "screenshots"
+# The browser tests' screenshots, kept outside the checkout: in the folder TEST_SCREENSHOTS
+# names, else in scorekeeper-screenshots in the system's temporary folder. (Not a
+# SCOREKEEPER_ variable: the app reads every one of those as a setting.)
+SCREENSHOTS = Path(os.environ.get("TEST_SCREENSHOTS")
+                   or Path(tempfile.gettempdir()) / "scorekeeper-screenshots")
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
@@ -98,10 +104,10 @@ def browser_page(chromium, live_server: str):
 
 @pytest.fixture
 def screenshot() -> Callable:
-    """Save a full-page screenshot of a browser page as screenshots/<name>.png."""
+    """Save a full-page screenshot of a browser page as <name>.png in SCREENSHOTS."""
 
     def save(page, name: str) -> Path:
-        SCREENSHOTS.mkdir(exist_ok=True)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
         page.screenshot(path=str(path), full_page=True)
         # A full-page capture leaves Chromium's hit testing out of step with the

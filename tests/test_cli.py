@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from hands import rack, went_out
 
 from scorekeeper.cli import main
 
@@ -18,24 +19,16 @@ HAND = {
 }
 
 
-def out(name):
-    return {"name": name, "went_out": True, "rack": ""}
-
-
-def rack(name, tiles):
-    return {"name": name, "rack": tiles}
-
-
 # The source's four-hand table (per-hand racks worked out in tests/engine/test_scoring.py).
 SERIES = {
     "variant": "rummikub",
     "players": ["A", "B", "C", "D"],
     "end": {"rounds": 1},
     "hands": [
-        {"players": [out("A"), rack("B", "r5"), rack("C", "b10 b6"), rack("D", "k3")]},
-        {"players": [rack("A", "y6"), rack("B", "r11"), out("C"), rack("D", "k2 k3")]},
-        {"players": [rack("A", "j r2"), rack("B", "b13"), rack("C", "y2"), out("D")]},
-        {"players": [rack("A", "k10"), rack("B", "r12 r13"), out("C"), rack("D", "b1 b2 b3")]},
+        {"players": [went_out("A"), rack("B", "r5"), rack("C", "b10 b6"), rack("D", "k3")]},
+        {"players": [rack("A", "y6"), rack("B", "r11"), went_out("C"), rack("D", "k2 k3")]},
+        {"players": [rack("A", "j r2"), rack("B", "b13"), rack("C", "y2"), went_out("D")]},
+        {"players": [rack("A", "k10"), rack("B", "r12 r13"), went_out("C"), rack("D", "b1 b2 b3")]},
     ],
 }
 
@@ -125,23 +118,23 @@ BAD_HANDS = [
     pytest.param("[]", ["in.json", "JSON object"], id="not an object"),
     pytest.param(HAND | {"variant": "poker"}, ["in.json", "unknown variant 'poker'"],
                  id="unknown variant"),
-    pytest.param(HAND | {"players": [out("A"), rack("B", "r12 x3")]},
+    pytest.param(HAND | {"players": [went_out("A"), rack("B", "r12 x3")]},
                  ["in.json", "player B", "x3"], id="a bad tile"),
-    pytest.param(HAND | {"players": [out("A"), rack("B", "b7 b7"), rack("C", "b7")]},
+    pytest.param(HAND | {"players": [went_out("A"), rack("B", "b7 b7"), rack("C", "b7")]},
                  ["in.json", "b7", "B", "C"], id="three copies"),
-    pytest.param(HAND | {"players": [out("A"), rack("B", "j j"), rack("C", "j")]},
+    pytest.param(HAND | {"players": [went_out("A"), rack("B", "j j"), rack("C", "j")]},
                  ["in.json", "jokers", "B", "C"], id="three jokers"),
-    pytest.param(HAND | {"players": [out("A"), out("B")]}, ["in.json", "A", "B", "went out"],
-                 id="two went out"),
-    pytest.param(HAND | {"players": [out("A") | {"rack": "r5"}, rack("B", "r3")]},
+    pytest.param(HAND | {"players": [went_out("A"), went_out("B")]},
+                 ["in.json", "A", "B", "went out"], id="two went out"),
+    pytest.param(HAND | {"players": [went_out("A") | {"rack": "r5"}, rack("B", "r3")]},
                  ["in.json", "A", "r5"], id="went out with tiles left"),
     pytest.param(HAND | {"melds": [{"tiles": "r5 r6 r8", "by": "A"}]},
                  ["in.json", "A", "r5 r6 r8", "r7 missing"], id="an illegal meld"),
-    pytest.param({"variant": "rummy-meld", "players": [out("A") | {"finish": "rack_empty"},
+    pytest.param({"variant": "rummy-meld", "players": [went_out("A") | {"finish": "rack_empty"},
                                                        rack("B", "r3")],
                   "melds": [{"tiles": "r4 r5 r6", "by": "A"}]},
                  ["in.json", "A", "emptying the rack"], id="a forbidden closing"),
-    pytest.param(HAND | {"players": [out("A"), rack("B", "r3") | {"swapped_jokers": None}]},
+    pytest.param(HAND | {"players": [went_out("A"), rack("B", "r3") | {"swapped_jokers": None}]},
                  ["in.json", "B", "swapped_jokers"], id="a null count"),
     pytest.param(HAND | {"table": []}, ["in.json", "unknown field 'table'"],
                  id="unknown field"),
@@ -207,7 +200,7 @@ def test_a_directory_or_a_binary_file_is_one_line(tmp_path, capsys):
     [
         (SERIES | {"end": {"hands": 3}}, ["in.json", "hand 4 comes after the series ended"]),
         (SERIES | {"end": {"laps": 3}}, ["in.json", "laps"]),
-        (SERIES | {"hands": [{"players": [out("A"), rack("B", "q1"), rack("C", "r1"),
+        (SERIES | {"hands": [{"players": [went_out("A"), rack("B", "q1"), rack("C", "r1"),
                                           rack("D", "r2")]}]},
          ["in.json", "hand 1", "player B", "q1"]),
         (SERIES | {"players": ["A", "B"]}, ["in.json", "hand 1"]),

@@ -341,12 +341,13 @@ def loose_value(tile: Tile, place: str | None, v: Variant) -> int:
     return number_value(tile.face_number or 0, v, place or LOW_RUN)
 
 
-def melded_by_player(hand: HandRecord) -> tuple[dict[str, int], dict[str, int], dict[str, list]]:
+def melded_by_player(
+        hand: HandRecord) -> tuple[dict[str, int], dict[str, int], dict[str, list[Tile]]]:
     """Each player's melded value, credited jokers and the tiles behind it."""
     v = hand.variant
     points = {p.name: 0 for p in hand.players}
     jokers = {p.name: 0 for p in hand.players}
-    tiles: dict[str, list] = {p.name: [] for p in hand.players}
+    tiles: dict[str, list[Tile]] = {p.name: [] for p in hand.players}
     credits_jokers = v.melded_joker_bonus is not None
     for tm in hand.melds:
         for tile, who, value in zip(tm.meld.tiles, tm.by, end_values(tm.meld, v), strict=True):

@@ -18,6 +18,8 @@ built from the attributes, which is what the command line and the API print.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .words import Words, joined, words
 
 # The fields a place names, in words a translation can choose (the English is the field's
@@ -107,7 +109,7 @@ class RuleError(ValueError):
 class InvalidTile(RuleError):
     """A token that is no tile."""
 
-    def __init__(self, token: str, message: str, **about):
+    def __init__(self, token: str, message: str, **about: Any) -> None:
         super().__init__(message, tile=token, **about)
 
     @property

@@ -90,7 +90,7 @@ def _remember(v: Variant, text: str, meld: Meld) -> None:
     melds[text] = meld
 
 
-def _supplier(item: dict, token: str) -> str | None:
+def _supplier(item: dict[str, Any], token: str) -> str | None:
     """The player who supplied `token`, as far as "by" tells."""
     by = item.get("by")
     written = tokens(item["tiles"])

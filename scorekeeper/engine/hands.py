@@ -96,7 +96,7 @@ def read_player(raw: Any, v: Variant) -> PlayerHand:
     return _read_player(raw, 0, v)
 
 
-def _read_players(raw_players: list, v: Variant, has_melds: bool) -> tuple[PlayerHand, ...]:
+def _read_players(raw_players: list[Any], v: Variant, has_melds: bool) -> tuple[PlayerHand, ...]:
     """Each player's entry, read on its own: when one cannot be read, the refusal
     carries what is wrong with every entry, in seat order, not just the first."""
     read: list[PlayerHand | InvalidHand] = []
@@ -112,7 +112,7 @@ def _read_players(raw_players: list, v: Variant, has_melds: bool) -> tuple[Playe
     return readable
 
 
-def _no_unknown(data: dict, known: set[str], **about: Any) -> None:
+def _no_unknown(data: dict[str, Any], known: set[str], **about: Any) -> None:
     unknown = sorted(str(k) for k in set(data) - known)
     if unknown:
         raise InvalidHand(words("unknown field '{unknown}'", unknown=unknown[0][:40]), **about)
@@ -199,7 +199,7 @@ def _read_name(value: Any, index: int) -> str:
     return name
 
 
-def _read_rack(raw: dict, name: str) -> tuple[Tile, ...] | None:
+def _read_rack(raw: dict[str, Any], name: str) -> tuple[Tile, ...] | None:
     if "rack" not in raw:
         return None
     if "rack_points" in raw or "rack_jokers" in raw:
@@ -214,7 +214,7 @@ def _read_rack(raw: dict, name: str) -> tuple[Tile, ...] | None:
         raise InvalidHand(error.detail, player=name, field="rack", tile=error.tile) from None
 
 
-def _read_finish(raw: dict, name: str, went_out: bool, v: Variant) -> str | None:
+def _read_finish(raw: dict[str, Any], name: str, went_out: bool, v: Variant) -> str | None:
     finish = raw.get("finish")
     if finish is not None and finish not in FINISHES:
         shown = finish if isinstance(finish, str) else "that"
@@ -227,7 +227,7 @@ def _read_finish(raw: dict, name: str, went_out: bool, v: Variant) -> str | None
     return (finish or v.finishes[0]) if went_out else None
 
 
-def _read_declared(raw: dict, name: str) -> tuple[str, ...]:
+def _read_declared(raw: dict[str, Any], name: str) -> tuple[str, ...]:
     declared = raw.get("declared", [])
     if not isinstance(declared, list) or any(d not in DECLARATIONS for d in declared):
         raise InvalidHand(words("declared may hold {allowed}",
@@ -274,7 +274,7 @@ def _read_loose_tiles(text: Any, v: Variant, name: str) -> tuple[tuple[Tile, str
     return tuple(loose)
 
 
-def _with_jokers_used(players: tuple[PlayerHand, ...], raw_players: list,
+def _with_jokers_used(players: tuple[PlayerHand, ...], raw_players: list[Any],
                       melds: tuple[TableMeld, ...]) -> tuple[PlayerHand, ...]:
     """The jokers used going out all at once (Tile Rummy's bonus depends on them),
     taken from what the hand shows when not given: the melds when the table is

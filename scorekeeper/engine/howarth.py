@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations, pairwise
+from typing import Any
 
 from .errors import InvalidMeld
 from .melds import HIGH_RUN, LOW_RUN, check_meld, number_at, number_value
@@ -31,7 +32,7 @@ class Split:
     owed: int
     added_value: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The split as `scorekeeper split-run` prints it."""
         return {"take": [str(t) for t in self.take], "remains": [str(t) for t in self.remains],
                 "owed": self.owed}

@@ -40,7 +40,7 @@ class Meld:
         return format_tiles(self.in_order())
 
 
-def _first(pair):
+def _first(pair: tuple[int, Tile]) -> int:
     return pair[0]
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
+from typing import Any
 
 from .errors import InvalidMeld, RuleError
 from .melds import (
@@ -36,6 +37,13 @@ from .variants import Variant
 from .words import words
 
 MAX_RACK = 15  # the dealer's 15 tiles in Romanian tile rummy; 14 elsewhere
+
+MeldTiles = Callable[[], tuple[Tile, ...]]
+"""How to write out a candidate meld's tiles, called only for the melds of the answer."""
+RackIndex = dict[tuple[str, int], int]
+"""The place of each kind of tile (colour, number) in the rack's integer."""
+Keep = Callable[[int, int, bool, int, MeldTiles], None]
+"""Keep a candidate meld: the tiles it needs, its jokers, whether a run, its value, its tiles."""
 
 
 class InvalidRack(RuleError):
@@ -79,7 +87,7 @@ class MeldCheck:
     note: str | None = None
     meld: Meld | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The check as `scorekeeper check` prints it."""
         return {"legal": self.legal, "kind": self.kind, "opening_value": self.opening_value,
                 "end_value": self.end_value, "reason": self.reason}
@@ -129,7 +137,7 @@ class Opening:
         """Whether the whole rack can go down at once in some way of going out."""
         return self.closing is not None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The opening as `scorekeeper best-opening` prints it."""
         return {"value": self.value, "melds": [[str(t) for t in m] for m in self.melds],
                 "opens": self.opens, "all_at_once": self.all_at_once}
@@ -150,7 +158,7 @@ class _Candidate:
     jokers: int
     value: int
     is_run: bool
-    tiles: Callable[[], tuple[Tile, ...]]
+    tiles: MeldTiles
 
 
 def best_opening(rack: list[Tile] | tuple[Tile, ...], variant: Variant) -> Opening:
@@ -286,16 +294,16 @@ class _Search:
         return tuple(melds)
 
 
-def _candidates(index: dict[tuple[str, int], int], jokers: int,
+def _candidates(index: RackIndex, jokers: int,
                 v: Variant) -> list[list[_Candidate]]:
     """Every legal meld the rack's tiles can make, grouped by its lowest kind.
 
     Of melds taking the same tiles and jokers, only the highest-valued of
     each kind (set or run) is kept: where a joker stands changes nothing else.
     Their tiles are written out only for the melds kept."""
-    found: dict[tuple[int, int, bool], tuple[int, Callable[[], tuple[Tile, ...]]]] = {}
+    found: dict[tuple[int, int, bool], tuple[int, MeldTiles]] = {}
 
-    def keep(need: int, count: int, is_run: bool, value: int, tiles) -> None:
+    def keep(need: int, count: int, is_run: bool, value: int, tiles: MeldTiles) -> None:
         key = (need, count, is_run)
         old = found.get(key)
         if old is None or value > old[0]:
@@ -325,7 +333,8 @@ def _joker_limits_allow(reals: int, jokers: int, ratio: bool, v: Variant) -> boo
     return not (ratio and reals < 2 * jokers)
 
 
-def _sets(number, colours, index, jokers, fixed, v, keep) -> None:
+def _sets(number: int, colours: list[str], index: RackIndex, jokers: int, fixed: int | None,
+          v: Variant, keep: Keep) -> None:
     """Every set of this number: some of its colours on the rack, jokers for others."""
     each = number_value(number, v, IN_SET)
     joker_value = each if fixed is None else fixed
@@ -348,7 +357,8 @@ def _set_tiles(number: int, chosen: tuple[str, ...], count: int) -> tuple[Tile, 
                  for c in COLOURS if c in chosen or c in missing)
 
 
-def _runs(colour, index, jokers, fixed, v, keep) -> None:
+def _runs(colour: str, index: RackIndex, jokers: int, fixed: int | None, v: Variant,
+          keep: Keep) -> None:
     """Every run of this colour: a first rank and a length, jokers filling the
     gaps and, where it pays, standing for tiles the rack also holds."""
     last = 14 if v.ace_high else 13  # rank 14: the ace after the 13
@@ -367,7 +377,8 @@ def _runs(colour, index, jokers, fixed, v, keep) -> None:
                 _run_placements(colour, start, length, missing, index, jokers, fixed, v, keep)
 
 
-def _run_placements(colour, start, length, missing, index, jokers, fixed, v, keep) -> None:
+def _run_placements(colour: str, start: int, length: int, missing: list[int], index: RackIndex,
+                    jokers: int, fixed: int | None, v: Variant, keep: Keep) -> None:
     """The run from `start` of `length` with jokers in the missing places and
     possibly in others too (freeing the tile there for another meld)."""
     ranks = range(start, start + length)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from typing import Any
 
 from .hands import FINISH_WORDS, HandRecord, PlayerHand, melded_by_player
 from .melds import rack_value
 from .names import isolated
 from .sources import SOURCES, cite, ruling, scorekeeper_ruling
-from .tiles import format_tiles
+from .tiles import Tile, format_tiles
 from .variants import Variant
 from .words import Words, and_list, as_record, counted, from_record, words
 
@@ -54,11 +55,11 @@ class Line:
         return (f"Line(points={self.points!r}, rule={self.rule!r}, source={self.source!r}, "
                 f"param={self.param!r})")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The line as the command line and the API print it."""
         return {"points": self.points, "rule": self.rule, "source": self.source}
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         """The line as it is stored, with the parameter behind it, and its words as data
         (`said`) so that a page can read a stored line in its reader's language."""
         said = {k: as_record(getattr(self, k)) for k in ("rule", "source")
@@ -66,7 +67,7 @@ class Line:
         return {**self.to_dict(), "param": self.param, **({"said": said} if said else {})}
 
     @classmethod
-    def from_record(cls, data: dict) -> Line:
+    def from_record(cls, data: dict[str, Any]) -> Line:
         """The line as `to_record` stored it (a line stored before its words were kept as
         data reads in English)."""
         said = data.get("said") or {}
@@ -89,7 +90,7 @@ class HandResult:
     # the racks decide the score, as such a hand does not record who laid what.
     opened: dict[str, bool] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The result as `scorekeeper score` prints it."""
         return {
             "winner": self.winner,
@@ -98,7 +99,7 @@ class HandResult:
                           for n, lines in self.breakdown.items()},
         }
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         """Everything the result says, as JSON-safe data to store with the hand;
         `from_record` gives the same result back."""
         return {
@@ -112,7 +113,7 @@ class HandResult:
         }
 
     @classmethod
-    def from_record(cls, data: dict) -> HandResult:
+    def from_record(cls, data: dict[str, Any]) -> HandResult:
         """The result as `to_record` stored it."""
         winner = data["winner"]
         return cls(
@@ -174,7 +175,7 @@ def _sum_of_racks(taken: dict[str, int]) -> Words:
     return words("Went out: the sum of the other racks ({taken})", taken=listed)
 
 
-def _put_on_table(tiles: list) -> Words:
+def _put_on_table(tiles: list[Tile]) -> Words:
     return words("Tiles you put on the table ({tiles})", tiles=format_tiles(tiles))
 
 
@@ -309,14 +310,14 @@ def _score_melded(hand: HandRecord) -> HandResult:
                    opened=opened)
 
 
-def has_opened(p: PlayerHand, melded: int, jokers: int, tiles: list) -> bool:
+def has_opened(p: PlayerHand, melded: int, jokers: int, tiles: list[Tile]) -> bool:
     """Whether a player opened in a hand scored by melded value: anything of
     theirs on the table, or going out, counts (Romanian tile rummy and Rummy Meld
     charge the never-opened penalty to a player with nothing down)."""
     return bool(tiles) or melded > 0 or jokers > 0 or p.went_out
 
 
-def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, tiles: list,
+def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, tiles: list[Tile],
                   rack: int, opened: bool, costs: list[int] | None) -> list[Line]:
     v = hand.variant
     src = source_of(v, "rack")
@@ -358,7 +359,7 @@ def _never_opened(v: Variant, rack: int, src: str) -> Line:
                 "never_opened_penalty")
 
 
-def _opened_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, tiles: list,
+def _opened_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, tiles: list[Tile],
                   rack: int, costs: list[int] | None) -> list[Line]:
     """What an opened player put down, jokers credited, and the rack held."""
     v = hand.variant
@@ -385,9 +386,11 @@ def _finish_words(finish: str | None) -> str:
     return FINISH_WORDS.get(finish or "", words("going out"))
 
 
-def _result(hand: HandRecord, winner: str | None, lines: dict[str, tuple[Line, ...]],
-            **extra) -> HandResult:
+def _result(hand: HandRecord, winner: str | None, lines: dict[str, tuple[Line, ...]], *,
+            racks: dict[str, int], melded: dict[str, int] | None = None,
+            opened: dict[str, bool] | None = None) -> HandResult:
     """The result with players in seat order; a score is the sum of its lines."""
     ordered = {name: lines[name] for name in hand.names}
     scores = {name: sum(line.points for line in ls) for name, ls in ordered.items()}
-    return HandResult(winner, scores, ordered, **extra)
+    return HandResult(winner, scores, ordered, melded=melded or {}, racks=racks,
+                      opened=opened or {})

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from .errors import InvalidTile, RuleError
 from .limits import MELD_TILES, SET_TILES, text_characters
@@ -140,7 +142,7 @@ class TooManyTiles(InvalidTile):
     """More tiles written than can be there (engine/limits.py), refused before any is read.
     `most` is the limit; `count` the tiles written, or None when the text alone is too long."""
 
-    def __init__(self, message: str, most: int, count: int | None, **about):
+    def __init__(self, message: str, most: int, count: int | None, **about: Any):
         RuleError.__init__(self, message, **about)
         self.most, self.count = most, count
 
@@ -182,7 +184,7 @@ def parse_tiles(text: str, *, in_meld: bool = True, most: int = SET_TILES) -> li
     return [read.get(t) or _parse_token(t, in_meld) for t in written_tiles(text, most)]
 
 
-def format_tiles(tiles) -> str:
+def format_tiles(tiles: Iterable[Tile | str]) -> str:
     """Write tiles back in the notation, space separated."""
     return " ".join([t.text if isinstance(t, Tile) else str(t) for t in tiles])
 

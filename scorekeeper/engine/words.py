@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Mapping
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 
 class Translations(Protocol):
@@ -61,12 +61,12 @@ class Words(str):
         # draws, and the web layer installs the reader of the page's language at start.
         return _escape(say(self, _installed.reader()) if _installed.reader else self)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Words], tuple[object, ...]]:
         return (Words, (self.template, self.values, self.plural, self.counter, self.capital))
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         """The message as JSON data (kept with a stored hand), read back by `from_record`."""
-        record: dict = {"template": self.template,
+        record: dict[str, Any] = {"template": self.template,
                         "values": {k: as_record(v) for k, v in self.values.items()}}
         if self.plural is not None:
             record.update(plural=self.plural, counter=self.counter)
@@ -150,7 +150,7 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def joined_by(mark: str, parts: list) -> Words | str:
+def joined_by(mark: str, parts: Sequence[object]) -> Words | str:
     """Parts apart by a mark that needs no translating ("; " between a joker's events), each
     part still in words."""
     if not parts:

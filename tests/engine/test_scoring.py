@@ -5,6 +5,7 @@ the comment beside each case.
 """
 
 import pytest
+from hands import went_out
 
 from scorekeeper.engine import (
     PRESETS,
@@ -31,11 +32,6 @@ def _player(p):
     return {"name": name.strip(), "rack": rack.strip()}
 
 
-def out(name, **extra):
-    """The player who went out, with an empty rack."""
-    return {"name": name, "went_out": True, "rack": "", **extra}
-
-
 def scored(data):
     """Score a hand, checking that every breakdown adds up and cites a rule and source."""
     result = score_hand(read_hand(data))
@@ -60,7 +56,7 @@ def assert_scores(data, scores, winner):
 
 RUMMIKUB = [
     pytest.param(
-        hand("rummikub", out("A"), "B: r12 k3 j", "C: b1 b2"),
+        hand("rummikub", went_out("A"), "B: r12 k3 j", "C: b1 b2"),
         # B 12 + 3 + 30 (joker) = 45; C 1 + 2 = 3; A takes 45 + 3 = 48.
         {"A": 48, "B": -45, "C": -3}, "A", id="went out: the others pay their racks"),
     pytest.param(
@@ -76,12 +72,12 @@ RUMMIKUB = [
         # Both hold 3: nobody wins, both score 0.
         {"A": 0, "B": 0}, None, id="pool ran out: two players tie"),
     pytest.param(
-        hand("rummikub", out("A"), {"name": "B", "rack_points": 20, "rack_jokers": 1},
+        hand("rummikub", went_out("A"), {"name": "B", "rack_points": 20, "rack_jokers": 1},
              {"name": "C", "rack_points": 7}),
         # B 20 + 30 = 50; C 7; A 57.
         {"A": 57, "B": -50, "C": -7}, "A", id="racks given as points"),
     pytest.param(
-        hand("rummikub", out("A"), "B: j j", "C: r1"),
+        hand("rummikub", went_out("A"), "B: j j", "C: r1"),
         # B 30 + 30 = 60; C 1 (the ace is 1); A 61.
         {"A": 61, "B": -60, "C": -1}, "A", id="two jokers on a rack"),
 ]
@@ -122,10 +118,10 @@ SCORE_TABLE = {
     "players": ["A", "B", "C", "D"],
     "end": {"rounds": 1},
     "hands": [
-        {"players": [out("A"), _player("B: r5"), _player("C: b10 b6"), _player("D: k3")]},
-        {"players": [_player("A: y6"), _player("B: r11"), out("C"), _player("D: k2 k3")]},
-        {"players": [_player("A: j r2"), _player("B: b13"), _player("C: y2"), out("D")]},
-        {"players": [_player("A: k10"), _player("B: r12 r13"), out("C"),
+        {"players": [went_out("A"), _player("B: r5"), _player("C: b10 b6"), _player("D: k3")]},
+        {"players": [_player("A: y6"), _player("B: r11"), went_out("C"), _player("D: k2 k3")]},
+        {"players": [_player("A: j r2"), _player("B: b13"), _player("C: y2"), went_out("D")]},
+        {"players": [_player("A: k10"), _player("B: r12 r13"), went_out("C"),
                      _player("D: b1 b2 b3")]},
     ],
 }
@@ -150,19 +146,19 @@ def test_the_sources_four_hand_table_as_a_series_of_one_round():
 
 TILE_RUMMY = [
     pytest.param(
-        hand("tile-rummy", out("A"), "B: r12 k3 j", "C: b1 y13"),
+        hand("tile-rummy", went_out("A"), "B: r12 k3 j", "C: b1 y13"),
         # B 12 + 3 + 25 (joker) = 40; C 1 + 13 = 14; A 54.
         {"A": 54, "B": -40, "C": -14}, "A", id="went out, joker 25 on a rack"),
     pytest.param(
-        hand("tile-rummy", out("A", all_at_once=True), "B: r12 k3 j", "C: b1 y13"),
+        hand("tile-rummy", went_out("A", all_at_once=True), "B: r12 k3 j", "C: b1 y13"),
         # All at once with no joker: 54 + 500 = 554.
         {"A": 554, "B": -40, "C": -14}, "A", id="all at once, no joker: 500"),
     pytest.param(
-        hand("tile-rummy", out("A", all_at_once=True, jokers_used=1), "B: r12 k3", "C: y13"),
+        hand("tile-rummy", went_out("A", all_at_once=True, jokers_used=1), "B: r12 k3", "C: y13"),
         # B 15, C 13: 28 + 400 = 428.
         {"A": 428, "B": -15, "C": -13}, "A", id="all at once, one joker: 400"),
     pytest.param(
-        hand("tile-rummy", out("A", all_at_once=True, jokers_used=2), "B: r12 k3", "C: y13"),
+        hand("tile-rummy", went_out("A", all_at_once=True, jokers_used=2), "B: r12 k3", "C: y13"),
         # 28 + 300 = 328.
         {"A": 328, "B": -15, "C": -13}, "A", id="all at once, two jokers: 300"),
     pytest.param(
@@ -170,11 +166,11 @@ TILE_RUMMY = [
         # Nobody went out: everyone minus their own rack, nobody wins.
         {"A": -5, "B": -25, "C": -3}, None, id="pool ran out: everyone pays their rack"),
     pytest.param(
-        hand("tile-rummy-5-10-15", out("A"), "B: r1 r9 r10 j", "C: b13 b2"),
+        hand("tile-rummy-5-10-15", went_out("A"), "B: r1 r9 r10 j", "C: b13 b2"),
         # B 15 + 5 + 10 + 25 = 55; C 10 + 5 = 15; A 70.
         {"A": 70, "B": -55, "C": -15}, "A", id="5-10-15: went out"),
     pytest.param(
-        hand("tile-rummy-5-10-15", out("A", all_at_once=True, jokers_used=1), "B: k1 k2"),
+        hand("tile-rummy-5-10-15", went_out("A", all_at_once=True, jokers_used=1), "B: k1 k2"),
         # B 15 + 5 = 20; A 20 + 400 = 420.
         {"A": 420, "B": -20}, "A", id="5-10-15: all at once, one joker"),
     pytest.param(
@@ -198,7 +194,7 @@ def test_the_all_at_once_bonus_has_its_own_line():
 
 RUMMY_CARDS = [
     pytest.param(
-        hand("rummy-cards", out("A"), "B: k13 j", "C: r1"),
+        hand("rummy-cards", went_out("A"), "B: k13 j", "C: r1"),
         # B 13 + 30 = 43; C 1; A 44.
         {"A": 44, "B": -43, "C": -1}, "A", id="went out, joker 30"),
     pytest.param(
@@ -238,7 +234,7 @@ ROMANIAN_MELDS = [
 
 def romanian(variant="romanian", ana=None, bo="r5 j", cici="y1 k13", melds=ROMANIAN_MELDS,
              **cici_extra):
-    return hand(variant, ana or out("Ana", finish="discard"), _player(f"Bo: {bo}"),
+    return hand(variant, ana or went_out("Ana", finish="discard"), _player(f"Bo: {bo}"),
                 {"name": "Cici", "rack": cici, **cici_extra}, melds=melds)
 
 
@@ -249,7 +245,7 @@ SMALL = [("r3 r4 r5", "Ana"), ("b10 b11 b12", "Cici")]
 
 
 def small(variant, ana=None, **cici_extra):
-    return hand(variant, ana or out("Ana"), _player("Bo: k7 k9 j"),
+    return hand(variant, ana or went_out("Ana"), _player("Bo: k7 k9 j"),
                 {"name": "Cici", "rack": "y2", **cici_extra}, melds=SMALL)
 
 
@@ -263,20 +259,20 @@ ROMANIAN = [
                  # Bo -(100 + 35) = -135.
                  {"Ana": 115, "Bo": -135, "Cici": 25}, "Ana",
                  id="100-plus-rack: never opened costs 100 + rack"),
-    pytest.param(small("romanian", ana=out("Ana", all_at_once=True)),
+    pytest.param(small("romanian", ana=went_out("Ana", all_at_once=True)),
                  # Ana 100 + 100 + 15 = 215.
                  {"Ana": 215, "Bo": -200, "Cici": 25}, "Ana", id="all at once: +100"),
     pytest.param(small("romanian", declared=["exposed_twin"]),
                  # Cici 30 - 5 + 25 = 50.
                  {"Ana": 115, "Bo": -200, "Cici": 50}, "Ana", id="exposed twin: +25"),
-    pytest.param(small("romanian-joly-double", ana=out("Ana", finish="joker_discard")),
+    pytest.param(small("romanian-joly-double", ana=went_out("Ana", finish="joker_discard")),
                  # Ana (100 + 15) x 2 = 230. The discarded Joly is one of the two
                  # jokers (Bo holds the other).
                  {"Ana": 230, "Bo": -200, "Cici": 25}, "Ana", id="joly-double: doubled"),
-    pytest.param(small("romanian-joly-double", ana=out("Ana", finish="discard")),
+    pytest.param(small("romanian-joly-double", ana=went_out("Ana", finish="discard")),
                  {"Ana": 115, "Bo": -200, "Cici": 25}, "Ana",
                  id="joly-double: a plain discard is not doubled"),
-    pytest.param(small("romanian", ana=out("Ana", finish="joker_discard")),
+    pytest.param(small("romanian", ana=went_out("Ana", finish="joker_discard")),
                  {"Ana": 115, "Bo": -200, "Cici": 25}, "Ana",
                  id="plain romanian: a Joly discard is not doubled"),
     pytest.param(small("romanian-45"), {"Ana": 115, "Bo": -200, "Cici": 25}, "Ana",
@@ -290,18 +286,18 @@ ROMANIAN = [
         # Cici 30 - 5 = 25.
         {"Ana": 10, "Bo": -200, "Cici": 25}, None, id="pool ran out"),
     pytest.param(
-        hand("romanian", out("Ana"), _player("Bo: r2"),
+        hand("romanian", went_out("Ana"), _player("Bo: r2"),
              melds=[("k4 k5 k6", "Ana"), ("r10 r11 j r13", ["Bo", "Bo", "Ana", "Bo"])]),
         # The Joly lies in Bo's run but Ana melded it first: +50 for Ana.
         # Ana 100 + 15 + 50 = 165; Bo 10 + 10 + 10 - 5 = 25.
         {"Ana": 165, "Bo": 25}, "Ana", id="the Joly scores for the credited player"),
     pytest.param(
-        hand("romanian", out("Ana"), _player("Bo: r1 r2")),
+        hand("romanian", went_out("Ana"), _player("Bo: r1 r2")),
         # A player who went out with nothing melded (all in one discard) still
         # went out: 100. Bo never opened: -200 (not -(25 + 5)).
         {"Ana": 100, "Bo": -200}, "Ana", id="never opened ignores the rack"),
     pytest.param(
-        hand("romanian", out("Ana", melded_points=40, credited_jokers=1),
+        hand("romanian", went_out("Ana", melded_points=40, credited_jokers=1),
              {"name": "Bo", "melded_tiles": "k12 k13 k1/high", "rack": "r9"},
              {"name": "Cici", "melded_tiles": "b1/set y1/set r1/low r2 r3", "rack": "j"}),
         # Count mode. Ana 100 + 40 + 50 = 190; Bo 10 + 10 + 10 - 5 = 25;
@@ -323,7 +319,7 @@ def test_romanian_never_opened_and_100_plus_rack_cite_the_variations():
 
 
 def test_the_joly_double_line_doubles_the_whole_hand():
-    result = scored(small("romanian-joly-double", ana=out("Ana", finish="joker_discard")))
+    result = scored(small("romanian-joly-double", ana=went_out("Ana", finish="joker_discard")))
     assert [line.points for line in result.breakdown["Ana"]] == [100, 15, 115]
 
 
@@ -339,7 +335,7 @@ MELD_MELDS = [("r1 r2 r3", "Ana"), ("k12 k13 k1", "Ana"), ("b10 b11 b12", "Bo"),
 
 
 def rummy_meld(variant="rummy-meld", finish="discard", bo=None, cici=None, ana=None):
-    return hand(variant, ana or out("Ana", finish=finish),
+    return hand(variant, ana or went_out("Ana", finish=finish),
                 bo or _player("Bo: j r1"), cici or _player("Cici: k9 k10"), melds=MELD_MELDS)
 
 
@@ -360,7 +356,7 @@ RUMMY_MELD = [
     pytest.param(rummy_meld(ana=_player("Ana: r9")),
                  # Stalemate: nobody wins; Ana 45 - 5 = 40; the others as before.
                  {"Ana": 40, "Bo": -25, "Cici": 0}, None, id="stalemate"),
-    pytest.param(hand("rummy-meld", out("Ana"), _player("Bo: r13 k1 j"),
+    pytest.param(hand("rummy-meld", went_out("Ana"), _player("Bo: r13 k1 j"),
                       melds=[("r2 r3 r4", "Ana")]),
                  # Bo never melded: Rummy Meld has no fixed penalty, -(10 + 5 + 50) = -65.
                  # Ana 200 + 15 = 215 (going out by discarding, the usual way).
@@ -376,7 +372,7 @@ RUMMY_MELD = [
                             bo=_player("Bo: r1")),
                  {"Ana": 245, "Bo": 25, "Cici": 0}, "Ana", id="discard-jolly: joker discard"),
     pytest.param(
-        hand("rummy-meld-minimum-points", out("Ana", melded_points=200),
+        hand("rummy-meld-minimum-points", went_out("Ana", melded_points=200),
              _player("Bo: r1")),
         # Exactly 200 melded points is enough: 200 + 200 = 400; Bo -5.
         {"Ana": 400, "Bo": -5}, "Ana", id="minimum-points: 200 melded is enough"),
@@ -386,7 +382,7 @@ RUMMY_MELD = [
         # Nobody went out: the minimum does not apply. Ana -5; Bo 20 - 5 = 15.
         {"Ana": -5, "Bo": 15}, None, id="minimum-points: stalemate"),
     pytest.param(
-        hand("rummy-meld", out("Ana", melded_tiles="r12 r13 r1/high j=r11"),
+        hand("rummy-meld", went_out("Ana", melded_tiles="r12 r13 r1/high j=r11"),
              {"name": "Bo", "melded_tiles": "b1/set k1/set y1/set", "rack": "j"}),
         # Count mode: Ana 200 + 10 x 4 = 240; Bo 25 x 3 - 50 = 25.
         {"Ana": 240, "Bo": 25}, "Ana", id="count mode with aces and a joker"),
@@ -410,7 +406,7 @@ def test_rummy_meld(data, scores, winner):
     ],
 )
 def test_a_closing_the_variant_forbids_is_refused(variant, finish, fragment):
-    data = hand(variant, out("Ana", finish=finish), _player("Bo: r1"),
+    data = hand(variant, went_out("Ana", finish=finish), _player("Bo: r1"),
                 melds=[("r2 r3 r4", "Ana")] if PRESETS[variant].scoring == "melded" else None)
     with pytest.raises(InvalidHand) as caught:
         read_hand(data)
@@ -421,9 +417,9 @@ def test_a_closing_the_variant_forbids_is_refused(variant, finish, fragment):
 @pytest.mark.parametrize(
     "ana",
     [
-        out("Ana", melded_points=199),
-        out("Ana", melded_tiles="r12 r13 r1/high"),  # 30
-        out("Ana"),  # nothing melded at all
+        went_out("Ana", melded_points=199),
+        went_out("Ana", melded_tiles="r12 r13 r1/high"),  # 30
+        went_out("Ana"),  # nothing melded at all
     ],
 )
 def test_going_out_below_the_minimum_melded_points_is_refused(ana):
@@ -472,7 +468,7 @@ def test_the_table_above_covers_every_preset():
 def test_every_preset_scores_a_hand_where_someone_went_out(variant_id, expected):
     v = PRESETS[variant_id]
     extra = {"melded_points": 200} if v.scoring == "melded" else {}
-    ana = out("Ana", finish=v.finishes[0], **extra)
+    ana = went_out("Ana", finish=v.finishes[0], **extra)
     result = scored(hand(variant_id, ana, _player("Bo: k13")))
     assert result.winner == "Ana"
     assert result.scores == {"Ana": expected[0], "Bo": expected[1]}

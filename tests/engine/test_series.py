@@ -1,6 +1,7 @@
 """A series: its end (hands, rounds or a target), totals, hands won and winners."""
 
 import pytest
+from hands import rack, went_out
 
 from scorekeeper.engine import (
     PRESETS,
@@ -16,18 +17,10 @@ from scorekeeper.engine.series import check_series_setup, read_players, winner_w
 from scorekeeper.engine.table import InvalidAction
 
 
-def out(name):
-    return {"name": name, "went_out": True, "rack": ""}
-
-
-def rack(name, tiles):
-    return {"name": name, "rack": tiles}
-
-
 def won_by(winner, names, racks):
     """A racks-scoring hand: `winner` went out, the others hold `racks` in seat order."""
     others = iter(racks)
-    return {"players": [out(n) if n == winner else rack(n, next(others)) for n in names]}
+    return {"players": [went_out(n) if n == winner else rack(n, next(others)) for n in names]}
 
 
 def series(variant, names, end, hands):
@@ -182,9 +175,9 @@ def test_the_deal_passes_left_or_right(variant, players, first, played, dealer):
         ({"end": {"hands": 2, "target": 100}}, 'end: the end must be {"hands": N}'),
         ({"end": None}, 'end: the end must be'),
         ({"hands": {"players": []}}, "hands: the hands must be a list"),
-        ({"hands": [{"variant": "rummikub", "players": [out("A"), rack("B", "r1")]}]},
+        ({"hands": [{"variant": "rummikub", "players": [went_out("A"), rack("B", "r1")]}]},
          'hand 1, variant: a hand in a series takes the series\' variant'),
-        ({"hands": [{"players": [rack("B", "r1"), out("A")]}]}, "hand 1"),
+        ({"hands": [{"players": [rack("B", "r1"), went_out("A")]}]}, "hand 1"),
         ({"hands": [won_by("A", AB, ["r1"]), won_by("A", AB, ["x1"])]}, "hand 2"),
     ],
 )

@@ -6,6 +6,7 @@ from datetime import date
 
 import pytest
 from conftest import app_settings
+from hands import rack, went_out
 
 from scorekeeper import create_app
 from scorekeeper.engine import HandResult, preset
@@ -18,14 +19,6 @@ from scorekeeper.store.migrations import migrations
 from scorekeeper.store.nights import create_night
 from scorekeeper.store.players import add_player, find_player
 from scorekeeper.store.series import get_series
-
-
-def went_out(name):
-    return {"name": name, "went_out": True}
-
-
-def rack(name, tiles):
-    return {"name": name, "rack": tiles}
 
 
 def old_series(db, night_id, variant, player_ids):

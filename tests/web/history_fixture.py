@@ -18,20 +18,14 @@ Night 3, 2025-11-21, Romanian, Ana, Bo, Cy, 1 hand:
 
 from datetime import date
 
+from hands import rack, went_out
+
 from scorekeeper.engine import SeriesEnd, preset
 from scorekeeper.store.db import connect
 from scorekeeper.store.hands import delete_hand, edit_hand, record_hand
 from scorekeeper.store.nights import create_night
 from scorekeeper.store.rulings import add_ruling
 from scorekeeper.store.series import create_series, get_series
-
-
-def went_out(name, **extra):
-    return {"name": name, "went_out": True, **extra}
-
-
-def rack(name, tiles, **extra):
-    return {"name": name, "rack": tiles, **extra}
 
 
 def fill(path) -> dict:

@@ -1,10 +1,16 @@
 """Shared steps of the web tests: start a night, a series, fill a tally, read a page's words
-and the stored rows."""
+and the stored rows, set the scorer passcode."""
 
 import html
 import re
+from pathlib import Path
 
+from flask import Flask
+
+from scorekeeper.web.access import passcode
 from scorekeeper.web.shell.db import get_db
+
+PASSCODE = "tile rummy"  # the scorer passcode of the tests' tables
 
 SOURCE_HANDS = [  # the Rummikub rules' four-hand score table, as racks
     {"A": "went_out", "B": "r5", "C": "b10 k6", "D": "y3"},
@@ -57,3 +63,8 @@ def tally(names, hand, **extra):
         else:
             form[f"players-{i}-rack"] = hand.get(name, "")
     return form
+
+
+def set_scorer_passcode(app: Flask, code: str = PASSCODE) -> None:
+    """Set the scorer passcode: from then on only a phone that gives it changes anything."""
+    passcode.set_passcode(Path(app.instance_path), code)

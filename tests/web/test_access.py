@@ -11,29 +11,19 @@ from scorekeeper.cli import main
 from scorekeeper.web.access import passcode
 from scorekeeper.web.access.scorer import OPEN_ENDPOINTS, REFUSED
 
-from .routes import WRITE_METHODS, address, dump, rules, seed
-from .steps import SOURCE_HANDS, rows, tally
-
-CODE = "tile rummy"
+from .routes import WRITE_METHODS, address, dump, rules
+from .steps import PASSCODE, SOURCE_HANDS, rows, tally
 
 
-@pytest.fixture
-def guarded(app, client):
-    """The app with rows in every table and a passcode set afterwards."""
-    ids = seed(app, client)
-    passcode.set_passcode(Path(app.instance_path), CODE)
-    return ids
-
-
-def become_scorer(client, code=CODE, next_page="/"):
+def become_scorer(client, code=PASSCODE, next_page="/"):
     return client.post("/scorer", data={"passcode": code, "next": next_page})
 
 
 def test_the_passcode_is_stored_hashed_and_readable_by_its_owner_only(tmp_path):
     passcode.set_passcode(tmp_path, "  tile rummy ")
     stored = (tmp_path / "passcode").read_text()
-    assert CODE not in stored
-    assert passcode.matches(stored.strip(), CODE)
+    assert PASSCODE not in stored
+    assert passcode.matches(stored.strip(), PASSCODE)
     assert (tmp_path / "passcode").stat().st_mode & 0o777 == 0o600
 
 
@@ -52,7 +42,7 @@ def test_the_command_sets_the_passcode_from_standard_input_and_clears_it(
     monkeypatch.setattr(sys, "stdin", io.StringIO("tile rummy\n"))
     assert main(["passcode", "--instance", str(tmp_path)]) == 0
     assert "Passcode set" in capsys.readouterr().out
-    assert passcode.matches(passcode.stored_hash(tmp_path), CODE)
+    assert passcode.matches(passcode.stored_hash(tmp_path), PASSCODE)
     assert main(["passcode", "--clear", "--instance", str(tmp_path)]) == 0
     assert "every phone can change scores" in capsys.readouterr().out
     assert passcode.stored_hash(tmp_path) is None
@@ -61,20 +51,20 @@ def test_the_command_sets_the_passcode_from_standard_input_and_clears_it(
 
 def test_the_command_refuses_a_short_passcode_and_keeps_the_old_one(
         tmp_path, monkeypatch, capsys):
-    passcode.set_passcode(tmp_path, CODE)
+    passcode.set_passcode(tmp_path, PASSCODE)
     monkeypatch.setattr(sys, "stdin", io.StringIO("abc\n"))
     assert main(["passcode", "--instance", str(tmp_path)]) == 2
     assert capsys.readouterr().err == (
         "scorekeeper passcode: a passcode needs at least 6 characters; nothing changed\n")
-    assert passcode.matches(passcode.stored_hash(tmp_path), CODE)
+    assert passcode.matches(passcode.stored_hash(tmp_path), PASSCODE)
 
 
 def test_the_first_start_asks_at_a_terminal_only(tmp_path):
-    passcode.ask_on_first_start(tmp_path, ask=lambda _: CODE, interactive=False)
+    passcode.ask_on_first_start(tmp_path, ask=lambda _: PASSCODE, interactive=False)
     assert not passcode.decided(tmp_path)
-    answers = iter(["abc", CODE])
+    answers = iter(["abc", PASSCODE])
     passcode.ask_on_first_start(tmp_path, ask=lambda _: next(answers), interactive=True)
-    assert passcode.matches(passcode.stored_hash(tmp_path), CODE)
+    assert passcode.matches(passcode.stored_hash(tmp_path), PASSCODE)
 
 
 def test_an_empty_answer_at_first_start_lets_every_phone_score(tmp_path):
@@ -88,13 +78,15 @@ def test_without_a_passcode_the_home_page_says_every_phone_can_change_scores(cli
     assert "New game night" in page
 
 
-def test_a_watching_phone_sees_no_buttons_it_cannot_use(client, guarded):
+def test_a_watching_phone_sees_no_buttons_it_cannot_use(client, seeded_behind_passcode):
     pages = {
         "/": ["New game night"],
         "/nights/1": ["New series"],
-        f"/series/{guarded['series_id']}": ["Record hand", "Undo"],
-        f"/series/{guarded['series_id']}/hands/1": ["Fix this hand", "Delete this hand"],
-        f"/variants/{guarded['variant_id']}": ["Copy and edit", "Rename", "Delete Friday"],
+        f"/series/{seeded_behind_passcode['series_id']}": ["Record hand", "Undo"],
+        f"/series/{seeded_behind_passcode['series_id']}/hands/1": [
+            "Fix this hand", "Delete this hand"],
+        f"/variants/{seeded_behind_passcode['variant_id']}": [
+            "Copy and edit", "Rename", "Delete Friday"],
     }
     for url, buttons in pages.items():
         page = client.get(url).get_data(as_text=True)
@@ -107,28 +99,29 @@ def test_a_watching_phone_sees_no_buttons_it_cannot_use(client, guarded):
         assert len(posts) == 1 and 'action="/language"' in posts[0], (url, posts)
 
 
-def test_the_scorer_sees_the_buttons(client, guarded):
+def test_the_scorer_sees_the_buttons(client, seeded_behind_passcode):
     become_scorer(client)
-    page = client.get(f"/series/{guarded['series_id']}").get_data(as_text=True)
+    page = client.get(f"/series/{seeded_behind_passcode['series_id']}").get_data(as_text=True)
     assert "Record hand 2" in page and "Undo" in page
     assert "You are the scorer" in client.get("/").get_data(as_text=True)
 
 
-def test_a_form_page_asks_a_watching_phone_for_the_passcode(client, guarded):
-    response = client.get(f"/series/{guarded['series_id']}/hands/new")
+def test_a_form_page_asks_a_watching_phone_for_the_passcode(client, seeded_behind_passcode):
+    response = client.get(f"/series/{seeded_behind_passcode['series_id']}/hands/new")
     page = response.get_data(as_text=True)
     assert response.status_code == 403
     assert str(REFUSED) in page and 'name="passcode"' in page
-    assert f'value="/series/{guarded["series_id"]}/hands/new"' in page  # comes back here
+    # It comes back here.
+    assert f'value="/series/{seeded_behind_passcode["series_id"]}/hands/new"' in page
 
 
-def test_a_watching_phone_cannot_post_to_any_form(app, client, guarded):
+def test_a_watching_phone_cannot_post_to_any_form(app, client, seeded_behind_passcode):
     before = dump(app)
     posted = []
     for rule in rules(app, "POST", api=False):
         if rule.endpoint in OPEN_ENDPOINTS:
             continue
-        url = address(app, rule, guarded)
+        url = address(app, rule, seeded_behind_passcode)
         response = client.post(url, data=tally("ABCD", SOURCE_HANDS[2]) | {
             "date": "2025-11-23", "name": "Renamed", "variant": "rummikub"})
         assert response.status_code == 403, url
@@ -139,7 +132,7 @@ def test_a_watching_phone_cannot_post_to_any_form(app, client, guarded):
             "series.new", "variants.copy", "variants.rename", "variants.delete"} <= set(posted)
 
 
-def test_the_api_refuses_every_change_without_the_passcode(app, client, guarded):
+def test_the_api_refuses_every_change_without_the_passcode(app, client, seeded_behind_passcode):
     before = dump(app)
     hand = {"players": [{"name": "A", "went_out": True}, {"name": "B", "rack": "r5"},
                         {"name": "C", "rack": "b1"}, {"name": "D", "rack": "y3"}]}
@@ -148,9 +141,9 @@ def test_the_api_refuses_every_change_without_the_passcode(app, client, guarded)
         for rule in rules(app, method, api=True):
             if rule.endpoint in OPEN_ENDPOINTS:
                 continue  # a player's own rack, a draft only: tests/web/test_my_rack.py
-            url = address(app, rule, guarded)
+            url = address(app, rule, seeded_behind_passcode)
             for headers in ({}, {"Authorization": "Bearer wrong one"},
-                            {"Authorization": f"Basic {CODE}"}):
+                            {"Authorization": f"Basic {PASSCODE}"}):
                 response = client.open(url, method=method, json=hand, headers=headers)
                 assert response.status_code == 403, (url, headers)
                 assert "only the scorer can change scores" in response.get_json()["error"]
@@ -159,45 +152,47 @@ def test_the_api_refuses_every_change_without_the_passcode(app, client, guarded)
     assert "/api/series/1/hands" in checked and "/api/series" in checked
 
 
-def test_the_api_takes_the_passcode_as_a_bearer_token(app, client, guarded):
+def test_the_api_takes_the_passcode_as_a_bearer_token(app, client, seeded_behind_passcode):
     hand = {"players": [{"name": "A", "went_out": True}, {"name": "B", "rack": "r5"},
                         {"name": "C", "rack": "b1"}, {"name": "D", "rack": "y3"}]}
-    response = client.post(f"/api/series/{guarded['series_id']}/hands", json=hand,
-                           headers={"Authorization": f"Bearer {CODE}"})
+    response = client.post(f"/api/series/{seeded_behind_passcode['series_id']}/hands", json=hand,
+                           headers={"Authorization": f"Bearer {PASSCODE}"})
     assert response.status_code == 201
-    assert client.get(f"/api/series/{guarded['series_id']}").status_code == 200  # reading: open
+    # Reading is open.
+    assert client.get(f"/api/series/{seeded_behind_passcode['series_id']}").status_code == 200
 
 
-def test_a_wrong_passcode_is_refused_with_a_message(client, guarded):
+def test_a_wrong_passcode_is_refused_with_a_message(client, seeded_behind_passcode):
     response = become_scorer(client, code="guess")
     assert response.status_code == 422
     assert "That is not the passcode." in response.get_data(as_text=True)
     assert client.post("/nights/new", data={"date": "2025-11-23"}).status_code == 403
 
 
-def test_the_scorer_can_change_scores_until_the_browser_session_ends(app, client, guarded):
-    response = become_scorer(client, next_page=f"/series/{guarded['series_id']}")
+def test_the_scorer_can_change_scores_until_the_browser_session_ends(app, client,
+                                                                      seeded_behind_passcode):
+    response = become_scorer(client, next_page=f"/series/{seeded_behind_passcode['series_id']}")
     assert response.status_code == 302
-    assert response.headers["Location"] == f"/series/{guarded['series_id']}"
+    assert response.headers["Location"] == f"/series/{seeded_behind_passcode['series_id']}"
     cookie = next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("session="))
     # A session cookie: no expiry, so the browser drops it when it closes.
     assert "Expires" not in cookie and "Max-Age" not in cookie
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
-    saved = client.post(f"/series/{guarded['series_id']}/hands/new",
+    saved = client.post(f"/series/{seeded_behind_passcode['series_id']}/hands/new",
                         data=tally("ABCD", SOURCE_HANDS[2]))
     assert saved.status_code == 302
     client.post("/scorer/leave")
     assert client.post("/nights/new", data={"date": "2025-11-23"}).status_code == 403
 
 
-def test_a_new_passcode_ends_every_scorer_session(app, client, guarded):
+def test_a_new_passcode_ends_every_scorer_session(app, client, seeded_behind_passcode):
     become_scorer(client)
     passcode.set_passcode(Path(app.instance_path), "another one")
     assert client.post("/nights/new", data={"date": "2025-11-23"}).status_code == 403
 
 
 def test_stopping_being_the_scorer_makes_every_copy_of_the_cookie_powerless(app, client,
-                                                                           guarded):
+                                                                           seeded_behind_passcode):
     become_scorer(client)
     copy = app.test_client()
     copy.set_cookie("session", client.get_cookie("session").value)
@@ -206,10 +201,11 @@ def test_stopping_being_the_scorer_makes_every_copy_of_the_cookie_powerless(app,
     assert copy.post("/nights/new", data={"date": "2025-11-23"}).status_code == 403
 
 
-def test_clearing_and_setting_the_passcode_again_ends_old_sessions(app, client, guarded):
+def test_clearing_and_setting_the_passcode_again_ends_old_sessions(app, client,
+                                                                    seeded_behind_passcode):
     become_scorer(client)
     passcode.clear_passcode(Path(app.instance_path))
-    passcode.set_passcode(Path(app.instance_path), CODE)
+    passcode.set_passcode(Path(app.instance_path), PASSCODE)
     assert client.post("/nights/new", data={"date": "2025-11-23"}).status_code == 403
 
 
@@ -218,7 +214,8 @@ def test_clearing_and_setting_the_passcode_again_ends_old_sessions(app, client, 
                                     "/\t/elsewhere.example/x", "/\n/elsewhere.example",
                                     "/x\r\nSet-Cookie: a=b", "/\x00/elsewhere.example",
                                     "/\x7f/elsewhere.example"])
-def test_after_the_passcode_the_phone_never_goes_to_another_site(client, guarded, target):
+def test_after_the_passcode_the_phone_never_goes_to_another_site(client, seeded_behind_passcode,
+                                                                  target):
     response = become_scorer(client, next_page=target)
     if "\x00" in target or "\x7f" in target:  # refused whole, as any text holding them
         assert response.status_code == 400 and "Location" not in response.headers
@@ -226,7 +223,7 @@ def test_after_the_passcode_the_phone_never_goes_to_another_site(client, guarded
         assert response.headers["Location"] == "/"
 
 
-def test_the_refusal_page_offers_a_way_back_on_this_site_only(client, guarded):
+def test_the_refusal_page_offers_a_way_back_on_this_site_only(client, seeded_behind_passcode):
     page = client.post("/nights/new", data={"date": "2025-11-23"},
                        headers={"Referer": "https://elsewhere.example/x"}).get_data(as_text=True)
     assert re.search(r'<a class="button" href="/">Back</a>', page)
@@ -243,14 +240,14 @@ def test_the_server_says_at_start_whether_a_passcode_guards_the_scores(app, monk
     monkeypatch.setattr(address, "lan_ip", lambda: "192.168.1.20")
     serve.main()
     assert "No scorer passcode: every phone can change scores." in capsys.readouterr().out
-    passcode.set_passcode(Path(app.instance_path), CODE)
+    passcode.set_passcode(Path(app.instance_path), PASSCODE)
     serve.main()
     assert "Only a phone that enters the scorer passcode" in capsys.readouterr().out
 
 
 def test_a_change_refused_for_want_of_the_passcode_goes_through_once_it_is_entered(
-        app, client, guarded):
-    url = f"/series/{guarded['series_id']}/hands/new"
+        app, client, seeded_behind_passcode):
+    url = f"/series/{seeded_behind_passcode['series_id']}/hands/new"
     hand = tally("ABCD", SOURCE_HANDS[2])
     refused = client.post(url, data=hand)
     page = refused.get_data(as_text=True)
@@ -267,9 +264,9 @@ def test_a_change_refused_for_want_of_the_passcode_goes_through_once_it_is_enter
         as_text=True)
     assert len(rows(app, "hands")) == 2
 
-    right = client.post("/scorer", data=kept | {"passcode": CODE})
+    right = client.post("/scorer", data=kept | {"passcode": PASSCODE})
     assert right.status_code == 307 and right.headers["Location"] == url
-    saved = client.post(url, data=kept | {"passcode": CODE})  # what the browser sends again
+    saved = client.post(url, data=kept | {"passcode": PASSCODE})  # what the browser sends again
     assert saved.status_code == 302
     assert len(rows(app, "hands")) == 3
 
@@ -277,6 +274,7 @@ def test_a_change_refused_for_want_of_the_passcode_goes_through_once_it_is_enter
 @pytest.mark.parametrize("resume", ["//elsewhere.example/", "https://elsewhere.example/",
                                     "/scorer", "/scorer?next=/", "/\t/elsewhere.example/x",
                                     "/\\elsewhere.example"])
-def test_a_kept_change_only_goes_back_to_another_page_of_this_site(client, guarded, resume):
-    response = client.post("/scorer", data={"passcode": CODE, "resume": resume})
+def test_a_kept_change_only_goes_back_to_another_page_of_this_site(client, seeded_behind_passcode,
+                                                                   resume):
+    response = client.post("/scorer", data={"passcode": PASSCODE, "resume": resume})
     assert response.status_code == 302 and response.headers["Location"] == "/"

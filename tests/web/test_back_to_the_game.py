@@ -24,7 +24,7 @@ def series_in(client, night: int, **kwargs) -> int:
     return int(response.headers["Location"].rsplit("/", 1)[1])
 
 
-def play(client, series_id: int, *winners: str, names=NAMES) -> None:
+def record_hands_won_by(client, series_id: int, *winners: str, names=NAMES) -> None:
     """Record a hand each winner goes out in; the first other player keeps a red 9, the
     others a black 1 (every player who did not go out holds a tile)."""
     for winner in winners:
@@ -45,7 +45,7 @@ def first_button(page: str) -> tuple[str, str]:
 def test_the_home_pages_first_button_records_the_next_hand_of_the_series_in_play(client):
     night = night_on(client, date.today())
     series_id = series_in(client, night, end_value=9)
-    play(client, series_id, "Ana", "Bo", "Ana", "Cai")
+    record_hands_won_by(client, series_id, "Ana", "Bo", "Ana", "Cai")
     assert first_button(client.get("/").get_data(as_text=True)) == (
         f"/series/{series_id}/hands/new", "Record hand 5 of Ana, Bo, Cai, Dee")
 
@@ -64,7 +64,7 @@ def test_with_no_series_in_play_the_home_page_starts_one_or_a_night(client):
     series_in(client, old)  # unfinished, but days ago: not the game in play
     assert first_button(client.get("/").get_data(as_text=True))[1] == "New game night"
     tonight = night_on(client, date.today())
-    play(client, series_in(client, tonight), "Ana", "Bo")  # finished
+    record_hands_won_by(client, series_in(client, tonight), "Ana", "Bo")  # finished
     assert first_button(client.get("/").get_data(as_text=True)) == (
         f"/nights/{tonight}/series/new", "New series tonight")
 
@@ -72,9 +72,9 @@ def test_with_no_series_in_play_the_home_page_starts_one_or_a_night(client):
 def test_the_night_page_says_how_each_series_stands_and_who_won_how_many(client):
     night = night_on(client, date.today())
     first = series_in(client, night)
-    play(client, first, "Bo", "Bo")
+    record_hands_won_by(client, first, "Bo", "Bo")
     second = series_in(client, night, seats=("Ana", "Bo", "Eve"))
-    play(client, second, "Eve", names=("Ana", "Bo", "Eve"))
+    record_hands_won_by(client, second, "Eve", names=("Ana", "Bo", "Eve"))
     third = series_in(client, night)
     text = page_text(client.get(f"/nights/{night}"))
     assert ("Series 1 Finished Rummikub · Ana, Bo, Cai, Dee 2 hands · Bo won "
@@ -96,7 +96,7 @@ def test_record_hand_is_the_series_pages_first_control(client):
 def test_a_finished_series_offers_a_rematch_the_deal_carrying_on(app, client):
     night = night_on(client, date.today())
     series_id = series_in(client, night, end_value=3, first_dealer=1)
-    play(client, series_id, "Ana", "Bo", "Ana")
+    record_hands_won_by(client, series_id, "Ana", "Bo", "Ana")
     page = client.get(f"/series/{series_id}").get_data(as_text=True)
     assert "Series over: Ana wins." in page_text(page)
     assert "Rematch: the same players and rules" in page
@@ -154,7 +154,7 @@ def test_the_first_dealer_is_offered_by_name_once_the_names_are_known(client):
 
 def test_deleting_a_hand_says_how_the_later_hands_are_numbered(client):
     series_id = series_in(client, night_on(client, date.today()), end_value=9)
-    play(client, series_id, "Ana", "Bo", "Cai", "Dee", "Ana")
+    record_hands_won_by(client, series_id, "Ana", "Bo", "Cai", "Dee", "Ana")
     client.post(f"/series/{series_id}/hands/1/delete")
     # The sheet counts the hands in play: hand 3 on it is the stored hand 4.
     client.post(f"/series/{series_id}/hands/4/delete")

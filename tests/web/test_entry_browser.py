@@ -9,7 +9,7 @@ from pathlib import Path
 
 import axe_playwright_python
 import pytest
-from conftest import PHONE
+from conftest import PHONE, SCREENSHOTS
 from playwright.sync_api import Page, expect
 
 from .browser import start_series
@@ -216,7 +216,7 @@ def test_axe_finds_no_violation_on_the_form_with_the_pad_open(chromium, laptop, 
     page.add_script_tag(path=str(Path(axe_playwright_python.__file__).parent / "axe.min.js"))
     found = page.evaluate("async () => (await axe.run()).violations.map("
                           "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))")
-    page.screenshot(path=str(Path(__file__).parents[2] / "screenshots" / f"hand-pad-{scheme}.png"))
+    page.screenshot(path=str(SCREENSHOTS / f"hand-pad-{scheme}.png"))
     context.close()
     assert found == []
 

@@ -6,6 +6,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from hands import rack, went_out
 
 from scorekeeper.engine import SeriesEnd, preset
 from scorekeeper.store.db import connect
@@ -16,15 +17,7 @@ from scorekeeper.store.series import create_series, get_series
 from scorekeeper.web.access import passcode
 
 
-def went_out(name):
-    return {"name": name, "went_out": True}
-
-
-def rack(name, tiles):
-    return {"name": name, "rack": tiles}
-
-
-def play(db, day, names, hands):
+def series_played(db, day, names, hands):
     """A night with one Rummikub series of these players and hands; the series' id."""
     series = get_series(db, create_series(db, create_night(db, day, None, None), None,
                                           preset("rummikub"), names, SeriesEnd("hands", 8), 0))
@@ -38,9 +31,9 @@ def db(app):
     """Ștefan (1) played with Bo (2) twice; on another night the scorer typed him as Stefan
     (3), playing with Cy (4) and Bo: one hand, and one deleted."""
     with connect(app.config["DATABASE"]) as db:
-        play(db, date(2025, 10, 3), ["Ștefan", "Bo"], [
+        series_played(db, date(2025, 10, 3), ["Ștefan", "Bo"], [
             [went_out("Ștefan"), rack("Bo", "r5 j")], [rack("Ștefan", "k3"), went_out("Bo")]])
-        play(db, date(2025, 11, 7), ["Stefan", "Cy", "Bo"], [
+        series_played(db, date(2025, 11, 7), ["Stefan", "Cy", "Bo"], [
             [went_out("Stefan"), rack("Cy", "b10"), rack("Bo", "y2")]])
         yield db
 
@@ -111,7 +104,7 @@ def test_a_player_cannot_be_merged_into_themselves(client, db):
 
 
 def test_two_players_seated_in_one_series_are_two_people(client, db):
-    play(db, date(2025, 11, 21), ["Bo", "Cy"], [])
+    series_played(db, date(2025, 11, 21), ["Bo", "Cy"], [])
     for response in (client.get("/players/merge?merged=4&kept=2"),
                      client.post("/players/merge", data={"merged": "4", "kept": "2"})):
         assert response.status_code == 400
@@ -140,8 +133,8 @@ def test_only_the_scorer_merges(app, client, db):
 
 def test_the_question_carries_the_forms_token(csrf_app):
     with connect(csrf_app.config["DATABASE"]) as db:
-        play(db, date(2025, 10, 3), ["Ana", "Bo"], [[went_out("Ana"), rack("Bo", "r5")]])
-        play(db, date(2025, 10, 4), ["Anna", "Cy"], [])
+        series_played(db, date(2025, 10, 3), ["Ana", "Bo"], [[went_out("Ana"), rack("Bo", "r5")]])
+        series_played(db, date(2025, 10, 4), ["Anna", "Cy"], [])
     client = csrf_app.test_client()
     assert client.post("/players/merge", data={"merged": "2", "kept": "1"}).status_code == 400
     page = client.get("/players/merge?merged=3&kept=1").get_data(as_text=True)

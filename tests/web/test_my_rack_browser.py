@@ -1,13 +1,13 @@
 """My rack at a real table (390x844, Chromium): the scorer and three players on four phones.
 Each player's phone opens the viewer link of the scorer's QR code (it carries the series'
 join code), says which player they are, taps their rack in with the tile pad and sends it;
-the scorer's open record-hand form fills with all three within 5 s, and the scorer taps who
-went out and Save: at most 3 taps of the scorer's for the hand, and the hand scored right."""
+the scorer's open record-hand form fills with all three (each awaited up to 5 s), and the
+scorer taps who went out and Save: at most 3 taps of the scorer's for the hand, and the hand
+scored right. How long a rack takes to reach the scorer is measured by bench/my_rack.py."""
 
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -106,22 +106,11 @@ def test_three_players_send_their_racks_and_the_scorer_taps_three_times(table):
     expect(scorer.locator("#counting")).to_have_text(
         "Still counting: Ana, Bo, Cai. No phone counting: Dee.")
 
-    # The scorer's page notes the moment each rack arrives in its box (the same clock as the
-    # players' phones: one machine), so the time from Send to screen is the browsers' own.
-    scorer.evaluate("""() => { window.arrived = {};
-        document.querySelector("form.tally").addEventListener("input", e => {
-            if (e.target.value) { window.arrived[e.target.name] = Date.now(); } }); }""")
-    started = time.monotonic()
-    sent = {}
-    for seat, page in enumerate(players.values()):
-        sent[seat] = page.evaluate("Date.now()")
+    for page in players.values():
         page.get_by_role("button", name="Send my rack").click()
     for seat, name in enumerate(RACKS):
         expect(scorer.locator(f"#players-{seat}-rack")).to_have_value(TYPED[name],
                                                                        timeout=5000)
-    shown = time.monotonic() - started
-    arrived = scorer.evaluate("window.arrived")
-    waits = [arrived[f"players-{seat}-rack"] - sent[seat] for seat in sent]
     for page in players.values():
         expect(page.locator("#rack-sent")).to_have_text(
             "Sent to the scorer. You can change it until hand 1 is saved.")
@@ -143,10 +132,7 @@ def test_three_players_send_their_racks_and_the_scorer_taps_three_times(table):
     expect(scorer.get_by_text("Hand 1 saved.")).to_be_visible()
     assert laptop.hands() == [(1, REFERENCE_SCORES)]
     assert tap.count <= 3
-    print(f"scorer's taps with My rack: {tap.count}; each rack on the scorer's screen "
-          f"{', '.join(f'{w / 1000:.2f}' for w in waits)} s after its Send; all three within "
-          f"{shown:.2f} s")
-    assert shown <= 5 and max(waits) <= 5000
+    print(f"scorer's taps with My rack: {tap.count}")
     # Each player's phone moves on to the next hand by itself.
     expect(players["Bo"].get_by_role("heading", name="My rack for hand 2")).to_be_visible(
         timeout=10000)

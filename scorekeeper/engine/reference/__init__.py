@@ -10,10 +10,12 @@ group's rule" for what it changed.
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..variant_words import SERIES_END_WORDS
 from ..variants import Variant
 from ..words import Words, words
 from . import ending_series, opening_scoring, tiles_melds
-from .ending_series import SERIES_END_WORDS
 from .model import GROUPS, NOT_RULES, Basis, Rule, base_preset, settle
 
 __all__ = [
@@ -44,12 +46,12 @@ def reference(variant: Variant) -> list[Rule]:
     return list(RULES)
 
 
-def describe(variant: Variant) -> list[dict]:
+def describe(variant: Variant) -> list[dict[str, Any]]:
     """The reference as plain data for templates and the JSON API."""
     return [_entry(rule, variant) for rule in reference(variant)]
 
 
-def _entry(rule: Rule, variant: Variant) -> dict:
+def _entry(rule: Rule, variant: Variant) -> dict[str, Any]:
     basis = settle(rule, variant)
     return {
         "param": rule.param,
@@ -61,7 +63,7 @@ def _entry(rule: Rule, variant: Variant) -> dict:
     }
 
 
-def compare(a: Variant, b: Variant) -> list[dict]:
+def compare(a: Variant, b: Variant) -> list[dict[str, Any]]:
     """Two variants side by side, rule by rule, with `differs` where the rule
     reads differently or its value differs."""
     rows = []

@@ -84,11 +84,16 @@ class Rule:
         return settle(self, variant).ruling
 
 
-def rules_into(book: list[Rule]) -> Callable[..., Callable]:
+RuleWords = Callable[[Variant], str]
+"""A rule's words for a variant."""
+
+
+def rules_into(book: list[Rule]) -> Callable[
+        [str | None, str, str, Callable[[Variant], Basis]], Callable[[RuleWords], RuleWords]]:
     """A decorator that adds the decorated function to `book` as the words of a rule."""
     def rule(param: str | None, title: str, group: str,
-             basis: Callable[[Variant], Basis]) -> Callable:
-        def register(words: Callable[[Variant], str]) -> Callable[[Variant], str]:
+             basis: Callable[[Variant], Basis]) -> Callable[[RuleWords], RuleWords]:
+        def register(words: RuleWords) -> RuleWords:
             book.append(Rule(param, title, group, words, basis))
             return words
         return register
