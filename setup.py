@@ -42,6 +42,11 @@ class BuildWithCatalogues(build_py):
         super().run()
 
 
-setup(packages=[*find_packages(include=["scorekeeper", "scorekeeper.*"]),
-                "scorekeeper.templates", "scorekeeper.static"],
-      cmdclass={"build_py": BuildWithCatalogues})
+setup(
+    packages=[
+        *find_packages(include=["scorekeeper", "scorekeeper.*"]),
+        "scorekeeper.templates",
+        "scorekeeper.static",
+    ],
+    cmdclass={"build_py": BuildWithCatalogues},
+)

@@ -28,8 +28,9 @@ NUMBERED = [f"{c}{n}" for c in COLOURS for n in range(1, 14)] * 2
 
 def deal(rng: random.Random, size: int, jokers: int) -> list:
     """A rack of `size` tiles from a full set, holding exactly `jokers` jokers."""
-    return parse_tiles(" ".join(rng.sample(NUMBERED, size - jokers) + ["j"] * jokers),
-                       in_meld=False)
+    return parse_tiles(
+        " ".join(rng.sample(NUMBERED, size - jokers) + ["j"] * jokers), in_meld=False
+    )
 
 
 def percentile(times: list[float], share: float) -> float:
@@ -48,8 +49,10 @@ def main() -> None:
     rng = random.Random(args.seed)
     racks = [deal(rng, 14 + i % 2, i % 3) for i in range(args.racks)]
     fastest = f", fastest of {args.repeat} runs" if args.repeat > 1 else ""
-    print(f"{args.racks} racks of 14 and 15 tiles with 0-2 jokers, seed {args.seed}; "
-          f"time per rack in ms{fastest}")
+    print(
+        f"{args.racks} racks of 14 and 15 tiles with 0-2 jokers, seed {args.seed}; "
+        f"time per rack in ms{fastest}"
+    )
     print(f"{'preset':28} {'median':>7} {'p99':>7} {'max':>7} {'opens':>6}")
     everything = []
     for variant in PRESETS.values():
@@ -64,11 +67,15 @@ def main() -> None:
             times.append(min(runs))
             opened += opening.opens
         everything.extend(times)
-        print(f"{variant.id:28} {statistics.median(times) * 1000:7.2f} "
-              f"{percentile(times, 0.99) * 1000:7.2f} {max(times) * 1000:7.2f} "
-              f"{opened / len(racks):6.0%}")
-    print(f"{'all presets':28} {statistics.median(everything) * 1000:7.2f} "
-          f"{percentile(everything, 0.99) * 1000:7.2f} {max(everything) * 1000:7.2f}")
+        print(
+            f"{variant.id:28} {statistics.median(times) * 1000:7.2f} "
+            f"{percentile(times, 0.99) * 1000:7.2f} {max(times) * 1000:7.2f} "
+            f"{opened / len(racks):6.0%}"
+        )
+    print(
+        f"{'all presets':28} {statistics.median(everything) * 1000:7.2f} "
+        f"{percentile(everything, 0.99) * 1000:7.2f} {max(everything) * 1000:7.2f}"
+    )
 
 
 if __name__ == "__main__":

@@ -67,13 +67,27 @@ def main() -> int:
     instance.mkdir(mode=0o700)
     started = time.perf_counter()
     fill(str(instance / "scorekeeper.db"), args.nights, args.hands)
-    print(f"filled {args.nights} nights x {args.hands} hands in "
-          f"{time.perf_counter() - started:.0f} s")
+    print(
+        f"filled {args.nights} nights x {args.hands} hands in {time.perf_counter() - started:.0f} s"
+    )
     port = free_port()
     command = Path(sys.executable).parent / "scorekeeper"
-    server = subprocess.Popen([str(command), "serve", "--instance", str(instance), "--host",
-                               "127.0.0.1", "--port", str(port)], stdin=subprocess.DEVNULL,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    server = subprocess.Popen(
+        [
+            str(command),
+            "serve",
+            "--instance",
+            str(instance),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         wait_for(base + "/")
@@ -88,9 +102,11 @@ def main() -> int:
                 print(f"after the first round: {shown(memory_mb(server.pid))}")
         final = memory_mb(server.pid)
         for kind, taken in times.items():
-            print(f"export of everything as {kind.upper()} ({sizes[kind] / 1e6:.1f} MB),"
-                  f" {len(taken)} times: median {statistics.median(taken):.2f} s,"
-                  f" slowest {max(taken):.2f} s")
+            print(
+                f"export of everything as {kind.upper()} ({sizes[kind] / 1e6:.1f} MB),"
+                f" {len(taken)} times: median {statistics.median(taken):.2f} s,"
+                f" slowest {max(taken):.2f} s"
+            )
         print(f"after {args.times} rounds: {shown(final)} (limit {LIMIT_MB} MB)")
         return 1 if final["VmHWM"] > LIMIT_MB else 0
     finally:

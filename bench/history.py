@@ -61,27 +61,39 @@ def fill(path: str, nights: int, hands: int) -> tuple[list[int], list[int]]:
     with connect(path) as db:
         first = date(2020, 1, 3)
         for i in range(nights):
-            night = create_night(db, first + timedelta(days=7 * i), rng.choice(
-                ["Ana's", "Club", None]), None)
+            night = create_night(
+                db, first + timedelta(days=7 * i), rng.choice(["Ana's", "Club", None]), None
+            )
             variant = PRESETS["rummikub" if i % 2 else "romanian"]
             make = rummikub_hand if i % 2 else romanian_hand
             names = rng.sample(PLAYERS, 4)
             end = SeriesEnd("hands", hands)
             series_id = create_series(db, night, None, variant, names, end, 0)
             records = [seated(names, make(rng)) for _ in range(hands)]
-            result = score_series(variant, names, end,
-                                  [read_hand(r, variant, names) for r in records])
+            result = score_series(
+                variant, names, end, [read_hand(r, variant, names) for r in records]
+            )
             with db.atomic():
                 for n, (record, scored) in enumerate(zip(records, result.hands, strict=True)):
                     hand_id = db.execute(
                         "INSERT INTO hands (series_id, number, record, created, updated,"
                         " scores, winner, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        [series_id, n + 1, json.dumps(record), STAMP, STAMP,
-                         json.dumps(scored.scores), scored.winner,
-                         json.dumps(scored.to_record())]).lastrowid
-                    db.execute("INSERT INTO hand_audit (hand_id, at, action, new)"
-                               " VALUES (?, ?, 'created', ?)",
-                               [hand_id, STAMP, json.dumps(record, sort_keys=True)])
+                        [
+                            series_id,
+                            n + 1,
+                            json.dumps(record),
+                            STAMP,
+                            STAMP,
+                            json.dumps(scored.scores),
+                            scored.winner,
+                            json.dumps(scored.to_record()),
+                        ],
+                    ).lastrowid
+                    db.execute(
+                        "INSERT INTO hand_audit (hand_id, at, action, new)"
+                        " VALUES (?, ?, 'created', ?)",
+                        [hand_id, STAMP, json.dumps(record, sort_keys=True)],
+                    )
             night_ids.append(night)
         player_ids = [r["id"] for r in db.query("SELECT id FROM players")]
     return night_ids, player_ids
@@ -105,33 +117,44 @@ def main() -> None:
     path = str(Path(tempfile.mkdtemp(prefix="scorekeeper-bench-")) / "bench.db")
     started = time.perf_counter()
     nights, players = fill(path, args.nights, args.hands)
-    print(f"filled {len(nights)} nights x {args.hands} hands in "
-          f"{time.perf_counter() - started:.0f} s")
+    print(
+        f"filled {len(nights)} nights x {args.hands} hands in {time.perf_counter() - started:.0f} s"
+    )
     port = free_port()
     server = subprocess.Popen([sys.executable, "-c", SERVER, path, str(port)], cwd=ROOT)
     base = f"http://127.0.0.1:{port}"
     rng = random.Random(5)
     try:
         wait_for(base + "/")
-        print(f"first history page, building the statistics caches: "
-              f"{timed(base + '/history', b'game nights') * 1000:.0f} ms")
+        print(
+            f"first history page, building the statistics caches: "
+            f"{timed(base + '/history', b'game nights') * 1000:.0f} ms"
+        )
         pages = {
-            "history page": lambda: (f"/history?page={rng.randint(1, min(3, len(nights) // 25))}",
-                                 b"game nights"),
+            "history page": lambda: (
+                f"/history?page={rng.randint(1, min(3, len(nights) // 25))}",
+                b"game nights",
+            ),
             "night page": lambda: (f"/history/nights/{rng.choice(nights)}", b"Running totals"),
             "player page": lambda: (f"/players/{rng.choice(players)}", b"Head to head"),
             "player page, period and variant": lambda: (
-                f"/players/{rng.choice(players)}?from=2021-01-01&to=2024-12-31"
-                "&variant=rummikub", b"Head to head"),
+                f"/players/{rng.choice(players)}?from=2021-01-01&to=2024-12-31&variant=rummikub",
+                b"Head to head",
+            ),
             "export of a night (JSON)": lambda: (
-                f"/export/nights/{rng.choice(nights)}.json", b"scorekeeper-export"),
+                f"/export/nights/{rng.choice(nights)}.json",
+                b"scorekeeper-export",
+            ),
         }
         for label, pick in pages.items():
-            samples = [timed(base + url, expect) for url, expect in
-                       (pick() for _ in range(args.requests))]
+            samples = [
+                timed(base + url, expect) for url, expect in (pick() for _ in range(args.requests))
+            ]
             print(f"{label}: {percentiles(samples)}")
-        whole = [timed(base + "/export/everything.json", b"scorekeeper-export")
-                 for _ in range(max(args.requests // 20, 5))]
+        whole = [
+            timed(base + "/export/everything.json", b"scorekeeper-export")
+            for _ in range(max(args.requests // 20, 5))
+        ]
         print(f"export of everything (JSON): {percentiles(whole)}")
         size = len(urllib.request.urlopen(base + "/export/everything.json").read())
         print(f"export of everything: {size / 1e6:.1f} MB")

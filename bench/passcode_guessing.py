@@ -43,8 +43,9 @@ class Phone:
     """One browser: its own address, its cookies, one connection."""
 
     def __init__(self, port: int, address: str):
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
-                                                     source_address=(address, 0))
+        self.connection = http.client.HTTPConnection(
+            "127.0.0.1", port, timeout=30, source_address=(address, 0)
+        )
         self.cookies: dict[str, str] = {}
 
     def send(self, method: str, path: str, form: dict | None = None) -> tuple[int, str, float]:
@@ -80,8 +81,9 @@ def guesser(port: int, address: str, stop: threading.Event, counts: dict, lock: 
     n = 0
     while not stop.is_set():
         n += 1
-        status, _, _ = phone.send("POST", "/scorer", {"csrf_token": token,
-                                                      "passcode": f"guess {address} {n}"})
+        status, _, _ = phone.send(
+            "POST", "/scorer", {"csrf_token": token, "passcode": f"guess {address} {n}"}
+        )
         with lock:
             counts[status] = counts.get(status, 0) + 1
 
@@ -131,23 +133,38 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(port: int, args: argparse.Namespace) -> int:
     phone = Phone(port, SCORER)
-    status, _, _ = phone.send("POST", "/scorer", {"csrf_token": phone.token("/scorer"),
-                                                  "passcode": PASSCODE})
-    night = phone.send("POST", "/nights/new", {"csrf_token": phone.token("/nights/new"),
-                                                "date": "2026-11-23"})
+    status, _, _ = phone.send(
+        "POST", "/scorer", {"csrf_token": phone.token("/scorer"), "passcode": PASSCODE}
+    )
+    night = phone.send(
+        "POST", "/nights/new", {"csrf_token": phone.token("/nights/new"), "date": "2026-11-23"}
+    )
     series_path = "/nights/1/series/new"
-    made = phone.send("POST", series_path, {
-        "csrf_token": phone.token(series_path), "variant": "rummikub", "seats-0": "A",
-        "seats-1": "B", "seats-2": "C", "seats-3": "D", "end_kind": "hands",
-        "end_value": "100000", "first_dealer": "0"})
+    made = phone.send(
+        "POST",
+        series_path,
+        {
+            "csrf_token": phone.token(series_path),
+            "variant": "rummikub",
+            "seats-0": "A",
+            "seats-1": "B",
+            "seats-2": "C",
+            "seats-3": "D",
+            "end_kind": "hands",
+            "end_value": "100000",
+            "first_dealer": "0",
+        },
+    )
     if (status, night[0], made[0]) != (302, 302, 302):
         print(f"could not set the table up: {status} {night[0]} {made[0]}")
         return 1
     stop, lock = threading.Event(), threading.Lock()
     counts: dict[int, int] = {}
     timings: dict[str, list] = {}
-    threads = [threading.Thread(target=guesser, args=(port, f"127.0.0.{11 + i}", stop, counts,
-                                                      lock)) for i in range(args.guessers)]
+    threads = [
+        threading.Thread(target=guesser, args=(port, f"127.0.0.{11 + i}", stop, counts, lock))
+        for i in range(args.guessers)
+    ]
     threads.append(threading.Thread(target=watcher, args=(port, 1, stop, timings)))
     threads.append(threading.Thread(target=scorer, args=(port, phone, 1, stop, timings)))
     for thread in threads:
@@ -160,13 +177,17 @@ def run(port: int, args: argparse.Namespace) -> int:
     minutes = max(1, -(-int(args.seconds) // 60))
     allowed = 10 * minutes + args.guessers
     others = {k: v for k, v in counts.items() if k not in (422, 429)}
-    print(f"{args.guessers} guessers for {args.seconds:.0f} s: {answered} wrong guesses answered,"
-          f" {refused} refused with 429, other answers {others}")
+    print(
+        f"{args.guessers} guessers for {args.seconds:.0f} s: {answered} wrong guesses answered,"
+        f" {refused} refused with 429, other answers {others}"
+    )
     for name in ("home page", "viewer", "scorer's hand"):
         values = [t * 1000 for t in timings.get(name, [])]
         if values:
-            print(f"{name}: {len(values)} requests, median {statistics.median(values):.1f} ms,"
-                  f" 95th percentile {percentile(values, 0.95):.1f} ms")
+            print(
+                f"{name}: {len(values)} requests, median {statistics.median(values):.1f} ms,"
+                f" 95th percentile {percentile(values, 0.95):.1f} ms"
+            )
     errors = timings.get("errors", [])
     if errors:
         print(f"errors: {errors[:5]}")

@@ -38,8 +38,7 @@ def table_melds(rng: random.Random, pool: list[str], players: list[str]) -> list
         if all(t in pool for t in tiles):
             for t in tiles:
                 pool.remove(t)
-            melds.append({"tiles": " ".join(tiles),
-                          "by": [rng.choice(players) for _ in tiles]})
+            melds.append({"tiles": " ".join(tiles), "by": [rng.choice(players) for _ in tiles]})
     return melds
 
 
@@ -94,9 +93,11 @@ def main() -> None:
             score_hand(read_hand(hand))
         runs.append(time.perf_counter() - start)
     best = min(runs)
-    print(f"{args.hands} hands over {len(ids)} presets: best of 3 runs {best:.2f} s, "
-          f"{args.hands / best:,.0f} hands per second "
-          f"(median run {statistics.median(runs):.2f} s)")
+    print(
+        f"{args.hands} hands over {len(ids)} presets: best of 3 runs {best:.2f} s, "
+        f"{args.hands / best:,.0f} hands per second "
+        f"(median run {statistics.median(runs):.2f} s)"
+    )
 
 
 if __name__ == "__main__":

@@ -56,19 +56,36 @@ def rummikub_hand(rng: random.Random) -> dict:
     """A Rummikub hand: one player goes out, the others hold a few tiles."""
     out = rng.choice(NAMES)
     tiles = iter(rng.sample([f"{c}{n}" for c in "rbky" for n in range(1, 14)], 40))
-    return {"players": [{"name": n, "went_out": True} if n == out else
-                        {"name": n, "rack": " ".join(next(tiles) for _ in range(rng.randint(1, 6)))}
-                        for n in NAMES]}
+    return {
+        "players": [
+            {"name": n, "went_out": True}
+            if n == out
+            else {"name": n, "rack": " ".join(next(tiles) for _ in range(rng.randint(1, 6)))}
+            for n in NAMES
+        ]
+    }
 
 
 def romanian_hand(rng: random.Random) -> dict:
     """A Romanian hand in count mode."""
     out = rng.choice(NAMES)
-    return {"players": [{"name": n, "went_out": True, "finish": "discard",
-                         "melded_points": rng.randint(50, 150)} if n == out else
-                        {"name": n, "rack_points": rng.randint(1, 60),
-                         "melded_points": rng.choice([0, rng.randint(50, 120)])}
-                        for n in NAMES]}
+    return {
+        "players": [
+            {
+                "name": n,
+                "went_out": True,
+                "finish": "discard",
+                "melded_points": rng.randint(50, 150),
+            }
+            if n == out
+            else {
+                "name": n,
+                "rack_points": rng.randint(1, 60),
+                "melded_points": rng.choice([0, rng.randint(50, 120)]),
+            }
+            for n in NAMES
+        ]
+    }
 
 
 def fill(path: str, series_count: int, hands: int, only_rummikub: bool = False) -> list[int]:
@@ -86,15 +103,21 @@ def fill(path: str, series_count: int, hands: int, only_rummikub: bool = False) 
             end = SeriesEnd("hands", hands + 5)
             series_id = create_series(db, night, None, variant, NAMES, end, 0)
             records = [make(rng) for _ in range(hands)]
-            result = score_series(variant, NAMES, end,
-                                  [read_hand(r, variant, NAMES) for r in records])
+            result = score_series(
+                variant, NAMES, end, [read_hand(r, variant, NAMES) for r in records]
+            )
             with db.atomic():
                 db["hands"].insert_all(
-                    {"series_id": series_id, "number": n + 1, "record": json.dumps(r),
-                     "created": "2025-11-22T20:00:00+00:00",
-                     "updated": "2025-11-22T20:00:00+00:00",
-                     **stored_result(s)}
-                    for n, (r, s) in enumerate(zip(records, result.hands, strict=True)))
+                    {
+                        "series_id": series_id,
+                        "number": n + 1,
+                        "record": json.dumps(r),
+                        "created": "2025-11-22T20:00:00+00:00",
+                        "updated": "2025-11-22T20:00:00+00:00",
+                        **stored_result(s),
+                    }
+                    for n, (r, s) in enumerate(zip(records, result.hands, strict=True))
+                )
             ids.append(series_id)
     return ids
 
@@ -188,10 +211,12 @@ def main() -> None:
         jar = http.cookiejar.CookieJar()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
         no_redirect = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(jar), NoRedirect())
+            urllib.request.HTTPCookieProcessor(jar), NoRedirect()
+        )
         rng = random.Random(3)
-        pages = time_pages(opener, [f"{base}/series/{rng.choice(ids)}"
-                                    for _ in range(args.requests)])
+        pages = time_pages(
+            opener, [f"{base}/series/{rng.choice(ids)}" for _ in range(args.requests)]
+        )
         print("series page:", percentiles(pages))
 
         posts = []
@@ -199,11 +224,23 @@ def main() -> None:
         for n in range(args.requests):
             series_id = targets[n % len(targets)]
             form_url = f"{base}/series/{series_id}/hands/new"
-            token = re.search(rb'name="csrf_token" type="hidden" value="([^"]+)"',
-                              opener.open(form_url).read()).group(1).decode()
-            data = {"csrf_token": token, "went_out": "Ana", "finish": "rack_empty",
-                    "players-1-rack": "r5 k7", "players-2-rack": "j", "players-3-rack": "b2",
-                    "save": "Save hand"}
+            token = (
+                re.search(
+                    rb'name="csrf_token" type="hidden" value="([^"]+)"',
+                    opener.open(form_url).read(),
+                )
+                .group(1)
+                .decode()
+            )
+            data = {
+                "csrf_token": token,
+                "went_out": "Ana",
+                "finish": "rack_empty",
+                "players-1-rack": "r5 k7",
+                "players-2-rack": "j",
+                "players-3-rack": "b2",
+                "save": "Save hand",
+            }
             encoded = urllib.parse.urlencode(data).encode()
             start = time.perf_counter()
             try:

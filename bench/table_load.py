@@ -67,7 +67,11 @@ class Server:
         log = (self.folder / "server.log").open("ab")
         self.process = subprocess.Popen(
             [sys.executable, "-c", SERVER, str(self.db), str(self.instance), str(self.port)],
-            stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd=ROOT)
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=log,
+            cwd=ROOT,
+        )
         log.close()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -112,8 +116,9 @@ def random_hand(rng: random.Random) -> dict:
         if seat == out:
             players.append({"name": name, "went_out": True})
         else:
-            players.append({"name": name, "rack": " ".join(tiles.pop() for _ in
-                                                           range(rng.randint(1, 6)))})
+            players.append(
+                {"name": name, "rack": " ".join(tiles.pop() for _ in range(rng.randint(1, 6)))}
+            )
     return {"players": players}
 
 
@@ -147,8 +152,12 @@ class Phone:
 
     def new_series(self, connection) -> int:
         """Start a series of HANDS_PER_SERIES hands; return its id."""
-        status, body = self.request(connection, "POST", "/api/series", {
-            "variant": "rummikub", "players": PLAYERS, "end": {"hands": HANDS_PER_SERIES}})
+        status, body = self.request(
+            connection,
+            "POST",
+            "/api/series",
+            {"variant": "rummikub", "players": PLAYERS, "end": {"hands": HANDS_PER_SERIES}},
+        )
         if status != 201:
             raise AssertionError(f"new series answered {status}: {body}")
         return body["id"]
@@ -163,15 +172,21 @@ class Phone:
                 if series_id is None or recorded == HANDS_PER_SERIES:
                     series_id, recorded = self.new_series(connection), 0
                 hand = random_hand(rng)
-                status, body = self.request(connection, "POST", f"/api/series/{series_id}/hands",
-                                            hand)
+                status, body = self.request(
+                    connection, "POST", f"/api/series/{series_id}/hands", hand
+                )
                 if status != 201:
                     raise AssertionError(f"hand answered {status}: {body}")
                 # Acknowledged: from here on the hand must survive anything.
                 self.acknowledged.append((series_id, body["number"], hand))
                 recorded += 1
-                read = rng.choice([f"/api/series/{series_id}", f"/series/{series_id}",
-                                   f"/series/{series_id}/view.json"])
+                read = rng.choice(
+                    [
+                        f"/api/series/{series_id}",
+                        f"/series/{series_id}",
+                        f"/series/{series_id}/view.json",
+                    ]
+                )
                 status, body = self.request(connection, "GET", read)
                 if status != 200:
                     raise AssertionError(f"{read} answered {status}")
@@ -184,8 +199,9 @@ class Phone:
             connection.close()
 
 
-def run_phones(port: int, clients: int, stop: threading.Event,
-               crash_expected: bool = False) -> tuple[list[Phone], list[threading.Thread]]:
+def run_phones(
+    port: int, clients: int, stop: threading.Event, crash_expected: bool = False
+) -> tuple[list[Phone], list[threading.Thread]]:
     """Start the clients, each in its own thread."""
     phones = [Phone(port, seed, stop, crash_expected) for seed in range(clients)]
     threads = [threading.Thread(target=p.run, daemon=True) for p in phones]
@@ -199,8 +215,11 @@ def missing(db_path: Path, acknowledged: list[tuple[int, int, dict]]) -> list[st
     lost = []
     with sqlite3.connect(db_path) as db:
         for series_id, number, hand in acknowledged:
-            row = db.execute("SELECT record FROM hands WHERE series_id = ? AND number = ?"
-                             " AND deleted_at IS NULL", [series_id, number]).fetchone()
+            row = db.execute(
+                "SELECT record FROM hands WHERE series_id = ? AND number = ?"
+                " AND deleted_at IS NULL",
+                [series_id, number],
+            ).fetchone()
             if row is None or json.loads(row[0]) != hand:
                 lost.append(f"series {series_id} hand {number}")
     return lost
@@ -223,8 +242,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("--hands", type=int, default=None,
-                        help="stop once this many hands are recorded, if before --seconds")
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=None,
+        help="stop once this many hands are recorded, if before --seconds",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder))
@@ -234,7 +257,8 @@ def main(argv: list[str] | None = None) -> int:
             phones, threads = run_phones(server.port, args.clients, stop)
             started = time.monotonic()
             while time.monotonic() - started < args.seconds and (
-                    args.hands is None or sum(len(p.acknowledged) for p in phones) < args.hands):
+                args.hands is None or sum(len(p.acknowledged) for p in phones) < args.hands
+            ):
                 time.sleep(0.01)
             stop.set()
             ran = time.monotonic() - started
@@ -251,15 +275,22 @@ def main(argv: list[str] | None = None) -> int:
             for kind, values in phone.timings.items():
                 timings.setdefault(kind, []).extend(values)
     reads = len(timings.get("GET read", []))
-    print(f"{args.clients} clients for {ran:.1f} s over loopback: "
-          f"{len(acknowledged)} hands recorded, {reads} reads; "
-          f"errors: {len(errors)}, lost: {len(lost)}, integrity_check: {check}")
-    names = {"POST hands": "record a hand", "POST series": "start a series",
-             "GET read": "read standings"}
+    print(
+        f"{args.clients} clients for {ran:.1f} s over loopback: "
+        f"{len(acknowledged)} hands recorded, {reads} reads; "
+        f"errors: {len(errors)}, lost: {len(lost)}, integrity_check: {check}"
+    )
+    names = {
+        "POST hands": "record a hand",
+        "POST series": "start a series",
+        "GET read": "read standings",
+    }
     for kind, values in sorted(timings.items()):
-        print(f"  {names.get(kind, kind)}: {len(values)} requests, "
-              f"median {statistics.median(values) * 1000:.1f} ms, "
-              f"95th percentile {percentile(values, 0.95) * 1000:.1f} ms")
+        print(
+            f"  {names.get(kind, kind)}: {len(values)} requests, "
+            f"median {statistics.median(values) * 1000:.1f} ms, "
+            f"95th percentile {percentile(values, 0.95) * 1000:.1f} ms"
+        )
     for problem in (errors + lost)[:10]:
         print(f"  problem: {problem}")
     return 0 if not errors and not lost and check == "ok" else 1

@@ -23,8 +23,10 @@ PLAYERS = ("Ana", "Bo")
 
 def long_hand() -> list[dict]:
     """The actions of a long hand, as stored."""
-    actions = [NewMeld("Ana", ["r11 b11 k11", "y11 y12 y13"]),
-               NewMeld("Bo", ["b2 b3 b4 b5 b6 b7 b8 b9 b10"])]
+    actions = [
+        NewMeld("Ana", ["r11 b11 k11", "y11 y12 y13"]),
+        NewMeld("Bo", ["b2 b3 b4 b5 b6 b7 b8 b9 b10"]),
+    ]
     # r, k and y once more each, and the second copies of the blues and reds.
     for colour, last in (("r", 13), ("k", 13), ("y", 10), ("b", 13), ("r", 10)):
         owner = PLAYERS[len(actions) % 2]
@@ -49,8 +51,10 @@ def main() -> None:
         start = time.perf_counter()
         replay(variant, PLAYERS, data)
         times.append((time.perf_counter() - start) * 1000)
-    print(f"{len(data)} actions, {args.repeat} replays: median {statistics.median(times):.1f} ms, "
-          f"slowest {max(times):.1f} ms")
+    print(
+        f"{len(data)} actions, {args.repeat} replays: median {statistics.median(times):.1f} ms, "
+        f"slowest {max(times):.1f} ms"
+    )
 
 
 if __name__ == "__main__":

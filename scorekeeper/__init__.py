@@ -78,8 +78,7 @@ def configure(app: Flask, folder: Path, test_config: dict[str, Any] | None) -> N
         app.config["SECRET_KEY"] = load_secret_key(Path(app.instance_path))
 
 
-def create_app(test_config: dict[str, Any] | None = None,
-               instance: Path | None = None) -> Flask:
+def create_app(test_config: dict[str, Any] | None = None, instance: Path | None = None) -> Flask:
     """Create and configure the Scorekeeper app, on the instance folder chosen or found.
 
     Everything the app is made of is listed here, in the order it runs: every blueprint,
@@ -117,8 +116,12 @@ def create_app(test_config: dict[str, Any] | None = None,
     from .web.table import pages as table_mode
 
     folder = instance_folder(instance)
-    app = Flask(__name__, instance_path=str(folder), template_folder=str(shipped("templates")),
-                static_folder=str(shipped("static")))
+    app = Flask(
+        __name__,
+        instance_path=str(folder),
+        template_folder=str(shipped("templates")),
+        static_folder=str(shipped("static")),
+    )
     configure(app, folder, test_config)
 
     # What the app keeps between requests: the database, migrated at start and closed after

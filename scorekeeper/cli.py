@@ -119,8 +119,10 @@ def _instance(args: argparse.Namespace, say: bool = True) -> Path:
     folder = instance_folder(args.instance)
     if say:
         exporting = args.command == "export" and args.path == "-"
-        print(f"scorekeeper {args.command}: instance folder {folder}",
-              file=sys.stderr if exporting else sys.stdout)
+        print(
+            f"scorekeeper {args.command}: instance folder {folder}",
+            file=sys.stderr if exporting else sys.stdout,
+        )
     return folder
 
 
@@ -159,8 +161,10 @@ def cmd_export(args: argparse.Namespace) -> None:
             finally:
                 chunks.close()  # its read ends now, while the database is open
         else:
-            _write(args.path, [to_json(export_document(db, night_id=args.night,
-                                                       series_id=args.series))])
+            _write(
+                args.path,
+                [to_json(export_document(db, night_id=args.night, series_id=args.series))],
+            )
 
 
 def _found(db: Any, table: str, row_id: int) -> bool:
@@ -238,8 +242,10 @@ def cmd_passcode(args: argparse.Namespace) -> None:
         passcode.set_passcode(instance, typed)
     except passcode.InvalidPasscode as error:
         raise BadInput(f"{error}; nothing changed") from None
-    print("Passcode set. A phone becomes the scorer by entering it; "
-          "phones that were the scorer must enter it again.")
+    print(
+        "Passcode set. A phone becomes the scorer by entering it; "
+        "phones that were the scorer must enter it again."
+    )
 
 
 def _first_line(most: int) -> str:
@@ -270,11 +276,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="scorekeeper",
         description="Scores tile rummy hands and series under the rules your group plays.",
     )
-    parser.add_argument("--version", action="version",
-                        version=f"%(prog)s {version('scorekeeper')}")
-    parser.add_argument("--lang", choices=LANGUAGES,
-                        help="the language of refusals and breakdowns (default: the terminal's "
-                             "LC_ALL, LC_MESSAGES or LANG, else en)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version('scorekeeper')}")
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the language of refusals and breakdowns (default: the terminal's "
+        "LC_ALL, LC_MESSAGES or LANG, else en)",
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_rules_commands(commands)
     _add_app_commands(commands)
@@ -292,25 +300,32 @@ def _add_rules_commands(commands: Any) -> None:
     series.set_defaults(handler=cmd_series)
 
     split = commands.add_parser(
-        "split-run", help="which middle tiles the adder takes when tiles join another's run")
+        "split-run", help="which middle tiles the adder takes when tiles join another's run"
+    )
     split.add_argument("--run", required=True, help='the run as it lies, e.g. "b6 b7 b8"')
     split.add_argument("--add", required=True, help='the tiles added, e.g. "b9 b10"')
     split.add_argument("--variant", default="romanian", help="preset id (default romanian)")
-    split.add_argument("--ace", choices=("low", "high"),
-                       help="where an added ace lies when it could be either end: "
-                            "low (before the 2) or high (after the 13)")
+    split.add_argument(
+        "--ace",
+        choices=("low", "high"),
+        help="where an added ace lies when it could be either end: "
+        "low (before the 2) or high (after the 13)",
+    )
     split.set_defaults(handler=cmd_split_run)
 
     meld = commands.add_parser(
-        "check", help="is it a legal set or run, and what does it count (JSON)")
+        "check", help="is it a legal set or run, and what does it count (JSON)"
+    )
     meld.add_argument("--meld", required=True, help='the tiles, e.g. "r12 r13 j"')
     meld.add_argument("--variant", required=True, help="preset id, e.g. romanian")
     meld.set_defaults(handler=cmd_check)
 
     opening = commands.add_parser(
-        "best-opening", help="the highest-value opening a rack can lay (JSON)")
-    opening.add_argument("--rack", required=True,
-                         help='up to 15 tiles, jokers as j, e.g. "r1 r2 r3 b7 j"')
+        "best-opening", help="the highest-value opening a rack can lay (JSON)"
+    )
+    opening.add_argument(
+        "--rack", required=True, help='up to 15 tiles, jokers as j, e.g. "r1 r2 r3 b7 j"'
+    )
     opening.add_argument("--variant", required=True, help="preset id, e.g. rummy-meld")
     opening.set_defaults(handler=cmd_best_opening)
 
@@ -319,42 +334,54 @@ def _add_app_commands(commands: Any) -> None:
     """The commands of the app itself: serving it, its database and its passcode."""
     instance = _Parser(add_help=False)
     instance.add_argument(
-        "--instance", metavar="DIR",
+        "--instance",
+        metavar="DIR",
         help="the instance folder: database, secret key, passcode, config.py (default: "
-             "SCOREKEEPER_INSTANCE, else instance/ in a checkout, else the user's data folder)")
+        "SCOREKEEPER_INSTANCE, else instance/ in a checkout, else the user's data folder)",
+    )
 
-    serve = commands.add_parser("serve", parents=[instance],
-                                help="start the score pad on this network")
+    serve = commands.add_parser(
+        "serve", parents=[instance], help="start the score pad on this network"
+    )
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default all)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.set_defaults(handler=cmd_serve)
 
     database = _Parser(add_help=False, parents=[instance])
-    database.add_argument("--database", metavar="FILE",
-                          help="the database (default: the app's, in the instance folder)")
-    export = commands.add_parser("export", parents=[database],
-                                 help="write everything, a night or a series as JSON")
+    database.add_argument(
+        "--database",
+        metavar="FILE",
+        help="the database (default: the app's, in the instance folder)",
+    )
+    export = commands.add_parser(
+        "export", parents=[database], help="write everything, a night or a series as JSON"
+    )
     scope = export.add_mutually_exclusive_group()
     scope.add_argument("--night", type=int, metavar="ID", help="only this night")
     scope.add_argument("--series", type=int, metavar="ID", help="only this series")
     export.add_argument("path", metavar="PATH", help="the file to write, or - for standard output")
     export.set_defaults(handler=cmd_export)
 
-    load = commands.add_parser("import", parents=[database],
-                               help="bring in an export file (what is here already is kept)")
+    load = commands.add_parser(
+        "import", parents=[database], help="bring in an export file (what is here already is kept)"
+    )
     load.add_argument("path", metavar="PATH", help="an export file, or - for standard input")
     load.set_defaults(handler=cmd_import)
 
-    backup = commands.add_parser("backup", parents=[database],
-                                 help="copy the live database, safely while the app runs")
+    backup = commands.add_parser(
+        "backup", parents=[database], help="copy the live database, safely while the app runs"
+    )
     backup.add_argument("path", metavar="PATH", help="the backup file to write")
     backup.set_defaults(handler=cmd_backup)
 
     code = commands.add_parser(
-        "passcode", parents=[instance],
-        help="set the scorer passcode (asked, or read from standard input) or clear it")
-    code.add_argument("--clear", action="store_true",
-                      help="remove the passcode: every phone can change scores")
+        "passcode",
+        parents=[instance],
+        help="set the scorer passcode (asked, or read from standard input) or clear it",
+    )
+    code.add_argument(
+        "--clear", action="store_true", help="remove the passcode: every phone can change scores"
+    )
     code.set_defaults(handler=cmd_passcode)
 
 
@@ -372,14 +399,19 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except OSError as error:  # the output could not be written (a full disk, a closed pipe)
         _drop_output()
-        said = args.speaker.say(words("cannot write the output ({reason})",
-                                      reason=error.strerror or type(error).__name__))
+        said = args.speaker.say(
+            words(
+                "cannot write the output ({reason})", reason=error.strerror or type(error).__name__
+            )
+        )
         print(one_line(f"scorekeeper {args.command}: {said}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except sqlite3.Error as error:  # --database names a file that is no usable database
         where = getattr(args, "database", None) or "the app's database"
-        print(one_line(f"scorekeeper {args.command}: {where}: cannot use it as a database "
-                       f"({error})"), file=sys.stderr)
+        print(
+            one_line(f"scorekeeper {args.command}: {where}: cannot use it as a database ({error})"),
+            file=sys.stderr,
+        )
         return EXIT_BAD_INPUT
     return 0
 

@@ -38,8 +38,13 @@ def read_bytes(path: str, most: int) -> bytes:
 
 
 def _too_large(path: str, most: int) -> BadInput:
-    return BadInput(words("{file}: larger than {most} MB, the most this command reads",
-                          file=shown_name(path), most=megabytes(most)))
+    return BadInput(
+        words(
+            "{file}: larger than {most} MB, the most this command reads",
+            file=shown_name(path),
+            most=megabytes(most),
+        )
+    )
 
 
 def _standard_input(limit: int) -> bytes:
@@ -58,8 +63,9 @@ def _named(path: str, most: int) -> bytes:
     try:
         # Opening a FIFO for reading waits for a writer; without blocking it returns at once,
         # and what the path is can be asked of what was opened (no race with a rename).
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
-                         | getattr(os, "O_NOCTTY", 0))
+        handle = os.open(
+            path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        )
     except OSError as error:
         raise BadInput(f"{path}: cannot read the file ({error.strerror})") from None
     try:
@@ -67,8 +73,9 @@ def _named(path: str, most: int) -> bytes:
         with os.fdopen(handle, "rb", buffering=0, closefd=False) as file:
             return _read_up_to(file, most + 1)
     except BlockingIOError:
-        raise BadInput(words("{file} is a device with nothing to read now: give a file",
-                             file=path)) from None
+        raise BadInput(
+            words("{file} is a device with nothing to read now: give a file", file=path)
+        ) from None
     except OSError as error:
         raise BadInput(f"{path}: cannot read the file ({error.strerror})") from None
     finally:
@@ -80,15 +87,19 @@ def _check_readable(path: str, handle: int, most: int) -> None:
     file larger than `most` (known from its size, without reading it)."""
     found = os.fstat(handle)
     if stat.S_ISFIFO(found.st_mode) or stat.S_ISSOCK(found.st_mode):
-        raise BadInput(words("{file} is a named pipe, which may never end: give a file, or "
-                             "pipe it into standard input with -", file=path))
+        raise BadInput(
+            words(
+                "{file} is a named pipe, which may never end: give a file, or "
+                "pipe it into standard input with -",
+                file=path,
+            )
+        )
     if stat.S_ISDIR(found.st_mode):
         raise BadInput(f"{path}: cannot read the file (Is a directory)")
     if stat.S_ISREG(found.st_mode) and found.st_size > most:
         raise _too_large(path, most)
     if not stat.S_ISREG(found.st_mode) and os.isatty(handle):
-        raise BadInput(words("{file} is a terminal, which may never end: give a file",
-                             file=path))
+        raise BadInput(words("{file} is a terminal, which may never end: give a file", file=path))
 
 
 def _read_up_to(stream: BinaryIO, limit: int) -> bytes:
@@ -126,8 +137,9 @@ def parse_json(raw: bytes, where: str) -> Any:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise BadInput(f"{where}: not valid JSON (line {error.lineno}, column {error.colno}: "
-                       f"{error.msg})") from None
+        raise BadInput(
+            f"{where}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from None
     except RecursionError:
         raise BadInput(f"{where}: nested too deeply (at most {MAX_DEPTH} levels)") from None
     except ValueError:  # an integer of more digits than Python converts
@@ -150,8 +162,10 @@ def _check_values(data: Any, where: str) -> None:
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value)
         elif isinstance(value, str) and not _encodable(value):
-            raise BadInput(f"{where}: text with a lone surrogate (\\u{_surrogate(value):04x}), "
-                           "which is no character")
+            raise BadInput(
+                f"{where}: text with a lone surrogate (\\u{_surrogate(value):04x}), "
+                "which is no character"
+            )
 
 
 def _encodable(text: str) -> bool:
@@ -169,9 +183,10 @@ def _surrogate(text: str) -> int:
 def one_line(message: str) -> str:
     """A message as one printable line: control characters and lone surrogates
     written as escapes, and no more than 500 characters."""
-    text = "".join(c if c.isprintable() else c.encode("unicode_escape",
-                                                       "backslashreplace").decode("ascii")
-                   for c in message)
+    text = "".join(
+        c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii")
+        for c in message
+    )
     return text if len(text) <= 500 else text[:497] + "..."
 
 

@@ -50,4 +50,3 @@ def environment_settings() -> dict[str, Any]:
         except json.JSONDecodeError:
             found[name] = text
     return found
-

@@ -49,17 +49,20 @@ def listen(app, host: str, port: int):
     """Take the port before saying anything, so a port in use is one line, not a traceback."""
     try:
         try_port(host, port)
-        return fair_server(app, host, port, threads=THREADS,
-                           outbuf_high_watermark=OUTPUT_BUFFER)
+        return fair_server(app, host, port, threads=THREADS, outbuf_high_watermark=OUTPUT_BUFFER)
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
-            raise CannotServe(f"port {port} is in use (is Scorekeeper already running?): stop "
-                              f"the other program or choose another port with --port") from None
+            raise CannotServe(
+                f"port {port} is in use (is Scorekeeper already running?): stop "
+                f"the other program or choose another port with --port"
+            ) from None
         if error.errno == errno.EACCES:
-            raise CannotServe(f"port {port} needs administrator rights: choose one above 1023 "
-                              f"with --port") from None
-        raise CannotServe(f"cannot listen on {host} port {port} ({error.strerror}): check "
-                          f"--host and --port") from None
+            raise CannotServe(
+                f"port {port} needs administrator rights: choose one above 1023 with --port"
+            ) from None
+        raise CannotServe(
+            f"cannot listen on {host} port {port} ({error.strerror}): check --host and --port"
+        ) from None
 
 
 def main(host: str = "0.0.0.0", port: int = 8000, instance: Path | None = None) -> None:
@@ -76,8 +79,11 @@ def main(host: str = "0.0.0.0", port: int = 8000, instance: Path | None = None) 
     print(f"Scorekeeper is running. Open {url} on any phone on this network.", flush=True)
     address.print_qr(url)
     if passcode.stored_hash(Path(app.instance_path)) is None:
-        print("No scorer passcode: every phone can change scores. Set one with "
-              "`scorekeeper passcode`.", flush=True)
+        print(
+            "No scorer passcode: every phone can change scores. Set one with "
+            "`scorekeeper passcode`.",
+            flush=True,
+        )
     else:
         print("Only a phone that enters the scorer passcode can change scores.", flush=True)
     request_log.log_to_stderr()

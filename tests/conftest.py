@@ -22,12 +22,19 @@ ROOT = Path(__file__).resolve().parent.parent
 # The browser tests' screenshots, kept outside the checkout: in the folder TEST_SCREENSHOTS
 # names, else in scorekeeper-screenshots in the system's temporary folder. (Not a
 # SCOREKEEPER_ variable: the app reads every one of those as a setting.)
-SCREENSHOTS = Path(os.environ.get("TEST_SCREENSHOTS")
-                   or Path(tempfile.gettempdir()) / "scorekeeper-screenshots")
+SCREENSHOTS = Path(
+    os.environ.get("TEST_SCREENSHOTS") or Path(tempfile.gettempdir()) / "scorekeeper-screenshots"
+)
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 PHONE = {"width": 390, "height": 844}
 
 
@@ -42,9 +49,14 @@ def english_terminal(monkeypatch) -> None:
 
 def app_settings(tmp_path: Path, **settings) -> dict:
     """Return the settings of an app on a fresh database in tmp_path."""
-    return {"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
-            "DATABASE": str(tmp_path / "scorekeeper.db"),
-            "INSTANCE_PATH": str(tmp_path / "instance"), **settings}
+    return {
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "WTF_CSRF_ENABLED": False,
+        "DATABASE": str(tmp_path / "scorekeeper.db"),
+        "INSTANCE_PATH": str(tmp_path / "instance"),
+        **settings,
+    }
 
 
 @pytest.fixture
@@ -87,7 +99,8 @@ def chromium():
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
         yield browser
         browser.close()
 

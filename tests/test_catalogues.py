@@ -33,8 +33,9 @@ def extracted() -> dict[str, int]:
     with (ROOT / "babel.cfg").open(encoding="utf-8") as mapping:
         method_map, options_map = parse_mapping_cfg(mapping)
     found: dict[str, int] = {}
-    for _, line, message, _, _ in extract_from_dir(str(ROOT), method_map, options_map,
-                                                    keywords=KEYWORDS):
+    for _, line, message, _, _ in extract_from_dir(
+        str(ROOT), method_map, options_map, keywords=KEYWORDS
+    ):
         msgid = message[0] if isinstance(message, tuple) else message
         if msgid:
             found.setdefault(msgid, line)
@@ -67,11 +68,15 @@ def test_every_message_is_translated(language):
     for msgid in extracted():
         entry = entries.get(msgid)
         strings = entry.string if entry is not None else ""
-        if entry is None or entry.fuzzy or not all(
-                strings if isinstance(strings, tuple) else (strings,)):
+        if (
+            entry is None
+            or entry.fuzzy
+            or not all(strings if isinstance(strings, tuple) else (strings,))
+        ):
             missing.append(msgid)
-    assert not missing, (f"{len(missing)} messages lack a {language} translation:\n"
-                         + "\n".join(missing))
+    assert not missing, f"{len(missing)} messages lack a {language} translation:\n" + "\n".join(
+        missing
+    )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -106,12 +111,19 @@ def test_the_extractor_finds_every_marked_message_in_the_code():
     missed = []
     for path in (ROOT / "scorekeeper").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in MARKS):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in MARKS
+            ):
                 continue
-            for text in node.args[:MARKS[node.func.id]]:
-                if (isinstance(text, ast.Constant) and isinstance(text.value, str)
-                        and text.value not in extracted() and text.value not in plurals()):
+            for text in node.args[: MARKS[node.func.id]]:
+                if (
+                    isinstance(text, ast.Constant)
+                    and isinstance(text.value, str)
+                    and text.value not in extracted()
+                    and text.value not in plurals()
+                ):
                     missed.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text.value[:60]}")
     assert missed == []
 
@@ -121,5 +133,10 @@ def plurals() -> set[str]:
     """The plural forms of the extracted messages (a message is known by its singular)."""
     with (ROOT / "babel.cfg").open(encoding="utf-8") as mapping:
         method_map, options_map = parse_mapping_cfg(mapping)
-    return {message[1] for _, _, message, _, _ in extract_from_dir(
-        str(ROOT), method_map, options_map, keywords=KEYWORDS) if isinstance(message, tuple)}
+    return {
+        message[1]
+        for _, _, message, _, _ in extract_from_dir(
+            str(ROOT), method_map, options_map, keywords=KEYWORDS
+        )
+        if isinstance(message, tuple)
+    }

@@ -36,7 +36,10 @@ def test_export_a_night_or_a_series_to_standard_output(capsys, database):
 
 def test_export_of_an_unknown_night_exits_2(capsys, database):
     assert run(capsys, "export", "--database", database, "--night", 9, "-") == (
-        2, "", "scorekeeper export: there is no night 9\n")
+        2,
+        "",
+        "scorekeeper export: there is no night 9\n",
+    )
 
 
 def test_export_takes_a_night_or_a_series_not_both(capsys, database):
@@ -53,25 +56,38 @@ def test_import_into_an_empty_database_then_again(capsys, database, tmp_path):
     run(capsys, "export", "--database", database, export)
     other = tmp_path / "other.db"
     assert run(capsys, "import", "--database", other, export) == (
-        0, "Imported 3 nights, 3 series, 5 hands and 1 ruling, with 3 new players.\n", "")
+        0,
+        "Imported 3 nights, 3 series, 5 hands and 1 ruling, with 3 new players.\n",
+        "",
+    )
     status, out, _ = run(capsys, "import", "--database", other, export)
     assert status == 0 and out.startswith("Nothing new: all ")
     assert hands_in(other) == hands_in(database) == 5
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    (b"\xff\xfe", "not a UTF-8 text file (byte 1)"),
-    (b"{", "not valid JSON (line 1, column 2: Expecting property name enclosed in double "
-           "quotes)"),
-    (b'{"format": "csv"}', 'not a Scorekeeper export (it has no "format": "scorekeeper-export")'),
-])
-def test_import_refuses_a_bad_file_with_one_line_and_status_2(capsys, tmp_path, content,
-                                                              message):
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\xff\xfe", "not a UTF-8 text file (byte 1)"),
+        (
+            b"{",
+            "not valid JSON (line 1, column 2: Expecting property name enclosed in double quotes)",
+        ),
+        (
+            b'{"format": "csv"}',
+            'not a Scorekeeper export (it has no "format": "scorekeeper-export")',
+        ),
+    ],
+)
+def test_import_refuses_a_bad_file_with_one_line_and_status_2(capsys, tmp_path, content, message):
     bad = tmp_path / "bad.json"
     bad.write_bytes(content)
     other = tmp_path / "other.db"
     assert run(capsys, "import", "--database", other, bad) == (
-        2, "", f"scorekeeper import: {bad}: {message}\n")
+        2,
+        "",
+        f"scorekeeper import: {bad}: {message}\n",
+    )
     assert hands_in(other) == 0
 
 
@@ -93,12 +109,15 @@ def test_import_refuses_a_faulty_hand_and_stores_nothing(capsys, database, tmp_p
 def test_import_of_a_missing_file_exits_2(capsys, tmp_path):
     status, _, err = run(capsys, "import", "--database", tmp_path / "x.db", tmp_path / "no.json")
     assert status == 2
-    assert err == f"scorekeeper import: {tmp_path / 'no.json'}: cannot read the file " \
-                  "(No such file or directory)\n"
+    assert (
+        err == f"scorekeeper import: {tmp_path / 'no.json'}: cannot read the file "
+        "(No such file or directory)\n"
+    )
 
 
-def test_backup_is_a_consistent_copy_taken_while_a_hand_is_being_written(capsys, database,
-                                                                         tmp_path):
+def test_backup_is_a_consistent_copy_taken_while_a_hand_is_being_written(
+    capsys, database, tmp_path
+):
     writer = sqlite3.connect(database, check_same_thread=False)
     writer.execute("BEGIN IMMEDIATE")
     writer.execute("INSERT INTO nights (date, created) VALUES ('2025-12-24', 'x')")
@@ -127,9 +146,15 @@ def test_backup_is_a_consistent_copy_taken_while_a_hand_is_being_written(capsys,
 
 def test_backup_refuses_a_folder_or_a_missing_database(capsys, database, tmp_path):
     assert run(capsys, "backup", "--database", database, tmp_path) == (
-        2, "", f"scorekeeper backup: {tmp_path} is a folder; give the backup a file name\n")
+        2,
+        "",
+        f"scorekeeper backup: {tmp_path} is a folder; give the backup a file name\n",
+    )
     assert run(capsys, "backup", "--database", tmp_path / "none.db", tmp_path / "b.db") == (
-        2, "", f"scorekeeper backup: there is no database at {tmp_path / 'none.db'}\n")
+        2,
+        "",
+        f"scorekeeper backup: there is no database at {tmp_path / 'none.db'}\n",
+    )
 
 
 def test_backup_of_a_file_that_is_no_database_exits_2_and_leaves_nothing(capsys, tmp_path):
@@ -141,8 +166,7 @@ def test_backup_of_a_file_that_is_no_database_exits_2_and_leaves_nothing(capsys,
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.db"]
 
 
-def test_export_of_everything_is_written_night_by_night(capsys, database, tmp_path,
-                                                        monkeypatch):
+def test_export_of_everything_is_written_night_by_night(capsys, database, tmp_path, monkeypatch):
     pieces = []
 
     def counted(db):

@@ -22,11 +22,15 @@ def damage(path) -> None:
 
 def test_export_never_creates_a_database_at_a_mistyped_path(capsys, tmp_path):
     assert run(capsys, "export", "--database", tmp_path / "typo.db", "-") == (
-        2, "", f"scorekeeper export: there is no database at {tmp_path / 'typo.db'}\n")
+        2,
+        "",
+        f"scorekeeper export: there is no database at {tmp_path / 'typo.db'}\n",
+    )
     assert not (tmp_path / "typo.db").exists()
     missing = tmp_path / "no folder" / "s.db"
     assert run(capsys, "export", "--database", missing, "-")[2] == (
-        f"scorekeeper export: there is no database at {missing}\n")
+        f"scorekeeper export: there is no database at {missing}\n"
+    )
 
 
 @pytest.mark.parametrize("command", ["export", "import", "backup"])
@@ -44,8 +48,10 @@ def test_import_into_a_missing_folder_says_so(capsys, tmp_path, database):
     run(capsys, "export", "--database", database, export)
     target = tmp_path / "nowhere" / "s.db"
     assert run(capsys, "import", "--database", target, export) == (
-        2, "", f"scorekeeper import: there is no folder {target.parent} for the database "
-               f"{target}\n")
+        2,
+        "",
+        f"scorekeeper import: there is no folder {target.parent} for the database {target}\n",
+    )
 
 
 def test_a_damaged_database_names_the_file_and_points_to_the_backups(capsys, tmp_path, database):
@@ -53,24 +59,29 @@ def test_a_damaged_database_names_the_file_and_points_to_the_backups(capsys, tmp
     status, out, err = run(capsys, "export", "--database", database, "-")
     assert (status, out) == (2, "")
     assert err.startswith(f"scorekeeper export: {database} is damaged (")
-    assert err.endswith("restore your latest `scorekeeper backup` copy over it (README, "
-                        "\"When the database is damaged\")\n")
+    assert err.endswith(
+        "restore your latest `scorekeeper backup` copy over it (README, "
+        '"When the database is damaged")\n'
+    )
     assert err.count("\n") == 1
 
 
-def test_the_server_at_a_damaged_database_says_so_in_one_line(capsys, tmp_path, database,
-                                                              monkeypatch):
+def test_the_server_at_a_damaged_database_says_so_in_one_line(
+    capsys, tmp_path, database, monkeypatch
+):
     damage(database)
-    monkeypatch.setattr(serve, "create_app", lambda instance=None: create_app(
-        app_settings(tmp_path, DATABASE=str(database))))
+    monkeypatch.setattr(
+        serve,
+        "create_app",
+        lambda instance=None: create_app(app_settings(tmp_path, DATABASE=str(database))),
+    )
     status, out, err = run(capsys, "serve")
     assert (status, out) == (2, "")
     assert err.startswith(f"scorekeeper serve: {database} is damaged (")
     assert "scorekeeper backup" in err and err.count("\n") == 1
 
 
-def test_a_port_in_use_is_one_line_before_anything_says_running(capsys, tmp_path, app,
-                                                                monkeypatch):
+def test_a_port_in_use_is_one_line_before_anything_says_running(capsys, tmp_path, app, monkeypatch):
     taken = socket.socket()
     taken.bind(("127.0.0.1", 0))
     taken.listen()
@@ -81,15 +92,20 @@ def test_a_port_in_use_is_one_line_before_anything_says_running(capsys, tmp_path
     finally:
         taken.close()
     assert (status, out) == (2, "")
-    assert err == (f"scorekeeper serve: port {port} is in use (is Scorekeeper already "
-                   "running?): stop the other program or choose another port with --port\n")
+    assert err == (
+        f"scorekeeper serve: port {port} is in use (is Scorekeeper already "
+        "running?): stop the other program or choose another port with --port\n"
+    )
 
 
-def test_backup_refuses_a_device_or_a_link_and_replaces_only_a_regular_file(capsys, tmp_path,
-                                                                           database):
+def test_backup_refuses_a_device_or_a_link_and_replaces_only_a_regular_file(
+    capsys, tmp_path, database
+):
     assert run(capsys, "backup", "--database", database, "/dev/null") == (
-        2, "", "scorekeeper backup: /dev/null is not a regular file; give the backup a new "
-               "file name\n")
+        2,
+        "",
+        "scorekeeper backup: /dev/null is not a regular file; give the backup a new file name\n",
+    )
     link = tmp_path / "link.db"
     link.symlink_to(tmp_path / "elsewhere.db")
     assert run(capsys, "backup", "--database", database, link)[0] == 2

@@ -16,8 +16,9 @@ from scorekeeper.cli_language import terminal_language
 
 ROMANIAN = {
     "'{shown}' is not a tile: {hint}": "„{shown}” nu este o piesă: {hint}",
-    "write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker":
-        "scrieți litera culorii (r, b, k, y sau o) și un număr 1-13, sau j pentru Joly",
+    "write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker": (
+        "scrieți litera culorii (r, b, k, y sau o) și un număr 1-13, sau j pentru Joly"
+    ),
     "{tiles}: a meld needs at least 3 tiles": "{tiles}: o formație are cel puțin 3 piese",
     "{player} went out. {rack} count against you": "{player} a ieșit. {rack} se scad",
     "Tiles left on your rack ({tiles}: {costs})": "Piese rămase pe tablă ({tiles}: {costs})",
@@ -42,7 +43,8 @@ def test_a_refusal_is_printed_in_the_language_asked_for(romanian, capsys):
     assert code == 2
     assert capsys.readouterr().err == (
         "scorekeeper best-opening: „x9” nu este o piesă: scrieți litera culorii (r, b, k, y sau "
-        "o) și un număr 1-13, sau j pentru Joly\n")
+        "o) și un număr 1-13, sau j pentru Joly\n"
+    )
 
 
 def test_a_reason_in_the_printed_answer_is_in_the_language_asked_for(romanian, capsys):
@@ -53,32 +55,46 @@ def test_a_reason_in_the_printed_answer_is_in_the_language_asked_for(romanian, c
 
 def test_a_breakdown_is_printed_in_the_language_asked_for(romanian, tmp_path, capsys):
     hand = tmp_path / "hand.json"
-    hand.write_text(json.dumps({"variant": "rummikub", "players": [
-        {"name": "Ștefan", "went_out": True}, {"name": "Zsófia", "rack": "r5 k7"}]}),
-        encoding="utf-8")
+    hand.write_text(
+        json.dumps(
+            {
+                "variant": "rummikub",
+                "players": [
+                    {"name": "Ștefan", "went_out": True},
+                    {"name": "Zsófia", "rack": "r5 k7"},
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
     assert main(["--lang", "ro", "score", str(hand)]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["breakdown"]["Zsófia"][0]["rule"] == (
-        "Ștefan a ieșit. Piese rămase pe tablă (r5 k7: 5 + 7) se scad")
+        "Ștefan a ieșit. Piese rămase pe tablă (r5 k7: 5 + 7) se scad"
+    )
     assert printed["scores"] == {"Ștefan": 12, "Zsófia": -12}
 
 
 def test_english_is_printed_as_ever(capsys):
-    assert main(["--lang", "en", "best-opening", "--variant", "romanian", "--rack",
-                 "r12 x9"]) == 2
-    assert capsys.readouterr().err == ("scorekeeper best-opening: 'x9' is not a tile: write a "
-                                       "colour letter (r, b, k, y or o) and a number 1-13, or j "
-                                       "for a joker\n")
+    assert main(["--lang", "en", "best-opening", "--variant", "romanian", "--rack", "r12 x9"]) == 2
+    assert capsys.readouterr().err == (
+        "scorekeeper best-opening: 'x9' is not a tile: write a "
+        "colour letter (r, b, k, y or o) and a number 1-13, or j "
+        "for a joker\n"
+    )
 
 
-@pytest.mark.parametrize("environ, language", [
-    ({"LANG": "ro_RO.UTF-8"}, "ro"),
-    ({"LC_ALL": "hu_HU.UTF-8", "LANG": "ro_RO.UTF-8"}, "hu"),
-    ({"LC_MESSAGES": "fr_CA", "LANG": "en_GB.UTF-8"}, "fr"),
-    ({"LANG": "de_DE.UTF-8"}, "en"),
-    ({"LANG": "C.UTF-8"}, "en"),
-    ({}, "en"),
-])
+@pytest.mark.parametrize(
+    "environ, language",
+    [
+        ({"LANG": "ro_RO.UTF-8"}, "ro"),
+        ({"LC_ALL": "hu_HU.UTF-8", "LANG": "ro_RO.UTF-8"}, "hu"),
+        ({"LC_MESSAGES": "fr_CA", "LANG": "en_GB.UTF-8"}, "fr"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
 def test_the_terminals_language_is_the_default(environ, language):
     assert terminal_language(environ) == language
 

@@ -43,7 +43,8 @@ def test_the_environment_and_then_the_option_choose_another_folder(installed, mo
 
 
 def test_the_database_is_in_the_folder_unless_config_or_the_environment_names_another(
-        tmp_path, monkeypatch):
+    tmp_path, monkeypatch
+):
     monkeypatch.delenv("SCOREKEEPER_DATABASE", raising=False)
     assert database_path(tmp_path) == str(tmp_path / "scorekeeper.db")
     (tmp_path / "config.py").write_text(f"DATABASE = {str(tmp_path / 'night.db')!r}\n")
@@ -72,7 +73,8 @@ def test_the_app_takes_its_settings_from_config_py_and_the_environment(tmp_path,
 
 
 def test_export_says_on_stderr_which_folder_it_uses_and_keeps_stdout_json(
-        installed, monkeypatch, capsys):
+    installed, monkeypatch, capsys
+):
     monkeypatch.setenv("SCOREKEEPER_INSTANCE", str(installed / "club"))
     assert main(["export", "-"]) == 0
     out, err = capsys.readouterr()
@@ -87,7 +89,8 @@ def test_the_archive_commands_and_passcode_take_the_instance_option(installed, c
     assert main(["backup", "--instance", str(folder), str(installed / "none.db")]) == 2
     assert capsys.readouterr() == (
         said.format("backup"),
-        f"scorekeeper backup: there is no database at {folder / 'scorekeeper.db'}\n")
+        f"scorekeeper backup: there is no database at {folder / 'scorekeeper.db'}\n",
+    )
     assert main(["export", "--instance", str(folder), str(installed / "all.json")]) == 0
     assert capsys.readouterr() == (said.format("export"), "")
     assert main(["import", "--instance", str(folder), str(installed / "all.json")]) == 0

@@ -18,7 +18,8 @@ def command_under(heading: str) -> str:
 
 def test_the_run_command_installs_and_serves_the_app():
     assert command_under("Run it") == (
-        "python3 -m venv .venv && .venv/bin/pip install -q -e . && .venv/bin/scorekeeper serve")
+        "python3 -m venv .venv && .venv/bin/pip install -q -e . && .venv/bin/scorekeeper serve"
+    )
 
 
 def test_ci_runs_the_readmes_test_command():

@@ -31,15 +31,15 @@ NOTATION = notation()
 
 # --- The tile notation in scripts ------------------------------------------------------------
 
-LETTERS = sorted({*NOTATION["colours"], *NOTATION["aliases"], NOTATION["joker"],
-                  *NOTATION["faces"].values()})
+LETTERS = sorted(
+    {*NOTATION["colours"], *NOTATION["aliases"], NOTATION["joker"], *NOTATION["faces"].values()}
+)
 _LETTER = "|".join(re.escape(letter) for letter in LETTERS)
 _LOWER = "".join(letter for letter in LETTERS if letter.islower())
 SCRIPT_COPIES = {
     "a notation letter as a string": re.compile(rf"""(["'])(?:{_LETTER})\1"""),
     "a character class of notation letters": re.compile(rf"\[\^?[{_LOWER}]{{2,}}\]"),
-    "a map keyed by colour letter": re.compile(
-        rf"[{{,]\s*(?:{'|'.join(NOTATION['colours'])})\s*:"),
+    "a map keyed by colour letter": re.compile(rf"[{{,]\s*(?:{'|'.join(NOTATION['colours'])})\s*:"),
     "the highest tile number": re.compile(rf"(?<![\w.]){NOTATION['numbers'][1]}(?![\w.])"),
 }
 
@@ -50,8 +50,11 @@ def notation_copies(script: str) -> list[str]:
     for number, line in enumerate(script.splitlines(), 1):
         if line.lstrip().startswith("//"):
             continue
-        found.extend(f"line {number}: {kind}: {line.strip()}"
-                     for kind, pattern in SCRIPT_COPIES.items() if pattern.search(line))
+        found.extend(
+            f"line {number}: {kind}: {line.strip()}"
+            for kind, pattern in SCRIPT_COPIES.items()
+            if pattern.search(line)
+        )
     return found
 
 
@@ -73,8 +76,10 @@ def test_a_script_that_writes_the_notation_again_is_caught():
 
 
 def test_no_script_writes_the_tile_notation():
-    found = {path.name: notation_copies(path.read_text(encoding="utf-8"))
-             for path in sorted((ROOT / "static").glob("*.js"))}
+    found = {
+        path.name: notation_copies(path.read_text(encoding="utf-8"))
+        for path in sorted((ROOT / "static").glob("*.js"))
+    }
     assert "tilepad.js" in found
     assert {name: lines for name, lines in found.items() if lines} == {}
 
@@ -89,13 +94,22 @@ _RULE_USE = re.compile(rf"\bvariant\.({'|'.join(RULE_FIELDS)})\b")
 _TAG = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
 # Sentences of the rules the engine words (engine/opening_words.py, engine/reference/,
 # engine/variants.py, engine/table_actions.py); a template holding one says a rule itself.
-RULE_SENTENCES = ("go down in legal melds", "wins the series", "reaches the",
-                  "is under the", "An opening needs", "is played by",
-                  "joker stays on the rack", "may be used in the opening",
-                  "no run can be made",
-                  # ... and the notation said for people (engine/notation.py, HOW_TO_WRITE).
-                  "colour letter", "suit letter", "says where it lay")
-_FACES = re.compile(rf"""\b\d+\s*:\s*(["'])(?:{'|'.join(NOTATION["faces"].values())})\1""")
+RULE_SENTENCES = (
+    "go down in legal melds",
+    "wins the series",
+    "reaches the",
+    "is under the",
+    "An opening needs",
+    "is played by",
+    "joker stays on the rack",
+    "may be used in the opening",
+    "no run can be made",
+    # ... and the notation said for people (engine/notation.py, HOW_TO_WRITE).
+    "colour letter",
+    "suit letter",
+    "says where it lay",
+)
+_FACES = re.compile(rf"""\b\d+\s*:\s*(["'])(?:{"|".join(NOTATION["faces"].values())})\1""")
 
 
 def template_rules(template: str) -> list[str]:
@@ -143,8 +157,10 @@ def test_a_template_that_decides_a_rule_is_caught():
 
 
 def test_no_template_decides_a_rule():
-    found = {str(path.relative_to(ROOT)): template_rules(path.read_text(encoding="utf-8"))
-             for path in sorted((ROOT / "templates").rglob("*.html"))}
+    found = {
+        str(path.relative_to(ROOT)): template_rules(path.read_text(encoding="utf-8"))
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+    }
     assert "templates/rules/best_opening.html" in found
     assert {name: lines for name, lines in found.items() if lines} == {}
 
@@ -188,9 +204,11 @@ def player_count_comparisons(source: str) -> list[int]:
 
 def test_a_second_player_count_check_is_caught():
     # The check as the API, hands and table mode each wrote it before they asked the engine.
-    source = ("if not v.min_players <= len(names) <= v.max_players:\n    raise Refused()\n"
-              "too_many = len(players) > series.variant.max_players\n"
-              "one_count = v.min_players == v.max_players\n")
+    source = (
+        "if not v.min_players <= len(names) <= v.max_players:\n    raise Refused()\n"
+        "too_many = len(players) > series.variant.max_players\n"
+        "one_count = v.min_players == v.max_players\n"
+    )
     assert player_count_comparisons(source) == [1, 3]
 
 

@@ -34,8 +34,13 @@ def settings_table() -> dict[str, str]:
 
 
 def test_the_settings_are_found_in_the_source():
-    assert {"DATABASE", "SECRET_KEY", "MAX_CONTENT_LENGTH", "VIEWER_POLL_SECONDS",
-            "ALLOWED_HOSTS"} <= settings_read()
+    assert {
+        "DATABASE",
+        "SECRET_KEY",
+        "MAX_CONTENT_LENGTH",
+        "VIEWER_POLL_SECONDS",
+        "ALLOWED_HOSTS",
+    } <= settings_read()
 
 
 def test_every_setting_the_code_reads_is_in_the_readme_and_no_other():

@@ -52,8 +52,11 @@ def module_name(path: Path) -> str:
 
 def package_modules() -> dict[str, Path]:
     """Every module of the package by its dotted name."""
-    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))
-            if "__pycache__" not in path.parts}
+    return {
+        module_name(path): path
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if "__pycache__" not in path.parts
+    }
 
 
 MODULES = package_modules()
@@ -111,9 +114,14 @@ IMPORTS = [found for source in MODULES for found in imports_of(source)]
 
 def app_factory() -> str:
     """The module that defines the app factory, create_app, at its top level."""
-    found = [name for name, path in MODULES.items()
-             if any(isinstance(node, ast.FunctionDef) and node.name == "create_app"
-                    for node in ast.parse(path.read_text(encoding="utf-8")).body)]
+    found = [
+        name
+        for name, path in MODULES.items()
+        if any(
+            isinstance(node, ast.FunctionDef) and node.name == "create_app"
+            for node in ast.parse(path.read_text(encoding="utf-8")).body
+        )
+    ]
     assert len(found) == 1, f"one module should define create_app, found {found}"
     return found[0]
 
@@ -191,11 +199,16 @@ def describe_circle(group: list[str], edges: dict[str, set[str]]) -> str:
     steps = []
     for source in group:
         for target in sorted(edges[source] & set(group)):
-            lines = [i.place() + (f" (in {i.in_function})" if i.in_function else "")
-                     for i in IMPORTS if i.source == source and i.target == target]
+            lines = [
+                i.place() + (f" (in {i.in_function})" if i.in_function else "")
+                for i in IMPORTS
+                if i.source == source and i.target == target
+            ]
             steps.append(f"  {source} -> {target}: {', '.join(lines)}")
-    return (f"{', '.join(group)} import each other, e.g. {' -> '.join(way_round(group, edges))}:\n"
-            + "\n".join(steps))
+    return (
+        f"{', '.join(group)} import each other, e.g. {' -> '.join(way_round(group, edges))}:\n"
+        + "\n".join(steps)
+    )
 
 
 def test_a_circle_is_found_with_a_way_round_it():
@@ -211,20 +224,27 @@ def test_no_import_circle_among_the_packages_modules():
             edges[found.source].add(found.target)
     found_circles = circles(edges)
     assert not found_circles, "import circles:\n" + "\n".join(
-        describe_circle(group, edges) for group in found_circles)
+        describe_circle(group, edges) for group in found_circles
+    )
 
 
 def test_imports_sit_at_the_top_of_modules_but_the_web_apps_late_ones():
-    misplaced = [f"{i.place()}: {i.source} imports {i.target} inside {i.in_function}()"
-                 for i in IMPORTS if i.in_function and not any(
-                     i.source == module and fnmatch(i.target, target)
-                     for module, target in LAZY_IMPORTS)]
+    misplaced = [
+        f"{i.place()}: {i.source} imports {i.target} inside {i.in_function}()"
+        for i in IMPORTS
+        if i.in_function
+        and not any(
+            i.source == module and fnmatch(i.target, target) for module, target in LAZY_IMPORTS
+        )
+    ]
     assert not misplaced, "imports inside functions:\n" + "\n".join(misplaced)
 
 
 def test_no_module_of_the_package_is_over_400_lines():
-    lengths = {path.relative_to(ROOT): len(path.read_text(encoding="utf-8").splitlines())
-               for path in MODULES.values()}
+    lengths = {
+        path.relative_to(ROOT): len(path.read_text(encoding="utf-8").splitlines())
+        for path in MODULES.values()
+    }
     too_long = [f"{path}: {n} lines" for path, n in sorted(lengths.items()) if n > MOST_LINES]
     assert not too_long, f"modules over {MOST_LINES} lines:\n" + "\n".join(too_long)
 
@@ -234,16 +254,40 @@ def test_no_module_of_the_package_is_over_400_lines():
 # What adds a blueprint, a hook, an error page or a name the templates read to the whole app,
 # called on the app or through a blueprint: only the app factory does it, so that create_app
 # lists everything the app is made of.
-APP_WIDE = frozenset({
-    "register_blueprint", "init_app", "record", "record_once",
-    "before_request", "before_app_request", "after_request", "after_app_request",
-    "teardown_request", "teardown_app_request", "teardown_appcontext",
-    "app_errorhandler", "context_processor", "app_context_processor",
-    "template_global", "app_template_global", "add_template_global", "add_app_template_global",
-    "template_filter", "app_template_filter", "add_template_filter", "add_app_template_filter",
-    "template_test", "app_template_test", "add_template_test", "add_app_template_test",
-    "url_value_preprocessor", "app_url_value_preprocessor", "url_defaults", "app_url_defaults",
-})
+APP_WIDE = frozenset(
+    {
+        "register_blueprint",
+        "init_app",
+        "record",
+        "record_once",
+        "before_request",
+        "before_app_request",
+        "after_request",
+        "after_app_request",
+        "teardown_request",
+        "teardown_app_request",
+        "teardown_appcontext",
+        "app_errorhandler",
+        "context_processor",
+        "app_context_processor",
+        "template_global",
+        "app_template_global",
+        "add_template_global",
+        "add_app_template_global",
+        "template_filter",
+        "app_template_filter",
+        "add_template_filter",
+        "add_app_template_filter",
+        "template_test",
+        "app_template_test",
+        "add_template_test",
+        "add_app_template_test",
+        "url_value_preprocessor",
+        "app_url_value_preprocessor",
+        "url_defaults",
+        "app_url_defaults",
+    }
+)
 # A blueprint (always named `bp`) keeps its own error pages: they answer only its routes.
 BLUEPRINT_OWN = frozenset({"errorhandler", "register_error_handler"})
 # The app's tables a module could fill directly: Jinja's globals, filters and tests, and the
@@ -262,8 +306,11 @@ def registrations(source: str) -> list[tuple[int, str]]:
                 found.append((node.lineno, f"{owner}.{node.attr}"))
         elif isinstance(node, ast.Assign | ast.AugAssign):
             for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
-                if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute)
-                        and target.value.attr in APP_TABLES):
+                if (
+                    isinstance(target, ast.Subscript)
+                    and isinstance(target.value, ast.Attribute)
+                    and target.value.attr in APP_TABLES
+                ):
                     found.append((node.lineno, ast.unparse(target)))
     return sorted(found)
 
@@ -284,25 +331,38 @@ bp.add_app_template_filter(shown, "shown")
 current_app.jinja_env.get_template("x.html")
 """
     assert registrations(source) == [
-        (2, "bp.app_template_global"), (8, "app.before_request"),
-        (9, "app.register_error_handler"), (10, "app.jinja_env.globals['x']"),
-        (11, "csrf.init_app"), (12, "bp.add_app_template_filter")]
+        (2, "bp.app_template_global"),
+        (8, "app.before_request"),
+        (9, "app.register_error_handler"),
+        (10, "app.jinja_env.globals['x']"),
+        (11, "csrf.init_app"),
+        (12, "bp.add_app_template_filter"),
+    ]
 
 
 def test_only_create_app_registers_on_the_app():
-    found = {name: registrations(path.read_text(encoding="utf-8"))
-             for name, path in MODULES.items()}
-    elsewhere = [f"{MODULES[name].relative_to(ROOT)}:{line}: {what}"
-                 for name, places in found.items() if name != FACTORY for line, what in places]
+    found = {
+        name: registrations(path.read_text(encoding="utf-8")) for name, path in MODULES.items()
+    }
+    elsewhere = [
+        f"{MODULES[name].relative_to(ROOT)}:{line}: {what}"
+        for name, places in found.items()
+        if name != FACTORY
+        for line, what in places
+    ]
     assert not elsewhere, "registered outside create_app:\n" + "\n".join(elsewhere)
     made = [what for _, what in found[FACTORY]]
     assert made.count("app.register_blueprint") >= 15 and "app.before_request" in made
 
 
 def test_every_blueprint_of_the_pages_is_registered(app):
-    defined = {f"{name}.{attr}": value for name in MODULES if is_web(name)
-               for attr, value in vars(importlib.import_module(name)).items()
-               if isinstance(value, Blueprint)}
+    defined = {
+        f"{name}.{attr}": value
+        for name in MODULES
+        if is_web(name)
+        for attr, value in vars(importlib.import_module(name)).items()
+        if isinstance(value, Blueprint)
+    }
     registered = {id(bp) for bp in app.blueprints.values()}
     assert len(defined) >= 15
     missing = sorted(where for where, bp in defined.items() if id(bp) not in registered)
@@ -330,8 +390,8 @@ def layer(name: str) -> int:
 def is_lazy(found: Import) -> bool:
     """Whether an import is one of the few allowed inside a function."""
     return bool(found.in_function) and any(
-        found.source == module and fnmatch(found.target, target)
-        for module, target in LAZY_IMPORTS)
+        found.source == module and fnmatch(found.target, target) for module, target in LAZY_IMPORTS
+    )
 
 
 def test_the_storage_modules_are_found_apart_from_the_engine_and_the_pages():
@@ -340,13 +400,19 @@ def test_the_storage_modules_are_found_apart_from_the_engine_and_the_pages():
     assert "scorekeeper.store.hands" in STORAGE and "scorekeeper.store.db" in STORAGE
     assert not {"scorekeeper.serve", *ENGINE} & set(STORAGE)
     assert not is_web("scorekeeper.webbed") and is_web("scorekeeper.web.hands.pages")
-    assert [layer("scorekeeper.engine.tiles"), layer("scorekeeper.store.db"),
-            layer("scorekeeper.web.shell.db")] == [0, 1, 2]
+    assert [
+        layer("scorekeeper.engine.tiles"),
+        layer("scorekeeper.store.db"),
+        layer("scorekeeper.web.shell.db"),
+    ] == [0, 1, 2]
 
 
 def test_each_layer_imports_only_from_the_layers_below_it():
-    upward = [f"{i.place()}: {i.source} imports {i.target}" for i in IMPORTS
-              if i.target in MODULES and layer(i.target) > layer(i.source) and not is_lazy(i)]
+    upward = [
+        f"{i.place()}: {i.source} imports {i.target}"
+        for i in IMPORTS
+        if i.target in MODULES and layer(i.target) > layer(i.source) and not is_lazy(i)
+    ]
     assert not upward, "imports from a layer above:\n" + "\n".join(upward)
 
 
@@ -371,8 +437,14 @@ STORAGE_LIBRARIES = ("sqlite_utils", "sqlite3")
 
 def fresh_interpreter(kind: str, what: list[str]) -> dict:
     """What a fresh interpreter loaded after importing or running `what`, and the status."""
-    done = subprocess.run([sys.executable, "-c", RUNNER, json.dumps([kind, what])],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", RUNNER, json.dumps([kind, what])],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0, f"{kind} {what} failed:\n{done.stderr}"
     return json.loads(done.stdout.splitlines()[-1])
 
@@ -395,17 +467,31 @@ def loaded_from_above(names: list[str], below: int) -> list[str]:
         return []
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda name: fresh_interpreter("import", [name]), names))
-    return [f"importing {name} loads {', '.join(from_above(below, result['modules']))}"
-            for name, result in zip(names, results, strict=True)
-            if from_above(below, result["modules"])]
+    return [
+        f"importing {name} loads {', '.join(from_above(below, result['modules']))}"
+        for name, result in zip(names, results, strict=True)
+        if from_above(below, result["modules"])
+    ]
 
 
 def test_what_a_layer_must_not_load_is_found():
-    loaded = ["flask.app", "json", "scorekeeper.engine.tiles", "scorekeeper.store.db",
-              "scorekeeper.web.shell.db", "sqlite3", "werkzeug"]
+    loaded = [
+        "flask.app",
+        "json",
+        "scorekeeper.engine.tiles",
+        "scorekeeper.store.db",
+        "scorekeeper.web.shell.db",
+        "sqlite3",
+        "werkzeug",
+    ]
     assert from_above(1, loaded) == ["flask", "werkzeug", "scorekeeper.web.shell.db"]
-    assert from_above(0, loaded) == ["flask", "werkzeug", "scorekeeper.web.shell.db", "sqlite3",
-                                     "scorekeeper.store.db"]
+    assert from_above(0, loaded) == [
+        "flask",
+        "werkzeug",
+        "scorekeeper.web.shell.db",
+        "sqlite3",
+        "scorekeeper.store.db",
+    ]
     assert from_above(0, ["json", "scorekeeper", "scorekeeper.engine.tiles"]) == []
 
 
@@ -446,20 +532,29 @@ def command_lines(filled_database, tmp_path, monkeypatch) -> dict[str, list[str]
     }
 
 
-@pytest.mark.parametrize("command", [
-    "score", "series",
-    "export", "export from the instance folder",
-    "import",
-    "backup",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "score",
+        "series",
+        "export",
+        "export from the instance folder",
+        "import",
+        "backup",
+    ],
+)
 def test_the_command_line_runs_without_flask_or_a_page(command_lines, command):
     result = fresh_interpreter("run", command_lines[command])
     assert result["status"] == 0, command_lines[command]
-    package = [name for name in result["modules"]
-               if name.split(".")[0] == "scorekeeper" and layer(name) > 0]
+    package = [
+        name
+        for name in result["modules"]
+        if name.split(".")[0] == "scorekeeper" and layer(name) > 0
+    ]
     assert from_above(1, result["modules"]) == [], (
         f"scorekeeper {command} loads {', '.join(from_above(1, result['modules']))}; the "
-        f"modules it loads beside the engine: {', '.join(package)}")
+        f"modules it loads beside the engine: {', '.join(package)}"
+    )
 
 
 # --- Migrations frozen in time -------------------------------------------------------------------
@@ -474,8 +569,14 @@ def test_the_migrations_import_nothing_of_the_package_but_their_frozen_copies():
     the engine (both change, and an old database would stop upgrading)."""
     frozen = [name for name in MODULES if name == FROZEN or name.startswith(f"{FROZEN}.")]
     assert frozen, f"{FROZEN} is missing"
-    out_of_place = [f"{i.place()}: {i.source} imports {i.target}" for i in IMPORTS
-                    if i.source in (MIGRATIONS, *frozen) and i.target.startswith("scorekeeper")
-                    and i.target not in frozen]
-    assert not out_of_place, ("migrations calling code that changes (freeze a copy in "
-                              "store/frozen/ instead):\n" + "\n".join(out_of_place))
+    out_of_place = [
+        f"{i.place()}: {i.source} imports {i.target}"
+        for i in IMPORTS
+        if i.source in (MIGRATIONS, *frozen)
+        and i.target.startswith("scorekeeper")
+        and i.target not in frozen
+    ]
+    assert not out_of_place, (
+        "migrations calling code that changes (freeze a copy in "
+        "store/frozen/ instead):\n" + "\n".join(out_of_place)
+    )

@@ -29,8 +29,14 @@ pytestmark = pytest.mark.wheel
 
 def run(*command: str | Path, **options) -> subprocess.CompletedProcess:
     """Run a command to its end; fail with its output if it fails."""
-    done = subprocess.run([str(part) for part in command], capture_output=True, text=True,
-                          timeout=300, check=False, **options)
+    done = subprocess.run(
+        [str(part) for part in command],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        **options,
+    )
     assert done.returncode == 0, f"{command} failed:\n{done.stdout}\n{done.stderr}"
     return done
 
@@ -43,8 +49,9 @@ def environment(tmp_path_factory) -> Path:
     for name in SOURCES:
         if (ROOT / name).is_dir():
             # As a fresh clone has them: the catalogues as text, never compiled.
-            shutil.copytree(ROOT / name, source / name,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
+            shutil.copytree(
+                ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo")
+            )
         else:
             source.mkdir(exist_ok=True)
             shutil.copy(ROOT / name, source / name)
@@ -53,8 +60,18 @@ def environment(tmp_path_factory) -> Path:
     (wheel,) = (work / "dist").glob("scorekeeper-*.whl")
     env = work / "env"
     run(sys.executable, "-m", "venv", "--without-pip", env)
-    run(sys.executable, "-m", "pip", "--python", env / "bin" / "python", "install", "-q",
-        "--no-deps", "--no-index", wheel)
+    run(
+        sys.executable,
+        "-m",
+        "pip",
+        "--python",
+        env / "bin" / "python",
+        "install",
+        "-q",
+        "--no-deps",
+        "--no-index",
+        wheel,
+    )
     # The dependencies, from the test environment: a plain path line, so that the checkout's
     # editable install there (itself a .pth file) is not loaded in front of the wheel.
     (site,) = (env / "lib").glob("python3*/site-packages")
@@ -74,8 +91,10 @@ def _translate_one_message(source: Path) -> None:
         return  # the Romanian catalogue already says it: the wheel must still serve it
     entry = f'msgid "{TRANSLATED[0]}"\nmsgstr ""\n'
     assert entry in text
-    po.write_text(text.replace(entry, f'msgid "{TRANSLATED[0]}"\nmsgstr "{TRANSLATED[1]}"\n'),
-                  encoding="utf-8")
+    po.write_text(
+        text.replace(entry, f'msgid "{TRANSLATED[0]}"\nmsgstr "{TRANSLATED[1]}"\n'),
+        encoding="utf-8",
+    )
 
 
 def free_port() -> int:
@@ -100,13 +119,28 @@ def serve(environment, tmp_path) -> Iterator:
         port = free_port()
         elsewhere = tmp_path / "elsewhere"
         elsewhere.mkdir(exist_ok=True)
-        env = {key: value for key, value in os.environ.items()
-               if not key.startswith(("SCOREKEEPER_", "XDG_", "VIRTUAL_ENV"))}
+        env = {
+            key: value
+            for key, value in os.environ.items()
+            if not key.startswith(("SCOREKEEPER_", "XDG_", "VIRTUAL_ENV"))
+        }
         env.update(HOME=str(tmp_path / "home"), **variables)
         server = subprocess.Popen(
-            [environment / "bin" / "scorekeeper", "serve", "--host", "127.0.0.1",
-             "--port", str(port)], cwd=elsewhere, env=env, stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            [
+                environment / "bin" / "scorekeeper",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+            ],
+            cwd=elsewhere,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         started.append(server)
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 30
@@ -136,13 +170,20 @@ def files_named(folder: Path, *patterns: str) -> list[Path]:
 
 
 def test_the_installed_app_serves_its_pages_and_keeps_the_data_in_the_folder_chosen(
-        environment, serve, tmp_path):
+    environment, serve, tmp_path
+):
     data = tmp_path / "data"
     url = serve(SCOREKEEPER_INSTANCE=str(data))
     status, page = get(url + "/")
     assert status == 200 and b"Scorekeeper" in page and b"/static/app.css" in page
-    for path in ["/static/app.css", "/static/tilepad.js", "/static/manifest.webmanifest",
-                 "/static/icons/icon-192.png", "/variants/", "/history"]:
+    for path in [
+        "/static/app.css",
+        "/static/tilepad.js",
+        "/static/manifest.webmanifest",
+        "/static/icons/icon-192.png",
+        "/variants/",
+        "/history",
+    ]:
         assert get(url + path)[0] == 200, path
     assert (data / "scorekeeper.db").is_file() and (data / "secret_key").is_file()
     assert files_named(environment, "*.db", "secret_key") == []
@@ -154,10 +195,13 @@ def test_the_installed_app_serves_its_pages_and_keeps_the_data_in_the_folder_cho
 
 def test_the_installed_app_serves_pages_in_the_phones_language(environment, serve, tmp_path):
     (site,) = (environment / "lib").glob("python3*/site-packages")
-    compiled = sorted(p.relative_to(site).as_posix()
-                      for p in (site / "scorekeeper" / "translations").rglob("*.mo"))
-    assert compiled == [f"scorekeeper/translations/{lang}/LC_MESSAGES/messages.mo"
-                        for lang in ("fr", "hu", "ro")]
+    compiled = sorted(
+        p.relative_to(site).as_posix()
+        for p in (site / "scorekeeper" / "translations").rglob("*.mo")
+    )
+    assert compiled == [
+        f"scorekeeper/translations/{lang}/LC_MESSAGES/messages.mo" for lang in ("fr", "hu", "ro")
+    ]
     url = serve(SCOREKEEPER_INSTANCE=str(tmp_path / "data"))
     asked = urllib.request.Request(url + "/variants/romanian", headers={"Accept-Language": "ro"})
     with urllib.request.urlopen(asked, timeout=10) as response:
@@ -166,7 +210,8 @@ def test_the_installed_app_serves_pages_in_the_phones_language(environment, serv
 
 
 def test_without_a_folder_chosen_the_data_lives_in_the_users_data_folder(
-        environment, serve, tmp_path):
+    environment, serve, tmp_path
+):
     url = serve()
     assert get(url + "/")[0] == 200
     data = tmp_path / "home" / ".local" / "share" / "scorekeeper"
@@ -176,8 +221,12 @@ def test_without_a_folder_chosen_the_data_lives_in_the_users_data_folder(
 
 
 def test_the_installed_command_is_the_wheels_and_says_its_version(environment):
-    where = run(environment / "bin" / "python", "-c",
-                "import scorekeeper; print(scorekeeper.__file__)", cwd=environment)
+    where = run(
+        environment / "bin" / "python",
+        "-c",
+        "import scorekeeper; print(scorekeeper.__file__)",
+        cwd=environment,
+    )
     assert Path(where.stdout.strip()).is_relative_to(environment)
     done = run(environment / "bin" / "scorekeeper", "--version", cwd=environment)
     assert done.stdout.strip().startswith("scorekeeper ")

@@ -25,11 +25,18 @@ FINISH_WORDS = {
 
 # The hand format's player fields in the players' words, for messages.
 FIELD_WORDS = {
-    "went_out": words("went out"), "finish": "finish", "all_at_once": words("all at once"),
-    "jokers_used": words("jokers used"), "rack": "rack", "rack_points": words("rack points"),
-    "rack_jokers": words("jokers on the rack"), "swapped_jokers": words("swapped jokers"),
-    "melded_points": words("melded points"), "melded_tiles": words("melded tiles"),
-    "credited_jokers": words("jokers credited"), "declared": "declared",
+    "went_out": words("went out"),
+    "finish": "finish",
+    "all_at_once": words("all at once"),
+    "jokers_used": words("jokers used"),
+    "rack": "rack",
+    "rack_points": words("rack points"),
+    "rack_jokers": words("jokers on the rack"),
+    "swapped_jokers": words("swapped jokers"),
+    "melded_points": words("melded points"),
+    "melded_tiles": words("melded tiles"),
+    "credited_jokers": words("jokers credited"),
+    "declared": "declared",
 }
 
 
@@ -105,22 +112,36 @@ def _check_rack_given(p: PlayerHand) -> None:
     if p.went_out or p.has_tiles_left or "left_table" in p.declared:
         return
     field = "rack_points" if p.rack is None and p.rack_points is not None else "rack"
-    raise InvalidHand(words("nothing is left on the rack: enter the tiles or the points left on "
-                      "it (only the player who went out has an empty rack)"),
-                      player=p.name, field=field)
+    raise InvalidHand(
+        words(
+            "nothing is left on the rack: enter the tiles or the points left on "
+            "it (only the player who went out has an empty rack)"
+        ),
+        player=p.name,
+        field=field,
+    )
 
 
 def _check_whole_hand(hand: HandRecord) -> None:
     _check_copies(hand)
     out = [p for p in hand.players if p.went_out]
     if len(out) > 1:
-        raise InvalidHand(words("{first} and {second} both went out; only one player can end a "
-                                "hand", first=out[0].name, second=out[1].name),
-                          player=out[1].name, field="went_out")
+        raise InvalidHand(
+            words(
+                "{first} and {second} both went out; only one player can end a hand",
+                first=out[0].name,
+                second=out[1].name,
+            ),
+            player=out[1].name,
+            field="went_out",
+        )
     twins = [p for p in hand.players if "exposed_twin" in p.declared]
     if len(twins) > 1:
-        raise InvalidHand(words("only one player can hold the twin of the exposed tile"),
-                          player=twins[1].name, field="declared")
+        raise InvalidHand(
+            words("only one player can hold the twin of the exposed tile"),
+            player=twins[1].name,
+            field="declared",
+        )
     if out:
         _check_going_out(out[0], hand)
         _check_minimum_melded(out[0], hand)
@@ -136,10 +157,17 @@ def _check_minimum_melded(p: PlayerHand, hand: HandRecord) -> None:
     points, jokers, _ = melded_by_player(hand)
     melded = points[p.name] + jokers[p.name] * (v.melded_joker_bonus or 0)
     if melded < v.going_out_min_melded:
-        raise InvalidHand(words("went out with {melded} melded points, but {variant} needs at "
-                                "least {least} to go out", melded=melded,
-                                variant=v.name, least=v.going_out_min_melded),
-                          player=p.name, field="went_out")
+        raise InvalidHand(
+            words(
+                "went out with {melded} melded points, but {variant} needs at "
+                "least {least} to go out",
+                melded=melded,
+                variant=v.name,
+                least=v.going_out_min_melded,
+            ),
+            player=p.name,
+            field="went_out",
+        )
 
 
 def _check_all_at_once(p: PlayerHand, hand: HandRecord) -> None:
@@ -149,80 +177,143 @@ def _check_all_at_once(p: PlayerHand, hand: HandRecord) -> None:
     for i, tm in enumerate(hand.melds):
         if p.name not in tm.by:
             continue
-        others = [who for t, who in zip(tm.meld.tiles, tm.by, strict=True)
-                  if who != p.name and not t.joker]
+        others = [
+            who
+            for t, who in zip(tm.meld.tiles, tm.by, strict=True)
+            if who != p.name and not t.joker
+        ]
         if others:
             raise InvalidHand(
-                words("went out all at once but added to {others}'s meld ({meld}): in the turn "
-                      "of the opening a player lays only melds of their own", others=others[0],
-                      meld=tm.meld),
-                player=p.name, field="all_at_once", meld=i)
+                words(
+                    "went out all at once but added to {others}'s meld ({meld}): in the turn "
+                    "of the opening a player lays only melds of their own",
+                    others=others[0],
+                    meld=tm.meld,
+                ),
+                player=p.name,
+                field="all_at_once",
+                meld=i,
+            )
 
 
 def _check_player(p: PlayerHand, v: Variant, has_melds: bool) -> None:
     _check_fields_have_rules(p, v)
     if p.swapped_jokers and p.swapped_jokers > p.jokers_on_rack:
-        raise InvalidHand(words("{swapped} swapped jokers, but only {on_rack} on the rack",
-                                swapped=p.swapped_jokers, on_rack=p.jokers_on_rack),
-                          player=p.name, field="swapped_jokers")
+        raise InvalidHand(
+            words(
+                "{swapped} swapped jokers, but only {on_rack} on the rack",
+                swapped=p.swapped_jokers,
+                on_rack=p.jokers_on_rack,
+            ),
+            player=p.name,
+            field="swapped_jokers",
+        )
     if p.all_at_once and not p.went_out:
-        raise InvalidHand(words("all at once is only for the player who went out"), player=p.name,
-                          field="all_at_once")
+        raise InvalidHand(
+            words("all at once is only for the player who went out"),
+            player=p.name,
+            field="all_at_once",
+        )
     if p.jokers_used and not p.all_at_once:
-        raise InvalidHand(words("jokers used is only for a hand laid down all at once"),
-                          player=p.name, field="jokers_used")
+        raise InvalidHand(
+            words("jokers used is only for a hand laid down all at once"),
+            player=p.name,
+            field="jokers_used",
+        )
     if p.counts_melds:
         if has_melds:
-            raise InvalidHand(words("give melded points or the table's melds, not both"),
-                              player=p.name, field="melded_points")
+            raise InvalidHand(
+                words("give melded points or the table's melds, not both"),
+                player=p.name,
+                field="melded_points",
+            )
         if p.melded_points is not None and p.melded_tiles is not None:
-            raise InvalidHand(words("give melded points or melded tiles, not both"), player=p.name,
-                              field="melded_tiles")
+            raise InvalidHand(
+                words("give melded points or melded tiles, not both"),
+                player=p.name,
+                field="melded_tiles",
+            )
     if "left_table" in p.declared and p.went_out:
-        raise InvalidHand(words("a player who left the table cannot have gone out"), player=p.name,
-                          field="declared")
+        raise InvalidHand(
+            words("a player who left the table cannot have gone out"),
+            player=p.name,
+            field="declared",
+        )
 
 
 def _check_fields_have_rules(p: PlayerHand, v: Variant) -> None:
     """Refuse a field given a value the variant has no rule for (docs/hand-format.md)."""
+
     def refuse(field: str, message: str) -> None:
         raise InvalidHand(message, player=p.name, field=field)
 
     if p.counts_melds and v.scoring != "melded":
-        field = "melded_points" if p.melded_points is not None else (
-            "melded_tiles" if p.melded_tiles is not None else "credited_jokers")
-        refuse(field, words("{name} scores only the racks: leave out melded points and jokers "
-                            "credited", name=v.name))
+        field = (
+            "melded_points"
+            if p.melded_points is not None
+            else ("melded_tiles" if p.melded_tiles is not None else "credited_jokers")
+        )
+        refuse(
+            field,
+            words(
+                "{name} scores only the racks: leave out melded points and jokers credited",
+                name=v.name,
+            ),
+        )
     if p.credited_jokers and not has_rule(v, "credited_jokers"):
-        refuse("credited_jokers", words("in {name} a melded joker counts the tile it stands "
-                                        "for: include it in the melded points", name=v.name))
+        refuse(
+            "credited_jokers",
+            words(
+                "in {name} a melded joker counts the tile it stands "
+                "for: include it in the melded points",
+                name=v.name,
+            ),
+        )
     if p.all_at_once and not has_rule(v, "all_at_once"):
         refuse("all_at_once", words("{name} has no rule for going out all at once", name=v.name))
     if p.jokers_used and not has_rule(v, "jokers_used"):
-        refuse("jokers_used", words("{name} has no bonus that depends on the jokers used",
-                                    name=v.name))
+        refuse(
+            "jokers_used", words("{name} has no bonus that depends on the jokers used", name=v.name)
+        )
     if p.swapped_jokers and not has_rule(v, "swapped_jokers"):
-        refuse("swapped_jokers", words("in {name} a joker taken by a swap costs the same as any "
-                                       "other: leave out swapped jokers", name=v.name))
+        refuse(
+            "swapped_jokers",
+            words(
+                "in {name} a joker taken by a swap costs the same as any "
+                "other: leave out swapped jokers",
+                name=v.name,
+            ),
+        )
     if "exposed_twin" in p.declared and v.exposed_twin_bonus is None:
-        refuse("declared", words("{name} has no bonus for the twin of the exposed tile",
-                                 name=v.name))
+        refuse(
+            "declared", words("{name} has no bonus for the twin of the exposed tile", name=v.name)
+        )
     if "left_table" in p.declared and v.left_table_penalty is None:
-        refuse("declared", words("{name} has no rule for a player who leaves the table",
-                                 name=v.name))
+        refuse(
+            "declared", words("{name} has no rule for a player who leaves the table", name=v.name)
+        )
 
 
 def _check_going_out(p: PlayerHand, hand: HandRecord) -> None:
     v = hand.variant
     if p.has_tiles_left:
-        raise InvalidHand(words("went out but still has tiles on the rack ({rack})",
-                                rack=rack_words(p)),
-                          player=p.name, field="rack" if p.rack is not None else "rack_points")
+        raise InvalidHand(
+            words("went out but still has tiles on the rack ({rack})", rack=rack_words(p)),
+            player=p.name,
+            field="rack" if p.rack is not None else "rack_points",
+        )
     if p.finish not in v.finishes:
         allowed = or_list([FINISH_WORDS[f] for f in v.finishes])
-        raise InvalidHand(words("went out by {how}, but in {variant} a player goes out by "
-                                "{allowed}", how=FINISH_WORDS[p.finish or ""],
-                                variant=v.name, allowed=allowed), player=p.name, field="finish")
+        raise InvalidHand(
+            words(
+                "went out by {how}, but in {variant} a player goes out by {allowed}",
+                how=FINISH_WORDS[p.finish or ""],
+                variant=v.name,
+                allowed=allowed,
+            ),
+            player=p.name,
+            field="finish",
+        )
 
 
 def rack_words(p: PlayerHand) -> str:
@@ -290,13 +381,22 @@ def _refuse_copies(hand: HandRecord, key: str, count: int) -> None:
     _, player, meld, field = places[-1]
     listed = _some_places(list(dict.fromkeys(w for w, *_ in places)))
     if key == "j":
-        detail = words("{count} jokers in this hand ({listed}); a box of tiles holds only two",
-                       count=count, listed=listed)
+        detail = words(
+            "{count} jokers in this hand ({listed}); a box of tiles holds only two",
+            count=count,
+            listed=listed,
+        )
     else:
-        detail = (words("{count} copies of {key} in this hand ({listed}); a box of tiles holds "
-                        "only two of each tile", count=count, key=key, listed=listed))
-    raise InvalidHand(detail, player=player, field=field, meld=meld,
-                      tile=None if key == "j" else key)
+        detail = words(
+            "{count} copies of {key} in this hand ({listed}); a box of tiles holds "
+            "only two of each tile",
+            count=count,
+            key=key,
+            listed=listed,
+        )
+    raise InvalidHand(
+        detail, player=player, field=field, meld=meld, tile=None if key == "j" else key
+    )
 
 
 def _some_places(distinct: list[str]) -> Words | str:
@@ -305,31 +405,48 @@ def _some_places(distinct: list[str]) -> Words | str:
     more = len(distinct) - NAMED_PLACES
     if more <= 0:
         return named
-    return counted("{places} and {n} other place", "{places} and {n} other places",
-                   places=named, n=more)
+    return counted(
+        "{places} and {n} other place", "{places} and {n} other places", places=named, n=more
+    )
 
 
 def _places(hand: HandRecord, key: str) -> list[tuple[str, str, int | None, str | None]]:
     """Every place a copy of `key` lies: in words, whose, which meld, which field."""
     places: list[tuple[str, str, int | None, str | None]] = []
     for p in hand.players:
-        places += [(words("{name}'s rack", name=p.name), p.name, None, "rack")
-                   for t in p.rack or () if t.key == key]
-        places += [(words("{name}'s melded tiles", name=p.name), p.name, None, "melded_tiles")
-                   for t, _ in p.melded_tiles or () if t.key == key]
+        places += [
+            (words("{name}'s rack", name=p.name), p.name, None, "rack")
+            for t in p.rack or ()
+            if t.key == key
+        ]
+        places += [
+            (words("{name}'s melded tiles", name=p.name), p.name, None, "melded_tiles")
+            for t, _ in p.melded_tiles or ()
+            if t.key == key
+        ]
         if key == "j":
-            places += [(words("{name}'s rack", name=p.name), p.name, None,
-                        "rack_jokers")] * p.rack_jokers
-            places += [(words("{name}'s jokers credited", name=p.name), p.name, None,
-                        "credited_jokers")] * p.credited_jokers
-            places += [(words("{name}'s jokers used all at once", name=p.name), p.name, None,
-                        "jokers_used")] * _laid_at_once(p, hand)
+            places += [
+                (words("{name}'s rack", name=p.name), p.name, None, "rack_jokers")
+            ] * p.rack_jokers
+            places += [
+                (words("{name}'s jokers credited", name=p.name), p.name, None, "credited_jokers")
+            ] * p.credited_jokers
+            places += [
+                (
+                    words("{name}'s jokers used all at once", name=p.name),
+                    p.name,
+                    None,
+                    "jokers_used",
+                )
+            ] * _laid_at_once(p, hand)
             if p.finish == "joker_discard":
-                places.append((words("{name}'s last discard", name=p.name), p.name, None,
-                               "finish"))
+                places.append((words("{name}'s last discard", name=p.name), p.name, None, "finish"))
     for i, tm in enumerate(hand.melds):
-        places += [(words("meld {meld} by {who}", meld=i + 1, who=who), who, i, None)
-                   for t, who in zip(tm.meld.tiles, tm.by, strict=True) if t.key == key]
+        places += [
+            (words("meld {meld} by {who}", meld=i + 1, who=who), who, i, None)
+            for t, who in zip(tm.meld.tiles, tm.by, strict=True)
+            if t.key == key
+        ]
     return places
 
 
@@ -342,7 +459,8 @@ def loose_value(tile: Tile, place: str | None, v: Variant) -> int:
 
 
 def melded_by_player(
-        hand: HandRecord) -> tuple[dict[str, int], dict[str, int], dict[str, list[Tile]]]:
+    hand: HandRecord,
+) -> tuple[dict[str, int], dict[str, int], dict[str, list[Tile]]]:
     """Each player's melded value, credited jokers and the tiles behind it."""
     v = hand.variant
     points = {p.name: 0 for p in hand.players}

@@ -16,8 +16,15 @@ from .variants import Variant
 
 # What a player counts on their own: what is left on the rack and, where the variant scores
 # melded value, what they put on the table. Who went out and how is the scorer's to say.
-DRAFT_FIELDS = ("rack", "rack_points", "rack_jokers", "swapped_jokers", "melded_tiles",
-                "melded_points", "credited_jokers")
+DRAFT_FIELDS = (
+    "rack",
+    "rack_points",
+    "rack_jokers",
+    "swapped_jokers",
+    "melded_tiles",
+    "melded_points",
+    "credited_jokers",
+)
 # No rack or table part holds more than the set's tiles, and a longer text is refused before
 # it is read (engine/limits.py, where every limit is; read_player checks them).
 MOST_TILES = RACK_TILES
@@ -35,13 +42,17 @@ def read_draft(raw: Any, v: Variant, name: str) -> dict[str, Any]:
     variant has them), checked as one player's part of a hand; return what to keep, only
     the fields given. Raise InvalidHand with every problem found."""
     if not isinstance(raw, dict) or not raw:
-        raise InvalidHand("send what is left on the rack, e.g. {\"rack\": \"r12 k3 j\"}",
-                          player=name, field="rack")
+        raise InvalidHand(
+            'send what is left on the rack, e.g. {"rack": "r12 k3 j"}', player=name, field="rack"
+        )
     allowed = draft_fields(v)
     for field in raw:
         if field not in allowed:
-            raise InvalidHand(_not_a_draft_field(field, v), player=name,
-                              field=field if isinstance(field, str) else None)
+            raise InvalidHand(
+                _not_a_draft_field(field, v),
+                player=name,
+                field=field if isinstance(field, str) else None,
+            )
     kept = {f: raw[f] for f in allowed if f in raw and raw[f] not in (None, "")}
     part = read_player({"name": name, **kept}, v)
     # The checks of a whole hand, on a hand of this one part: copies of a tile, a rack
@@ -55,4 +66,3 @@ def _not_a_draft_field(field: object, v: Variant) -> str:
         return f"{v.name} scores only the racks: send only what is left on the rack"
     shown = field if isinstance(field, str) else "that"
     return f"'{shown}' is not part of a rack: send {', '.join(draft_fields(v))}"
-

@@ -25,16 +25,30 @@ from .words import Words, joined, words
 # The fields a place names, in words a translation can choose (the English is the field's
 # own name, which the API's `where` has always said).
 FIELDS = {
-    "rack": words("rack"), "melded_tiles": words("melded_tiles"),
-    "melded_points": words("melded_points"), "went_out": words("went_out"),
-    "finish": words("finish"), "jokers_used": words("jokers_used"),
-    "swapped_jokers": words("swapped_jokers"), "all_at_once": words("all_at_once"),
-    "declared": words("declared"), "rack_jokers": words("rack_jokers"),
-    "rack_points": words("rack_points"), "players": words("players"), "end": words("end"),
-    "first_dealer": words("first_dealer"), "variant": words("variant"),
-    "tiles": words("tiles"), "melds": words("melds"), "added": words("added"),
-    "run": words("run"), "by": words("by"), "meld_index": words("meld_index"),
-    "same_turn": words("same_turn"), "ace": words("ace"), "player": words("player"),
+    "rack": words("rack"),
+    "melded_tiles": words("melded_tiles"),
+    "melded_points": words("melded_points"),
+    "went_out": words("went_out"),
+    "finish": words("finish"),
+    "jokers_used": words("jokers_used"),
+    "swapped_jokers": words("swapped_jokers"),
+    "all_at_once": words("all_at_once"),
+    "declared": words("declared"),
+    "rack_jokers": words("rack_jokers"),
+    "rack_points": words("rack_points"),
+    "players": words("players"),
+    "end": words("end"),
+    "first_dealer": words("first_dealer"),
+    "variant": words("variant"),
+    "tiles": words("tiles"),
+    "melds": words("melds"),
+    "added": words("added"),
+    "run": words("run"),
+    "by": words("by"),
+    "meld_index": words("meld_index"),
+    "same_turn": words("same_turn"),
+    "ace": words("ace"),
+    "player": words("player"),
     "name": words("name"),
 }
 
@@ -51,9 +65,18 @@ class RuleError(ValueError):
     # refusals of a hand and of a series name their place, a tile or meld says it itself.
     names_place = False
 
-    def __init__(self, message: str, *, player: str | None = None, seat: int | None = None,
-                 field: str | None = None, tile: str | None = None, meld: int | None = None,
-                 action: int | None = None, hand: int | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        player: str | None = None,
+        seat: int | None = None,
+        field: str | None = None,
+        tile: str | None = None,
+        meld: int | None = None,
+        action: int | None = None,
+        hand: int | None = None,
+    ):
         self.detail = message
         self.player = player
         self.seat = seat

@@ -23,10 +23,16 @@ def read_melds(raw: Any, names: list[str], v: Variant) -> tuple[TableMeld, ...]:
     if not isinstance(raw, list):
         raise InvalidHand(words("the melds must be a list of melds"), field="melds")
     if len(raw) > TABLE_MELDS:
-        raise InvalidHand(words("{count} melds: a table holds at most {most}, since each meld "
-                                "has at least three of the {tiles} tiles in the box",
-                                count=len(raw), most=TABLE_MELDS, tiles=SET_TILES),
-                          field="melds")
+        raise InvalidHand(
+            words(
+                "{count} melds: a table holds at most {most}, since each meld "
+                "has at least three of the {tiles} tiles in the box",
+                count=len(raw),
+                most=TABLE_MELDS,
+                tiles=SET_TILES,
+            ),
+            field="melds",
+        )
     known = {name_key(n): n for n in names}
     return tuple(_read_meld(item, i, known, v) for i, item in enumerate(raw))
 
@@ -47,20 +53,26 @@ def _read_meld(item: Any, index: int, known: dict[str, str], v: Variant) -> Tabl
     except InvalidTile as error:
         # A refusal names the player as well as the tile (RULES.md, "Checks every
         # hand must pass"): the one who supplied the bad token, when "by" says.
-        raise InvalidHand(error.detail, meld=index, tile=error.tile,
-                          player=_supplier(item, error.tile or "")) from None
+        raise InvalidHand(
+            error.detail, meld=index, tile=error.tile, player=_supplier(item, error.tile or "")
+        ) from None
     by = _read_by(item.get("by"), len(tiles), known, index)
     try:
         meld = check_meld(tiles, v)
     except InvalidMeld as error:
         who = list(dict.fromkeys(by))
         if len(who) > 1:
-            said = words("{tiles}, laid by {players}: {why}", tiles=format_tiles(tiles),
-                         players=and_list(who), why=error.detail)
+            said = words(
+                "{tiles}, laid by {players}: {why}",
+                tiles=format_tiles(tiles),
+                players=and_list(who),
+                why=error.detail,
+            )
         else:
             said = words("{tiles}: {why}", tiles=format_tiles(tiles), why=error.detail)
-        raise InvalidHand(said, meld=index, tile=error.tile,
-                          player=who[0] if len(who) == 1 else None) from None
+        raise InvalidHand(
+            said, meld=index, tile=error.tile, player=who[0] if len(who) == 1 else None
+        ) from None
     _remember(v, item["tiles"], meld)
     return TableMeld(meld, by)
 
@@ -111,19 +123,24 @@ def _read_by(by: Any, count: int, known: dict[str, str], index: int) -> tuple[st
 
 def _refuse_by(by: Any, count: int, index: int) -> None:
     if not isinstance(by, list):
-        raise InvalidHand(words('"by" must be one player\'s name or one name per tile'), meld=index,
-                          field="by")
-    raise InvalidHand(words("\"by\" names {players} players for {count} tiles",
-                            players=len(by), count=count), meld=index,
-                      field="by")
+        raise InvalidHand(
+            words('"by" must be one player\'s name or one name per tile'), meld=index, field="by"
+        )
+    raise InvalidHand(
+        words('"by" names {players} players for {count} tiles', players=len(by), count=count),
+        meld=index,
+        field="by",
+    )
 
 
 def _player_named(name: Any, known: dict[str, str], index: int) -> str:
     if not isinstance(name, str):
-        raise InvalidHand(words('"by" must be one player\'s name or one name per tile'), meld=index,
-                          field="by")
+        raise InvalidHand(
+            words('"by" must be one player\'s name or one name per tile'), meld=index, field="by"
+        )
     found = known.get(name_key(name))
     if found is None:
-        raise InvalidHand(words("'{name}' is not a player of this hand", name=name[:40]),
-                          meld=index, field="by")
+        raise InvalidHand(
+            words("'{name}' is not a player of this hand", name=name[:40]), meld=index, field="by"
+        )
     return found

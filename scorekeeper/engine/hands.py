@@ -31,8 +31,14 @@ from .variants import FINISHES, Variant, check_player_count, preset, variant_fro
 from .words import words
 
 __all__ = [
-    "FINISH_WORDS", "HandRecord", "PlayerHand", "TableMeld", "loose_value", "melded_by_player",
-    "read_hand", "read_variant",
+    "FINISH_WORDS",
+    "HandRecord",
+    "PlayerHand",
+    "TableMeld",
+    "loose_value",
+    "melded_by_player",
+    "read_hand",
+    "read_variant",
 ]
 
 PLAYER_FIELDS = {"name", *FIELD_WORDS}
@@ -51,8 +57,9 @@ def read_variant(value: Any) -> Variant:
     raise InvalidVariant(words("the variant must be a preset id or a variant object"))
 
 
-def read_hand(data: Any, variant: Variant | None = None,
-              players: list[str] | None = None) -> HandRecord:
+def read_hand(
+    data: Any, variant: Variant | None = None, players: list[str] | None = None
+) -> HandRecord:
     """Check a hand in the JSON format and return the record, or raise InvalidHand.
 
     `variant` and `players` come from the series when the hand is part of one.
@@ -69,9 +76,10 @@ def read_hand(data: Any, variant: Variant | None = None,
             raise InvalidHand(error.detail, field="variant") from None
     raw_players = data.get("players")
     if not isinstance(raw_players, list) or not raw_players:
-        raise InvalidHand(words("the players must be a list with one entry per player in seat "
-                                "order"),
-                          field="players")
+        raise InvalidHand(
+            words("the players must be a list with one entry per player in seat order"),
+            field="players",
+        )
     # Counted before any entry is read: a list of thousands of players is refused at once.
     check_player_count(variant, len(raw_players), InvalidHand)
     hand_players = _read_players(raw_players, variant, has_melds=bool(data.get("melds")))
@@ -80,8 +88,9 @@ def read_hand(data: Any, variant: Variant | None = None,
     if players is not None and names != list(players):
         # The series' players written another way ("ștefan" for "Ștefan"): the hand
         # keeps the names as the series spells them, so its scores are theirs.
-        hand_players = tuple(p._replace(name=seated)
-                             for p, seated in zip(hand_players, players, strict=True))
+        hand_players = tuple(
+            p._replace(name=seated) for p, seated in zip(hand_players, players, strict=True)
+        )
         names = list(players)
     melds = read_melds(data.get("melds"), names, variant)
     hand_players = _with_jokers_used(hand_players, raw_players, melds)
@@ -107,8 +116,15 @@ def _read_players(raw_players: list[Any], v: Variant, has_melds: bool) -> tuple[
             read.append(error)
     readable = tuple(p for p in read if isinstance(p, PlayerHand))
     if len(readable) < len(read):
-        refuse_together([found for p in read for found in (
-            p.problems if isinstance(p, InvalidHand) else player_problems(p, v, has_melds))])
+        refuse_together(
+            [
+                found
+                for p in read
+                for found in (
+                    p.problems if isinstance(p, InvalidHand) else player_problems(p, v, has_melds)
+                )
+            ]
+        )
     return readable
 
 
@@ -122,26 +138,42 @@ def _check_names(names: list[str], v: Variant, series_players: list[str] | None)
     keys = [name_key(name) for name in names]
     for seat, key in enumerate(keys):
         if key in keys[:seat]:
-            raise InvalidHand(words("the name appears twice in this hand"), player=names[seat],
-                              field="name")
-        problem = (lookalike_problem(names[seat], names[:seat])
-                   or (hidden_problem(names[seat]) if series_players is None else None))
+            raise InvalidHand(
+                words("the name appears twice in this hand"), player=names[seat], field="name"
+            )
+        problem = lookalike_problem(names[seat], names[:seat]) or (
+            hidden_problem(names[seat]) if series_players is None else None
+        )
         if problem:
             raise InvalidHand(problem, player=names[seat], field="name")
     check_player_count(v, len(names), InvalidHand)
-    if series_players is not None and names != list(series_players) and keys != [
-            name_key(name) for name in series_players]:
+    if (
+        series_players is not None
+        and names != list(series_players)
+        and keys != [name_key(name) for name in series_players]
+    ):
         raise InvalidHand(
-            words("the hand's players ({players}) must be the series' players in seat order "
-                  "({seated})", players=", ".join(names), seated=", ".join(series_players)),
-            field="players")
+            words(
+                "the hand's players ({players}) must be the series' players in seat order "
+                "({seated})",
+                players=", ".join(names),
+                seated=", ".join(series_players),
+            ),
+            field="players",
+        )
 
 
 # Counts a player entry may give, with their highest value. A null is allowed only
 # for the two without a default (rack points, melded points): an explicit null for a
 # count such as swapped jokers or jokers used is bad input, not zero.
-COUNTS = {"jokers_used": 2, "rack_jokers": 2, "swapped_jokers": 2, "credited_jokers": 2,
-          "rack_points": 10_000, "melded_points": 10_000}
+COUNTS = {
+    "jokers_used": 2,
+    "rack_jokers": 2,
+    "swapped_jokers": 2,
+    "credited_jokers": 2,
+    "rack_points": 10_000,
+    "melded_points": 10_000,
+}
 NULLABLE = {"rack_points", "melded_points"}
 FLAGS = {"went_out", "all_at_once"}
 
@@ -151,17 +183,21 @@ def _count(value: Any, field: str, name: str) -> int | None:
         return None
     high = COUNTS[field]
     if type(value) is not int or not 0 <= value <= high:
-        raise InvalidHand(words("{what} must be a whole number from 0 to {high}",
-                                what=FIELD_WORDS[field], high=high),
-                          player=name, field=field)
+        raise InvalidHand(
+            words(
+                "{what} must be a whole number from 0 to {high}", what=FIELD_WORDS[field], high=high
+            ),
+            player=name,
+            field=field,
+        )
     return value
 
 
 def _flag(value: Any, field: str, name: str) -> bool:
     if value is not True and value is not False:
-        raise InvalidHand(words("{what} must be true or false", what=FIELD_WORDS[field]),
-                          player=name,
-                          field=field)
+        raise InvalidHand(
+            words("{what} must be true or false", what=FIELD_WORDS[field]), player=name, field=field
+        )
     return value
 
 
@@ -203,11 +239,15 @@ def _read_rack(raw: dict[str, Any], name: str) -> tuple[Tile, ...] | None:
     if "rack" not in raw:
         return None
     if "rack_points" in raw or "rack_jokers" in raw:
-        raise InvalidHand(words("give the rack as tiles or as rack points, not both"), player=name,
-                          field="rack")
+        raise InvalidHand(
+            words("give the rack as tiles or as rack points, not both"), player=name, field="rack"
+        )
     if not isinstance(raw["rack"], str):
-        raise InvalidHand(words("the rack must be tiles written as text, e.g. \"r12 k3 j\""),
-                          player=name, field="rack")
+        raise InvalidHand(
+            words('the rack must be tiles written as text, e.g. "r12 k3 j"'),
+            player=name,
+            field="rack",
+        )
     try:
         return tuple(parse_tiles(raw["rack"], in_meld=False, most=RACK_TILES))
     except InvalidTile as error:
@@ -218,22 +258,28 @@ def _read_finish(raw: dict[str, Any], name: str, went_out: bool, v: Variant) -> 
     finish = raw.get("finish")
     if finish is not None and finish not in FINISHES:
         shown = finish if isinstance(finish, str) else "that"
-        raise InvalidHand(words("'{shown}' is not a way to go out ({ways})", shown=shown,
-                                ways=", ".join(FINISHES)),
-                          player=name, field="finish")
+        raise InvalidHand(
+            words(
+                "'{shown}' is not a way to go out ({ways})", shown=shown, ways=", ".join(FINISHES)
+            ),
+            player=name,
+            field="finish",
+        )
     if finish is not None and not went_out:
-        raise InvalidHand(words("finish is only for the player who went out"), player=name,
-                          field="finish")
+        raise InvalidHand(
+            words("finish is only for the player who went out"), player=name, field="finish"
+        )
     return (finish or v.finishes[0]) if went_out else None
 
 
 def _read_declared(raw: dict[str, Any], name: str) -> tuple[str, ...]:
     declared = raw.get("declared", [])
     if not isinstance(declared, list) or any(d not in DECLARATIONS for d in declared):
-        raise InvalidHand(words("declared may hold {allowed}",
-                                allowed=" and ".join(DECLARATIONS)),
-                          player=name,
-                          field="declared")
+        raise InvalidHand(
+            words("declared may hold {allowed}", allowed=" and ".join(DECLARATIONS)),
+            player=name,
+            field="declared",
+        )
     if len(set(declared)) != len(declared):
         raise InvalidHand(words("a declaration is listed twice"), player=name, field="declared")
     return tuple(declared)
@@ -260,22 +306,37 @@ def _read_loose_tiles(text: Any, v: Variant, name: str) -> tuple[tuple[Tile, str
         except InvalidTile as error:
             raise InvalidHand(error.detail, tile=error.tile, **about) from None
         if tile.joker and v.melded_joker_bonus is not None:
-            raise InvalidHand(words("count jokers as jokers credited, not among the melded "
-                                    "tiles ('{token}')", token=token), tile=token, **about)
+            raise InvalidHand(
+                words(
+                    "count jokers as jokers credited, not among the melded tiles ('{token}')",
+                    token=token,
+                ),
+                tile=token,
+                **about,
+            )
         if tile.joker and tile.as_number is None:
-            raise InvalidHand(words("say which tile the joker stands for, e.g. j=r7 ('{token}')",
-                                    token=token),
-                              tile=token, **about)
+            raise InvalidHand(
+                words("say which tile the joker stands for, e.g. j=r7 ('{token}')", token=token),
+                tile=token,
+                **about,
+            )
         if tile.face_number == 1 and place is None and v.ace_place_matters:
             raise InvalidHand(
-                words("say where the ace lies: {token}/low (low run), {token}/high (high run) "
-                      "or {token}/set", token=token), tile=token, **about)
+                words(
+                    "say where the ace lies: {token}/low (low run), {token}/high (high run) "
+                    "or {token}/set",
+                    token=token,
+                ),
+                tile=token,
+                **about,
+            )
         loose.append((tile, place))
     return tuple(loose)
 
 
-def _with_jokers_used(players: tuple[PlayerHand, ...], raw_players: list[Any],
-                      melds: tuple[TableMeld, ...]) -> tuple[PlayerHand, ...]:
+def _with_jokers_used(
+    players: tuple[PlayerHand, ...], raw_players: list[Any], melds: tuple[TableMeld, ...]
+) -> tuple[PlayerHand, ...]:
     """The jokers used going out all at once (Tile Rummy's bonus depends on them),
     taken from what the hand shows when not given: the melds when the table is
     given, else the jokers credited and listed. A count the hand contradicts is
@@ -289,19 +350,24 @@ def _with_jokers_used(players: tuple[PlayerHand, ...], raw_players: list[Any],
     return tuple(result)
 
 
-def _jokers_used_checked(p: PlayerHand, given: bool,
-                         melds: tuple[TableMeld, ...]) -> PlayerHand:
+def _jokers_used_checked(p: PlayerHand, given: bool, melds: tuple[TableMeld, ...]) -> PlayerHand:
     if melds:
-        shown = sum(t.joker for tm in melds
-                    for t, who in zip(tm.meld.tiles, tm.by, strict=True) if who == p.name)
+        shown = sum(
+            t.joker
+            for tm in melds
+            for t, who in zip(tm.meld.tiles, tm.by, strict=True)
+            if who == p.name
+        )
         wrong = given and p.jokers_used != shown
     else:
         shown = p.counted_jokers
         wrong = given and p.jokers_used < shown
     if wrong:
         values = {"used": p.jokers_used, "shown": shown, "player": p.name}
-        said = (words("{used} jokers used, but the melds show {shown} laid by {player}", **values)
-                if melds else
-                words("{used} jokers used, but the hand shows {shown} laid by {player}", **values))
+        said = (
+            words("{used} jokers used, but the melds show {shown} laid by {player}", **values)
+            if melds
+            else words("{used} jokers used, but the hand shows {shown} laid by {player}", **values)
+        )
         raise InvalidHand(said, player=p.name, field="jokers_used")
     return p if given else p._replace(jokers_used=shown)

@@ -34,15 +34,17 @@ class Split:
 
     def to_dict(self) -> dict[str, Any]:
         """The split as `scorekeeper split-run` prints it."""
-        return {"take": [str(t) for t in self.take], "remains": [str(t) for t in self.remains],
-                "owed": self.owed}
+        return {
+            "take": [str(t) for t in self.take],
+            "remains": [str(t) for t in self.remains],
+            "owed": self.owed,
+        }
 
 
 ACE_ENDS = ("low", "high")
 
 
-def split_run(lying: list[Tile], added: list[Tile], v: Variant,
-              ace: str | None = None) -> Split:
+def split_run(lying: list[Tile], added: list[Tile], v: Variant, ace: str | None = None) -> Split:
     """Split a run after `added` tiles were laid at its ends.
 
     `lying` is the run as it lies, from low to high: its ends and whatever
@@ -52,15 +54,18 @@ def split_run(lying: list[Tile], added: list[Tile], v: Variant,
     it is asked for, never guessed.
     """
     if v.scoring != "melded":
-        raise InvalidMeld(words("the split-run bookkeeping is for variants that score melded "
-                                "tiles; {variant} scores only the racks", variant=v.name),
-                          field="variant")
+        raise InvalidMeld(
+            words(
+                "the split-run bookkeeping is for variants that score melded "
+                "tiles; {variant} scores only the racks",
+                variant=v.name,
+            ),
+            field="variant",
+        )
     if ace is not None and ace not in ACE_ENDS:
-        raise InvalidMeld(words("an added ace lies low or high, not {ace!r}", ace=ace),
-                          field="ace")
+        raise InvalidMeld(words("an added ace lies low or high, not {ace!r}", ace=ace), field="ace")
     if len(lying) < 2:
-        raise InvalidMeld(words("give the run as it lies: at least its two end tiles"),
-                          field="run")
+        raise InvalidMeld(words("give the run as it lies: at least its two end tiles"), field="run")
     if not added:
         raise InvalidMeld(words("give the tiles that were added to the run"), field="added")
     colour = _run_colour(lying, added)
@@ -93,8 +98,11 @@ def _run_colour(lying: list[Tile], added: list[Tile]) -> str:
         raise InvalidMeld(words("the run needs at least one numbered tile"), field="run")
     if len(colours) > 1:
         odd = next(t for t in lying + added if t.face_colour not in (None, _first_colour(lying)))
-        raise InvalidMeld(words("a run is one colour: {tiles}", tiles=format_tiles(lying + added)),
-                          field="added" if odd in added else "run", tile=str(odd))
+        raise InvalidMeld(
+            words("a run is one colour: {tiles}", tiles=format_tiles(lying + added)),
+            field="added" if odd in added else "run",
+            tile=str(odd),
+        )
     return colours.pop()
 
 
@@ -108,22 +116,27 @@ def _rank_of(number: int, first: bool, v: Variant) -> int:
 
 def _place_lying(lying: list[Tile], colour: str, v: Variant) -> list[tuple[int, Tile]]:
     """Each tile of the lying run with its rank, checked to rise from low to high."""
-    known = [None if t.face_number is None else _rank_of(t.face_number, i == 0, v)
-             for i, t in enumerate(lying)]
+    known = [
+        None if t.face_number is None else _rank_of(t.face_number, i == 0, v)
+        for i, t in enumerate(lying)
+    ]
     ranks: list[int] = []
     for i, rank in enumerate(known):
         if rank is None:  # a joker: after the tile before it, else before the tile after
-            after = next((r for r in known[i + 1:] if r is not None), None)
+            after = next((r for r in known[i + 1 :] if r is not None), None)
             rank = ranks[-1] + 1 if ranks else (after - 1 if after else None)
         if rank is None or not 1 <= rank <= 25:
-            raise InvalidMeld(words("say which tile each joker stands for, e.g. j={tile}",
-                                    tile=f"{colour}9"),
-                              field="run", tile=str(lying[i]))
+            raise InvalidMeld(
+                words("say which tile each joker stands for, e.g. j={tile}", tile=f"{colour}9"),
+                field="run",
+                tile=str(lying[i]),
+            )
         ranks.append(rank)
     if any(b <= a for a, b in pairwise(ranks)):
-        raise InvalidMeld(words("give the run from low to high as it lies: {tiles}",
-                                tiles=format_tiles(lying)),
-                          field="run")
+        raise InvalidMeld(
+            words("give the run from low to high as it lies: {tiles}", tiles=format_tiles(lying)),
+            field="run",
+        )
     return [(r, _as(t, colour, r)) for r, t in zip(ranks, lying, strict=True)]
 
 
@@ -135,8 +148,9 @@ def _first_colour(tiles: list[Tile]) -> str | None:
     return next((t.face_colour for t in tiles if t.face_colour), None)
 
 
-def _place_added(added: list[Tile], colour: str, low: int, high: int, v: Variant,
-                 ace: str | None) -> list[tuple[int, Tile]]:
+def _place_added(
+    added: list[Tile], colour: str, low: int, high: int, v: Variant, ace: str | None
+) -> list[tuple[int, Tile]]:
     """The added tiles with their ranks: they must extend the run at its ends.
 
     An added ace lies before the 2 or, where runs may be high (12-13-1), after
@@ -144,15 +158,21 @@ def _place_added(added: list[Tile], colour: str, low: int, high: int, v: Variant
     b3...b10). When both fit, `ace` must say which (Howarth's split differs)."""
     for t in added:
         if t.face_number is None:
-            raise InvalidMeld(words("say which tile the added joker stands for, e.g. "
-                                    "j={tile}", tile=f"{colour}{number_at(high + 1)}"),
-                              field="added", tile=str(t))
+            raise InvalidMeld(
+                words(
+                    "say which tile the added joker stands for, e.g. j={tile}",
+                    tile=f"{colour}{number_at(high + 1)}",
+                ),
+                field="added",
+                tile=str(t),
+            )
     readings = [False, True] if v.ace_high else [False]
     if ace is not None and any(t.face_number == 1 for t in added):
         readings = [ace == "high"] if v.ace_high or ace == "low" else []
         if not readings:
-            raise InvalidMeld(words("an ace lies only low in {variant}", variant=v.name),
-                              field="ace")
+            raise InvalidMeld(
+                words("an ace lies only low in {variant}", variant=v.name), field="ace"
+            )
     fits, errors = [], []
     for ace_high in readings:
         try:
@@ -163,14 +183,22 @@ def _place_added(added: list[Tile], colour: str, low: int, high: int, v: Variant
         raise errors[0]
     if len(fits) > 1 and fits[0] != fits[1]:
         token = next(str(t) for t in added if t.face_number == 1)
-        raise InvalidMeld(words("{token} could lie before the {colour}2 or after the "
-                                "{colour}13: say which end (low or high)", token=token,
-                                colour=colour), field="ace", tile=token)
+        raise InvalidMeld(
+            words(
+                "{token} could lie before the {colour}2 or after the "
+                "{colour}13: say which end (low or high)",
+                token=token,
+                colour=colour,
+            ),
+            field="ace",
+            tile=token,
+        )
     return fits[0]
 
 
-def _place_at_ends(added: list[Tile], colour: str, low: int, high: int,
-                   ace_high: bool) -> list[tuple[int, Tile]]:
+def _place_at_ends(
+    added: list[Tile], colour: str, low: int, high: int, ace_high: bool
+) -> list[tuple[int, Tile]]:
     """The added tiles with their ranks, an ace low or high as told, or InvalidMeld."""
     placed = []
     for t in added:
@@ -182,27 +210,36 @@ def _place_at_ends(added: list[Tile], colour: str, low: int, high: int,
     above = [r for r in ranks if r > high]
     if len(below) + len(above) != len(ranks):
         inside = next(t for r, t in placed if low <= r <= high)
-        raise InvalidMeld(words("{inside} is inside the run; tiles are added at its ends",
-                                inside=inside),
-                          field="added", tile=str(inside))
+        raise InvalidMeld(
+            words("{inside} is inside the run; tiles are added at its ends", inside=inside),
+            field="added",
+            tile=str(inside),
+        )
     if below != list(range(low - len(below), low)) or above != list(
-            range(high + 1, high + 1 + len(above))):
-        raise InvalidMeld(words("{tiles} does not extend the run {low}...{high} without a gap",
-                                tiles=format_tiles(added), low=number_at(low),
-                                high=number_at(high)), field="added")
+        range(high + 1, high + 1 + len(above))
+    ):
+        raise InvalidMeld(
+            words(
+                "{tiles} does not extend the run {low}...{high} without a gap",
+                tiles=format_tiles(added),
+                low=number_at(low),
+                high=number_at(high),
+            ),
+            field="added",
+        )
     return placed
 
 
 def _check_whole_run(full: list[tuple[int, Tile]], colour: str, v: Variant) -> None:
     """The run with its stacked middle tiles put back must be legal."""
     present = {rank: t for rank, t in full}
-    whole = [present.get(r, Tile(colour, number_at(r))) for r in range(full[0][0],
-                                                                         full[-1][0] + 1)]
+    whole = [present.get(r, Tile(colour, number_at(r))) for r in range(full[0][0], full[-1][0] + 1)]
     check_meld(whole, v)
 
 
-def _choose(middle: list[tuple[int, Tile]], amount: int, own: set[int], v: Variant,
-            added_high: bool) -> list[tuple[int, Tile]]:
+def _choose(
+    middle: list[tuple[int, Tile]], amount: int, own: set[int], v: Variant, added_high: bool
+) -> list[tuple[int, Tile]]:
     """The middle tiles to take: the largest amount not above what was added;
     among equals, the adder's own tiles first, then as many tiles as possible,
     then those nearest where the tiles were added."""

@@ -57,20 +57,31 @@ def check_meld(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> Meld:
     (`field` "tiles", and `tile` the tile at fault where there is one)."""
     tiles = tuple(tiles)
     if len(tiles) < 3:
-        raise InvalidMeld(words("{tiles}: a meld needs at least 3 tiles",
-                                tiles=format_tiles(tiles) or words("no tiles")),
-                          field="tiles")
+        raise InvalidMeld(
+            words(
+                "{tiles}: a meld needs at least 3 tiles",
+                tiles=format_tiles(tiles) or words("no tiles"),
+            ),
+            field="tiles",
+        )
     reals = [t for t in tiles if not t.joker]
     if not reals:
-        raise InvalidMeld(words("a meld needs at least one numbered tile, not only jokers"),
-                          field="tiles")
+        raise InvalidMeld(
+            words("a meld needs at least one numbered tile, not only jokers"), field="tiles"
+        )
     as_set, as_run = _try_set(tiles, variant), _try_run(tiles, variant)
     if isinstance(as_set, Meld) and isinstance(as_run, Meld):
         raise InvalidMeld(
-            words("{tiles} could be a set or a run: say what a joker stands for, e.g. "
-                  "j={colour}{neighbour} for a run", tiles=format_tiles(tiles),
-                  colour=reals[0].colour, neighbour=_neighbour(reals[0].number or 0)),
-            field="tiles", tile=str(next(t for t in tiles if t.joker)))
+            words(
+                "{tiles} could be a set or a run: say what a joker stands for, e.g. "
+                "j={colour}{neighbour} for a run",
+                tiles=format_tiles(tiles),
+                colour=reals[0].colour,
+                neighbour=_neighbour(reals[0].number or 0),
+            ),
+            field="tiles",
+            tile=str(next(t for t in tiles if t.joker)),
+        )
     if isinstance(as_set, Meld):
         return as_set
     if isinstance(as_run, Meld):
@@ -78,22 +89,34 @@ def check_meld(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> Meld:
     raise _why_neither(tiles, reals, as_set, as_run)
 
 
-def _why_neither(tiles: tuple[Tile, ...], reals: list[Tile], as_set: _Why,
-                 as_run: _Why) -> InvalidMeld:
+def _why_neither(
+    tiles: tuple[Tile, ...], reals: list[Tile], as_set: _Why, as_run: _Why
+) -> InvalidMeld:
     """The refusal of tiles that are neither a set nor a run: the reason that fits."""
     if len(reals) == 1:
-        return InvalidMeld(words("not a set: {as_set}; not a run: {as_run}", as_set=as_set.text,
-                                 as_run=as_run.text), field="tiles",
-                           tile=as_set.tile or as_run.tile)
+        return InvalidMeld(
+            words(
+                "not a set: {as_set}; not a run: {as_run}", as_set=as_set.text, as_run=as_run.text
+            ),
+            field="tiles",
+            tile=as_set.tile or as_run.tile,
+        )
     if len({t.number for t in reals}) == 1:
-        return InvalidMeld(words("not a set: {as_set}", as_set=as_set.text), field="tiles",
-                           tile=as_set.tile)
+        return InvalidMeld(
+            words("not a set: {as_set}", as_set=as_set.text), field="tiles", tile=as_set.tile
+        )
     if len({t.colour for t in reals}) == 1:
-        return InvalidMeld(words("not a run: {as_run}", as_run=as_run.text), field="tiles",
-                           tile=as_run.tile)
-    return InvalidMeld(words("{tiles}: a set needs one number in different colours, a run one "
-                             "colour in consecutive numbers", tiles=format_tiles(tiles)),
-                       field="tiles")
+        return InvalidMeld(
+            words("not a run: {as_run}", as_run=as_run.text), field="tiles", tile=as_run.tile
+        )
+    return InvalidMeld(
+        words(
+            "{tiles}: a set needs one number in different colours, a run one "
+            "colour in consecutive numbers",
+            tiles=format_tiles(tiles),
+        ),
+        field="tiles",
+    )
 
 
 @dataclass(frozen=True)
@@ -118,25 +141,31 @@ def _try_set(tiles: tuple[Tile, ...], v: Variant) -> Meld | _Why:
     number = reals[0].number or 0
     for t in reals:
         if t.number != number:
-            return _Why(words("{first} and {tile} are different numbers", first=reals[0], tile=t),
-                        str(t))
+            return _Why(
+                words("{first} and {tile} are different numbers", first=reals[0], tile=t), str(t)
+            )
     twice = [c for c, n in Counter(t.colour for t in reals).items() if n > 1]
     if twice:
-        return _Why(words("{tile} appears twice; a set needs different colours",
-                          tile=f"{twice[0]}{number}"),
-                    f"{twice[0]}{number}")
+        return _Why(
+            words(
+                "{tile} appears twice; a set needs different colours", tile=f"{twice[0]}{number}"
+            ),
+            f"{twice[0]}{number}",
+        )
     if len(tiles) > 4:
         return _Why(words("a set has at most 4 tiles, one of each colour"))
     for j in jokers:
         if j.as_number is not None and j.as_number != number:
-            return _Why(words("{joker} cannot stand in a set of {number}s", joker=j, number=number),
-                        str(j))
+            return _Why(
+                words("{joker} cannot stand in a set of {number}s", joker=j, number=number), str(j)
+            )
     used = {t.colour for t in reals}
     for j in jokers:
         if j.as_colour is not None:
             if j.as_colour in used:
-                return _Why(words("{joker} stands for a colour the set already has", joker=j),
-                            str(j))
+                return _Why(
+                    words("{joker} stands for a colour the set already has", joker=j), str(j)
+                )
             used.add(j.as_colour)
     problem = _joker_limits(len(reals), len(jokers), v, SET)
     if problem:
@@ -160,19 +189,24 @@ def _try_run(tiles: tuple[Tile, ...], v: Variant) -> Meld | _Why:
     colour = reals[0].colour
     for t in reals:
         if t.colour != colour:
-            return _Why(words("{first} and {tile} are different colours", first=reals[0], tile=t),
-                        str(t))
+            return _Why(
+                words("{first} and {tile} are different colours", first=reals[0], tile=t), str(t)
+            )
     for j in tiles:
         if j.joker and j.as_colour not in (None, colour):
-            return _Why(words("{joker} cannot stand in a run of colour {colour}", joker=j,
-                              colour=colour),
-                        str(j))
+            return _Why(
+                words("{joker} cannot stand in a run of colour {colour}", joker=j, colour=colour),
+                str(j),
+            )
     seen = Counter(t.number for t in reals)
     twice = [n for n, c in seen.items() if c > 1]
     if twice:
-        return _Why(words("{tile} appears twice; a run needs consecutive numbers",
-                          tile=f"{colour}{twice[0]}"),
-                    f"{colour}{twice[0]}")
+        return _Why(
+            words(
+                "{tile} appears twice; a run needs consecutive numbers", tile=f"{colour}{twice[0]}"
+            ),
+            f"{colour}{twice[0]}",
+        )
     if len(tiles) > 13:
         return _Why(words("a run has at most 13 tiles"))
     ranks = _ranks_as_typed(tiles, v) or _ranks_sorted(tiles, v)
@@ -259,17 +293,25 @@ def _why_not_run(tiles: tuple[Tile, ...], v: Variant) -> _Why:
     jokers = sum(t.joker for t in tiles)
     if len(missing) > jokers:
         gap = " ".join(f"{colour}{number_at(n)}" for n in missing[: len(missing) - jokers])
-        return _Why(words("{gap} missing between {first} and {last}", gap=gap, first=reals[0],
-                          last=reals[-1]))
-    return _Why(words("the jokers do not fit where they were said to stand"),
-                next((str(t) for t in tiles if t.joker), None))
+        return _Why(
+            words(
+                "{gap} missing between {first} and {last}", gap=gap, first=reals[0], last=reals[-1]
+            )
+        )
+    return _Why(
+        words("the jokers do not fit where they were said to stand"),
+        next((str(t) for t in tiles if t.joker), None),
+    )
 
 
 def _joker_limits(reals: int, jokers: int, v: Variant, kind: str) -> str | None:
     """Which joker limit of the variant the meld breaks, if any."""
     if v.max_jokers_per_meld is not None and jokers > v.max_jokers_per_meld:
-        return counted("at most {n} joker in a meld here", "at most {n} jokers in a meld here",
-                       n=v.max_jokers_per_meld)
+        return counted(
+            "at most {n} joker in a meld here",
+            "at most {n} jokers in a meld here",
+            n=v.max_jokers_per_meld,
+        )
     ratio = v.joker_ratio_sets if kind == SET else v.joker_ratio_runs
     if ratio and reals < 2 * jokers:
         if kind == SET:
@@ -286,8 +328,12 @@ LOW_RUN, HIGH_RUN, IN_SET, ON_RACK = "low run", "high run", "set", "rack"
 def number_value(number: int, v: Variant, where: str) -> int:
     """What a numbered tile is worth; the ace depends on where it lies."""
     if number == 1:
-        return {LOW_RUN: v.ace_low_run, HIGH_RUN: v.ace_high_run, IN_SET: v.ace_set,
-                ON_RACK: v.ace_rack}[where]
+        return {
+            LOW_RUN: v.ace_low_run,
+            HIGH_RUN: v.ace_high_run,
+            IN_SET: v.ace_set,
+            ON_RACK: v.ace_rack,
+        }[where]
     if number <= 9:
         return number if v.value_2_9 is None else v.value_2_9
     return number if v.value_10_13 is None else v.value_10_13
@@ -337,6 +383,9 @@ def end_values(meld: Meld, v: Variant) -> list[int]:
     if meld.kind == SET:
         each = number_value(meld.ranks[0], v, IN_SET)
         return [bonus if t.joker and bonus is not None else each for t in meld.tiles]
-    return [bonus if t.joker and bonus is not None
-            else number_value(number_at(rank), v, HIGH_RUN if rank >= 14 else LOW_RUN)
-            for t, rank in zip(meld.tiles, meld.ranks, strict=True)]
+    return [
+        bonus
+        if t.joker and bonus is not None
+        else number_value(number_at(rank), v, HIGH_RUN if rank >= 14 else LOW_RUN)
+        for t, rank in zip(meld.tiles, meld.ranks, strict=True)
+    ]

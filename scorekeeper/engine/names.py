@@ -88,8 +88,10 @@ def name_problem(name: str, hidden_ok: bool = False) -> Words | None:
 def hidden_problem(name: str) -> Words | None:
     """A name holding a character that shows nothing, or None."""
     if any(invisible(c) for c in name):
-        return words("a name cannot contain invisible characters (such as a zero-width "
-                     "space or a mark that changes the direction of the text)")
+        return words(
+            "a name cannot contain invisible characters (such as a zero-width "
+            "space or a mark that changes the direction of the text)"
+        )
     return None
 
 
@@ -102,6 +104,7 @@ def _prototypes() -> dict[str, str]:
     character mapped to it; the groups are stars, so a character linked to only one other
     that has more links is mapped to it. Where two characters are linked only to each
     other, either may be the prototype: both go to the smaller, which keeps the groups."""
+
     def plain(text: str) -> str:
         # The table's text keeps left-to-right marks around right-to-left characters.
         return text.replace("\u200e", "")
@@ -124,8 +127,9 @@ def _skeleton(text: str, fold: bool) -> str:
     for _ in range(3):
         # A character that shows nothing is left out: "Ana" and "Ana" with a zero-width
         # space look alike (UTS #39 keeps them; its identifier profile refuses them).
-        mapped = "".join(table.get(c, c) for c in unicodedata.normalize("NFD", text)
-                         if not invisible(c))
+        mapped = "".join(
+            table.get(c, c) for c in unicodedata.normalize("NFD", text) if not invisible(c)
+        )
         step = unicodedata.normalize("NFD", mapped)
         step = step.casefold() if fold else step
         if step == text:
@@ -142,8 +146,10 @@ def name_skeletons(name: str) -> tuple[str, str]:
     "l" are drawn alike). Two names sharing either cannot be told apart on a phone. An
     accent stays what it is: "Ștefan" (s with a comma below) and "Stefan" differ, as "Ödön"
     and "Odon" do."""
-    return (_skeleton(name_key(name), fold=True),
-            _skeleton(unicodedata.normalize("NFKC", tidy_name(name)), fold=False))
+    return (
+        _skeleton(name_key(name), fold=True),
+        _skeleton(unicodedata.normalize("NFKC", tidy_name(name)), fold=False),
+    )
 
 
 def lookalike(name: str, others: Iterable[str]) -> str | None:
@@ -164,8 +170,12 @@ def lookalike_problem(name: str, others: Iterable[str]) -> Words | None:
     twin = lookalike(name, others)
     if twin is None:
         return None
-    return words("{name} looks the same as {other} on a screen: give one of them a name that "
-                 "looks different", name=name, other=twin)
+    return words(
+        "{name} looks the same as {other} on a screen: give one of them a name that "
+        "looks different",
+        name=name,
+        other=twin,
+    )
 
 
 # First strong isolate and pop directional isolate (UAX #9): text between them is laid out

@@ -25,15 +25,24 @@ from .words import words
 # pages (colours, or suits for card-faced tiles), on the hand forms (with where an ace lay,
 # where that changes its value), and in table mode.
 HOW_TO_WRITE = {
-    "colours": words("A colour letter and a number (r red, b blue, k black, y yellow or o "
-                     "orange), j for a joker."),
-    "suits": words("A suit letter and a number (k spades, r hearts, b clubs, y diamonds; 1 ace, "
-                   "11 jack, 12 queen, 13 king), j for a joker."),
-    "tiles": words("Tiles: a colour letter and a number (r red, b blue, k black, y yellow or o "
-                   "orange), j for a joker."),
-    "melds": words("Tiles: a colour letter and a number (r red, b blue, k black, y yellow or o "
-                   "orange), j for a joker; a joker in a run may say what it stands for, e.g. "
-                   "{example}.", example="j=b8"),
+    "colours": words(
+        "A colour letter and a number (r red, b blue, k black, y yellow or o "
+        "orange), j for a joker."
+    ),
+    "suits": words(
+        "A suit letter and a number (k spades, r hearts, b clubs, y diamonds; 1 ace, "
+        "11 jack, 12 queen, 13 king), j for a joker."
+    ),
+    "tiles": words(
+        "Tiles: a colour letter and a number (r red, b blue, k black, y yellow or o "
+        "orange), j for a joker."
+    ),
+    "melds": words(
+        "Tiles: a colour letter and a number (r red, b blue, k black, y yellow or o "
+        "orange), j for a joker; a joker in a run may say what it stands for, e.g. "
+        "{example}.",
+        example="j=b8",
+    ),
     "aces": words("An ace on the table says where it lay: r1/low, r1/high or r1/set."),
 }
 

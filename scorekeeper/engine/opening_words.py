@@ -13,20 +13,25 @@ from .words import Words, or_list, words
 # The whole rack going down at once, by each way of going out, when it can and when it
 # cannot (the tiles laid: all of them, or all but the discard).
 CAN_GO_DOWN = {
-    "rack_empty": words("every tile on the rack can go down in legal melds that make an "
-                        "opening."),
-    "joker_discard": words("every tile but a joker, discarded last, can go down in legal "
-                           "melds that make an opening."),
-    "discard": words("every tile but one, discarded last, can go down in legal melds that "
-                     "make an opening."),
+    "rack_empty": words("every tile on the rack can go down in legal melds that make an opening."),
+    "joker_discard": words(
+        "every tile but a joker, discarded last, can go down in legal melds that make an opening."
+    ),
+    "discard": words(
+        "every tile but one, discarded last, can go down in legal melds that make an opening."
+    ),
 }
 CANNOT_GO_DOWN = {
-    "rack_empty": words("every tile on the rack cannot go down in legal melds that make an "
-                        "opening."),
-    "joker_discard": words("every tile but a joker, discarded last, cannot go down in legal "
-                           "melds that make an opening."),
-    "discard": words("every tile but one, discarded last, cannot go down in legal melds that "
-                     "make an opening."),
+    "rack_empty": words(
+        "every tile on the rack cannot go down in legal melds that make an opening."
+    ),
+    "joker_discard": words(
+        "every tile but a joker, discarded last, cannot go down in legal "
+        "melds that make an opening."
+    ),
+    "discard": words(
+        "every tile but one, discarded last, cannot go down in legal melds that make an opening."
+    ),
 }
 
 
@@ -42,14 +47,20 @@ def opening_verdict(opening: Opening, v: Variant) -> tuple[Words, ...]:
     """Whether the best opening reaches the threshold, then what the variant asks of
     an opening that the rack may have run into, one sentence each."""
     if opening.opens:
-        said = [words("{value} reaches the {needed} needed.", value=opening.value,
-                      needed=v.opening)]
+        said = [
+            words("{value} reaches the {needed} needed.", value=opening.value, needed=v.opening)
+        ]
     elif opening.melds:
-        said = [words("{value} is under the {needed} needed.", value=opening.value,
-                      needed=v.opening)]
+        said = [
+            words("{value} is under the {needed} needed.", value=opening.value, needed=v.opening)
+        ]
     elif v.opening_needs_run:
-        said = [words("No opening can be laid from this rack: an opening needs a run here, "
-                      "and no run can be made.")]
+        said = [
+            words(
+                "No opening can be laid from this rack: an opening needs a run here, "
+                "and no run can be made."
+            )
+        ]
     else:
         said = [words("No legal meld can be laid from this rack.")]
     if v.opening_needs_run and opening.melds:
@@ -67,5 +78,7 @@ def at_once_words(opening: Opening, v: Variant) -> Words:
     ways = going_out_ways(v)
     if len(ways) == 1:
         return CANNOT_GO_DOWN[ways[0]]
-    return words("the whole rack cannot go down in legal melds that make an opening, whether "
-                 "by {ways}.", ways=or_list([FINISH_WORDS[way] for way in ways]))
+    return words(
+        "the whole rack cannot go down in legal melds that make an opening, whether by {ways}.",
+        ways=or_list([FINISH_WORDS[way] for way in ways]),
+    )

@@ -53,17 +53,21 @@ class InvalidRack(RuleError):
 def check_rack(tiles: list[Tile] | tuple[Tile, ...]) -> None:
     """Refuse more than 15 tiles, more than two jokers or three copies of a tile."""
     if len(tiles) > MAX_RACK:
-        raise InvalidRack(words("{count} tiles: a rack holds at most {most}", count=len(tiles),
-                                most=MAX_RACK), field="rack")
+        raise InvalidRack(
+            words("{count} tiles: a rack holds at most {most}", count=len(tiles), most=MAX_RACK),
+            field="rack",
+        )
     copies = Counter(t.key for t in tiles)
     for key, count in copies.items():
         if count > 2:
-            said = (words("{count} jokers: a box of tiles holds only two", count=count)
-                    if key == "j" else
-                    words("{count} copies of {tile}: a box of tiles holds only two", count=count,
-                          tile=key))
-            raise InvalidRack(said, field="rack",
-                              tile=key)
+            said = (
+                words("{count} jokers: a box of tiles holds only two", count=count)
+                if key == "j"
+                else words(
+                    "{count} copies of {tile}: a box of tiles holds only two", count=count, tile=key
+                )
+            )
+            raise InvalidRack(said, field="rack", tile=key)
 
 
 # --- The meld checker ----------------------------------------------------------
@@ -89,8 +93,13 @@ class MeldCheck:
 
     def to_dict(self) -> dict[str, Any]:
         """The check as `scorekeeper check` prints it."""
-        return {"legal": self.legal, "kind": self.kind, "opening_value": self.opening_value,
-                "end_value": self.end_value, "reason": self.reason}
+        return {
+            "legal": self.legal,
+            "kind": self.kind,
+            "opening_value": self.opening_value,
+            "end_value": self.end_value,
+            "reason": self.reason,
+        }
 
 
 def check(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> MeldCheck:
@@ -105,14 +114,19 @@ def check(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> MeldCheck:
     if meld.jokers and variant.opening_joker == "not_allowed":
         # Rummy with card-faced tiles: a joker may not be used in the opening meld.
         opening = 0
-        notes.append(words("a joker may not be used in the opening here, "
-                           "so this meld counts 0 toward it"))
+        notes.append(
+            words("a joker may not be used in the opening here, so this meld counts 0 toward it")
+        )
     if variant.scoring == "melded":
         end = sum(end_values(meld, variant))
     else:
         end = 0
-        notes.append(words("melds score nothing at the end of the hand here: "
-                           "only the tiles left on the racks count"))
+        notes.append(
+            words(
+                "melds score nothing at the end of the hand here: "
+                "only the tiles left on the racks count"
+            )
+        )
     return MeldCheck(True, meld.kind, opening, end, None, "; ".join(notes) or None, meld)
 
 
@@ -139,8 +153,12 @@ class Opening:
 
     def to_dict(self) -> dict[str, Any]:
         """The opening as `scorekeeper best-opening` prints it."""
-        return {"value": self.value, "melds": [[str(t) for t in m] for m in self.melds],
-                "opens": self.opens, "all_at_once": self.all_at_once}
+        return {
+            "value": self.value,
+            "melds": [[str(t) for t in m] for m in self.melds],
+            "opens": self.opens,
+            "all_at_once": self.all_at_once,
+        }
 
 
 _JOKERS = 30  # bit of the joker count in a rack state: 15 kinds of tile x 2 bits below it
@@ -209,8 +227,10 @@ def _closing(whole: int, stray: int, by_low: list[list[_Candidate]], v: Variant)
     Rummy Meld with a Jolly closing: the discard must be a joker."""
     search = _Search(by_low, cover=True)
     for finish in going_out_ways(v):
-        if any(state & ~_NEEDS_RUN and search.best(state) >= max(v.opening, 1)
-               for state in _going_out_racks(whole, stray, len(by_low), finish)):
+        if any(
+            state & ~_NEEDS_RUN and search.best(state) >= max(v.opening, 1)
+            for state in _going_out_racks(whole, stray, len(by_low), finish)
+        ):
             return finish
     return None
 
@@ -241,8 +261,13 @@ class _Search:
 
     def __init__(self, by_low: list[list[_Candidate]], *, cover: bool):
         # Plain tuples: the inner loop runs thousands of times on a rich rack.
-        self.by_low = [[(c.need, c.jokers, c.need + (c.jokers << _JOKERS), c.value, c.is_run, c)
-                        for c in group] for group in by_low]
+        self.by_low = [
+            [
+                (c.need, c.jokers, c.need + (c.jokers << _JOKERS), c.value, c.is_run, c)
+                for c in group
+            ]
+            for group in by_low
+        ]
         self.cover = cover
         self.memo: dict[int, tuple[int, _Candidate | None, int]] = {}
         self.low_bits = sum(1 << (2 * i) for i in range(len(by_low)))
@@ -294,8 +319,7 @@ class _Search:
         return tuple(melds)
 
 
-def _candidates(index: RackIndex, jokers: int,
-                v: Variant) -> list[list[_Candidate]]:
+def _candidates(index: RackIndex, jokers: int, v: Variant) -> list[list[_Candidate]]:
     """Every legal meld the rack's tiles can make, grouped by its lowest kind.
 
     Of melds taking the same tiles and jokers, only the highest-valued of
@@ -320,7 +344,8 @@ def _candidates(index: RackIndex, jokers: int,
     by_low: list[list[_Candidate]] = [[] for _ in index]
     for (need, count, is_run), (value, tiles) in found.items():
         by_low[(need & -need).bit_length() >> 1].append(
-            _Candidate(need, count, value, is_run, tiles))
+            _Candidate(need, count, value, is_run, tiles)
+        )
     for group in by_low:
         group.sort(key=lambda c: -c.value)  # good answers first
     return by_low
@@ -333,8 +358,15 @@ def _joker_limits_allow(reals: int, jokers: int, ratio: bool, v: Variant) -> boo
     return not (ratio and reals < 2 * jokers)
 
 
-def _sets(number: int, colours: list[str], index: RackIndex, jokers: int, fixed: int | None,
-          v: Variant, keep: Keep) -> None:
+def _sets(
+    number: int,
+    colours: list[str],
+    index: RackIndex,
+    jokers: int,
+    fixed: int | None,
+    v: Variant,
+    keep: Keep,
+) -> None:
     """Every set of this number: some of its colours on the rack, jokers for others."""
     each = number_value(number, v, IN_SET)
     joker_value = each if fixed is None else fixed
@@ -346,19 +378,28 @@ def _sets(number: int, colours: list[str], index: RackIndex, jokers: int, fixed:
                     continue
                 if not _joker_limits_allow(size, count, v.joker_ratio_sets, v):
                     continue
-                keep(need, count, False, size * each + count * joker_value,
-                     partial(_set_tiles, number, chosen, count))
+                keep(
+                    need,
+                    count,
+                    False,
+                    size * each + count * joker_value,
+                    partial(_set_tiles, number, chosen, count),
+                )
 
 
 def _set_tiles(number: int, chosen: tuple[str, ...], count: int) -> tuple[Tile, ...]:
     """A set in colour order, its jokers standing for colours no tile has."""
     missing = [c for c in COLOURS if c not in chosen][:count]
-    return tuple(Tile(c, number) if c in chosen else joker_as(c, number)
-                 for c in COLOURS if c in chosen or c in missing)
+    return tuple(
+        Tile(c, number) if c in chosen else joker_as(c, number)
+        for c in COLOURS
+        if c in chosen or c in missing
+    )
 
 
-def _runs(colour: str, index: RackIndex, jokers: int, fixed: int | None, v: Variant,
-          keep: Keep) -> None:
+def _runs(
+    colour: str, index: RackIndex, jokers: int, fixed: int | None, v: Variant, keep: Keep
+) -> None:
     """Every run of this colour: a first rank and a length, jokers filling the
     gaps and, where it pays, standing for tiles the rack also holds."""
     last = 14 if v.ace_high else 13  # rank 14: the ace after the 13
@@ -377,15 +418,26 @@ def _runs(colour: str, index: RackIndex, jokers: int, fixed: int | None, v: Vari
                 _run_placements(colour, start, length, missing, index, jokers, fixed, v, keep)
 
 
-def _run_placements(colour: str, start: int, length: int, missing: list[int], index: RackIndex,
-                    jokers: int, fixed: int | None, v: Variant, keep: Keep) -> None:
+def _run_placements(
+    colour: str,
+    start: int,
+    length: int,
+    missing: list[int],
+    index: RackIndex,
+    jokers: int,
+    fixed: int | None,
+    v: Variant,
+    keep: Keep,
+) -> None:
     """The run from `start` of `length` with jokers in the missing places and
     possibly in others too (freeing the tile there for another meld)."""
     ranks = range(start, start + length)
     values = [number_value(number_at(r), v, HIGH_RUN if r >= 14 else LOW_RUN) for r in ranks]
     joker_values = values if fixed is None else [fixed] * length
-    bits = [1 << (2 * index[(colour, number_at(r))]) if i not in missing else 0
-            for i, r in enumerate(ranks)]
+    bits = [
+        1 << (2 * index[(colour, number_at(r))]) if i not in missing else 0
+        for i, r in enumerate(ranks)
+    ]
     need = sum(bits)
     value = sum(joker_values[i] if i in missing else values[i] for i in range(length))
     present = [i for i in range(length) if i not in missing]
@@ -399,12 +451,18 @@ def _run_placements(colour: str, start: int, length: int, missing: list[int], in
             places = (*missing, *more)
             if not v.adjacent_jokers and any(p + 1 in places for p in places):
                 continue  # Rummy Meld: no two jokers next to each other
-            keep(need - sum(bits[i] for i in more), count, True,
-                 value + sum(joker_values[i] - values[i] for i in more),
-                 partial(_run_tiles, colour, ranks, frozenset(places)))
+            keep(
+                need - sum(bits[i] for i in more),
+                count,
+                True,
+                value + sum(joker_values[i] - values[i] for i in more),
+                partial(_run_tiles, colour, ranks, frozenset(places)),
+            )
 
 
 def _run_tiles(colour: str, ranks: range, places: frozenset[int]) -> tuple[Tile, ...]:
     """A run from low to high, jokers standing in `places`."""
-    return tuple(joker_as(colour, number_at(r)) if i in places else Tile(colour, number_at(r))
-                 for i, r in enumerate(ranks))
+    return tuple(
+        joker_as(colour, number_at(r)) if i in places else Tile(colour, number_at(r))
+        for i, r in enumerate(ranks)
+    )

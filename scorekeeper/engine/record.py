@@ -50,8 +50,11 @@ class PlayerHand(NamedTuple):
     @property
     def counts_melds(self) -> bool:
         """Whether the melded value is given as a count rather than by the table."""
-        return (self.melded_points is not None or self.melded_tiles is not None
-                or bool(self.credited_jokers))
+        return (
+            self.melded_points is not None
+            or self.melded_tiles is not None
+            or bool(self.credited_jokers)
+        )
 
     @property
     def counted_jokers(self) -> int:

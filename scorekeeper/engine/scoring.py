@@ -52,8 +52,10 @@ class Line:
         return hash(self._fields())
 
     def __repr__(self) -> str:
-        return (f"Line(points={self.points!r}, rule={self.rule!r}, source={self.source!r}, "
-                f"param={self.param!r})")
+        return (
+            f"Line(points={self.points!r}, rule={self.rule!r}, source={self.source!r}, "
+            f"param={self.param!r})"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The line as the command line and the API print it."""
@@ -62,8 +64,11 @@ class Line:
     def to_record(self) -> dict[str, Any]:
         """The line as it is stored, with the parameter behind it, and its words as data
         (`said`) so that a page can read a stored line in its reader's language."""
-        said = {k: as_record(getattr(self, k)) for k in ("rule", "source")
-                if isinstance(getattr(self, k), Words)}
+        said = {
+            k: as_record(getattr(self, k))
+            for k in ("rule", "source")
+            if isinstance(getattr(self, k), Words)
+        }
         return {**self.to_dict(), "param": self.param, **({"said": said} if said else {})}
 
     @classmethod
@@ -71,8 +76,9 @@ class Line:
         """The line as `to_record` stored it (a line stored before its words were kept as
         data reads in English)."""
         said = data.get("said") or {}
-        rule, source = (from_record(said[k]) if k in said else str(data[k])
-                        for k in ("rule", "source"))
+        rule, source = (
+            from_record(said[k]) if k in said else str(data[k]) for k in ("rule", "source")
+        )
         return cls(int(data["points"]), rule, source, str(data["param"]))  # type: ignore[arg-type]
 
 
@@ -95,8 +101,9 @@ class HandResult:
         return {
             "winner": self.winner,
             "scores": dict(self.scores),
-            "breakdown": {n: [line.to_dict() for line in lines]
-                          for n, lines in self.breakdown.items()},
+            "breakdown": {
+                n: [line.to_dict() for line in lines] for n, lines in self.breakdown.items()
+            },
         }
 
     def to_record(self) -> dict[str, Any]:
@@ -105,8 +112,9 @@ class HandResult:
         return {
             "winner": self.winner,
             "scores": dict(self.scores),
-            "breakdown": {n: [line.to_record() for line in lines]
-                          for n, lines in self.breakdown.items()},
+            "breakdown": {
+                n: [line.to_record() for line in lines] for n, lines in self.breakdown.items()
+            },
             "melded": dict(self.melded),
             "racks": dict(self.racks),
             "opened": dict(self.opened),
@@ -119,8 +127,10 @@ class HandResult:
         return cls(
             winner=None if winner is None else str(winner),
             scores={str(n): int(s) for n, s in data["scores"].items()},
-            breakdown={str(n): tuple(Line.from_record(line) for line in lines)
-                       for n, lines in data["breakdown"].items()},
+            breakdown={
+                str(n): tuple(Line.from_record(line) for line in lines)
+                for n, lines in data["breakdown"].items()
+            },
             melded={str(n): int(s) for n, s in data.get("melded", {}).items()},
             racks={str(n): int(s) for n, s in data.get("racks", {}).items()},
             opened={str(n): bool(o) for n, o in data.get("opened", {}).items()},
@@ -156,6 +166,7 @@ def rack_points(p: PlayerHand, v: Variant, costs: list[int] | None = None) -> in
 # The words of the lines that name every tile are written only when read (see Line): a
 # series' totals and an import's check never read them.
 
+
 def _against_you(p: PlayerHand, costs: list[int] | None) -> Words:
     return words("{rack} count against you", rack=_rack_words(p, costs))
 
@@ -165,8 +176,9 @@ def _nobody_out_against_you(p: PlayerHand, costs: list[int] | None) -> Words:
 
 
 def _out_against_you(player: str, p: PlayerHand, costs: list[int] | None) -> Words:
-    return words("{player} went out. {rack} count against you", player=player,
-                 rack=_rack_words(p, costs))
+    return words(
+        "{player} went out. {rack} count against you", player=player, rack=_rack_words(p, costs)
+    )
 
 
 def _sum_of_racks(taken: dict[str, int]) -> Words:
@@ -185,12 +197,16 @@ def _rack_words(p: PlayerHand, costs: list[int] | None) -> Words:
         if not p.rack:
             return words("Nothing left on your rack")
         shown = " + ".join(str(c) for c in costs or ())
-        return words("Tiles left on your rack ({tiles}: {costs})", tiles=format_tiles(p.rack),
-                     costs=shown)
+        return words(
+            "Tiles left on your rack ({tiles}: {costs})", tiles=format_tiles(p.rack), costs=shown
+        )
     if p.rack_jokers:
-        return counted("Tiles left on your rack ({points} points and {n} joker)",
-                       "Tiles left on your rack ({points} points and {n} jokers)",
-                       points=p.rack_points or 0, n=p.rack_jokers)
+        return counted(
+            "Tiles left on your rack ({points} points and {n} joker)",
+            "Tiles left on your rack ({points} points and {n} jokers)",
+            points=p.rack_points or 0,
+            n=p.rack_jokers,
+        )
     return words("Tiles left on your rack ({points} points)", points=p.rack_points or 0)
 
 
@@ -230,15 +246,22 @@ def _score_racks(hand: HandRecord) -> HandResult:
     if v.pool_out == "lowest_rack_wins":
         return _lowest_rack_wins(hand, racks)
     lines: dict[str, tuple[Line, ...]] = {
-        p.name: (Line(-racks[p.name], partial(_nobody_out_against_you, p, costs[p.name]),
-                      source_of(v, _pool(v)), "pool_out"),)
+        p.name: (
+            Line(
+                -racks[p.name],
+                partial(_nobody_out_against_you, p, costs[p.name]),
+                source_of(v, _pool(v)),
+                "pool_out",
+            ),
+        )
         for p in hand.players
     }
     return _result(hand, None, lines, racks=racks)
 
 
-def _went_out_racks(hand: HandRecord, out: PlayerHand, racks: dict[str, int],
-                    costs: dict[str, list[int] | None]) -> HandResult:
+def _went_out_racks(
+    hand: HandRecord, out: PlayerHand, racks: dict[str, int], costs: dict[str, list[int] | None]
+) -> HandResult:
     v = hand.variant
     lines: dict[str, tuple[Line, ...]] = {}
     others = [p for p in hand.players if p is not out]
@@ -246,15 +269,23 @@ def _went_out_racks(hand: HandRecord, out: PlayerHand, racks: dict[str, int],
         said = partial(_out_against_you, out.name, p, costs[p.name])
         lines[p.name] = (Line(-racks[p.name], said, source_of(v, "rack"), "scoring"),)
     taken = {p.name: racks[p.name] for p in others}
-    won = [Line(sum(taken.values()), partial(_sum_of_racks, taken), source_of(v, "rack"),
-                "scoring")]
+    won = [
+        Line(sum(taken.values()), partial(_sum_of_racks, taken), source_of(v, "rack"), "scoring")
+    ]
     if out.all_at_once and v.all_at_once_bonus is not None:
         bonus = v.all_at_once_bonus[out.jokers_used]
-        won.append(Line(bonus, counted("Laid the whole hand down at once without having "
-                                       "opened, with {n} joker",
-                                       "Laid the whole hand down at once without having "
-                                       "opened, with {n} jokers", n=out.jokers_used),
-                        source_of(v, "bonus"), "all_at_once_bonus"))
+        won.append(
+            Line(
+                bonus,
+                counted(
+                    "Laid the whole hand down at once without having opened, with {n} joker",
+                    "Laid the whole hand down at once without having opened, with {n} jokers",
+                    n=out.jokers_used,
+                ),
+                source_of(v, "bonus"),
+                "all_at_once_bonus",
+            )
+        )
     lines[out.name] = tuple(won)
     return _result(hand, out.name, lines, racks=racks)
 
@@ -270,23 +301,49 @@ def _lowest_rack_wins(hand: HandRecord, racks: dict[str, int]) -> HandResult:
         if racks[p.name] == lowest:
             continue
         owed = racks[p.name] - lowest
-        lines[p.name] = (Line(-owed, words("Nobody went out: your rack {rack} minus the lowest "
-                                           "rack {lowest}", rack=racks[p.name], lowest=lowest),
-                              source_of(v, _pool(v)), "pool_out"),)
+        lines[p.name] = (
+            Line(
+                -owed,
+                words(
+                    "Nobody went out: your rack {rack} minus the lowest rack {lowest}",
+                    rack=racks[p.name],
+                    lowest=lowest,
+                ),
+                source_of(v, _pool(v)),
+                "pool_out",
+            ),
+        )
     if winner is not None:
         paid = sum(racks[p.name] - lowest for p in hand.players if p is not winner)
-        lines[winner.name] = (Line(paid, words("Nobody went out and your rack ({lowest}) is the "
-                                               "lowest: the sum of what the others pay",
-                                               lowest=lowest), source_of(v, _pool(v)),
-                                   "pool_out"),)
+        lines[winner.name] = (
+            Line(
+                paid,
+                words(
+                    "Nobody went out and your rack ({lowest}) is the "
+                    "lowest: the sum of what the others pay",
+                    lowest=lowest,
+                ),
+                source_of(v, _pool(v)),
+                "pool_out",
+            ),
+        )
     else:
         names = and_list([p.name for p in tied])
         for p in tied:
-            lines[p.name] = (Line(0, words("Nobody went out and {names} tie for the lowest rack "
-                                           "({lowest}): nobody wins the hand and the tied "
-                                           "players score 0", names=names, lowest=lowest),
-                                  ruling(scorekeeper_ruling("lowest_rack_tie").about),
-                                  "pool_out"),)
+            lines[p.name] = (
+                Line(
+                    0,
+                    words(
+                        "Nobody went out and {names} tie for the lowest rack "
+                        "({lowest}): nobody wins the hand and the tied "
+                        "players score 0",
+                        names=names,
+                        lowest=lowest,
+                    ),
+                    ruling(scorekeeper_ruling("lowest_rack_tie").about),
+                    "pool_out",
+                ),
+            )
     return _result(hand, winner.name if winner else None, lines, racks=racks)
 
 
@@ -299,15 +356,26 @@ def _score_melded(hand: HandRecord) -> HandResult:
     racks, costs = _racks(hand)
     out = hand.went_out
     lines: dict[str, tuple[Line, ...]] = {}
-    opened = {p.name: has_opened(p, points[p.name], jokers[p.name], tiles[p.name])
-              for p in hand.players}
+    opened = {
+        p.name: has_opened(p, points[p.name], jokers[p.name], tiles[p.name]) for p in hand.players
+    }
     for p in hand.players:
-        lines[p.name] = tuple(_melded_lines(p, hand, points[p.name], jokers[p.name],
-                                            tiles[p.name], racks[p.name], opened[p.name],
-                                            costs[p.name]))
+        lines[p.name] = tuple(
+            _melded_lines(
+                p,
+                hand,
+                points[p.name],
+                jokers[p.name],
+                tiles[p.name],
+                racks[p.name],
+                opened[p.name],
+                costs[p.name],
+            )
+        )
     melded = {n: points[n] + jokers[n] * (v.melded_joker_bonus or 0) for n in points}
-    return _result(hand, out.name if out else None, lines, melded=melded, racks=racks,
-                   opened=opened)
+    return _result(
+        hand, out.name if out else None, lines, melded=melded, racks=racks, opened=opened
+    )
 
 
 def has_opened(p: PlayerHand, melded: int, jokers: int, tiles: list[Tile]) -> bool:
@@ -317,34 +385,69 @@ def has_opened(p: PlayerHand, melded: int, jokers: int, tiles: list[Tile]) -> bo
     return bool(tiles) or melded > 0 or jokers > 0 or p.went_out
 
 
-def _melded_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, tiles: list[Tile],
-                  rack: int, opened: bool, costs: list[int] | None) -> list[Line]:
+def _melded_lines(
+    p: PlayerHand,
+    hand: HandRecord,
+    melded: int,
+    jokers: int,
+    tiles: list[Tile],
+    rack: int,
+    opened: bool,
+    costs: list[int] | None,
+) -> list[Line]:
     v = hand.variant
     src = source_of(v, "rack")
     if "left_table" in p.declared and v.left_table_penalty is not None:
-        return [Line(-v.left_table_penalty, words("Left the table during the hand: a fixed "
-                                                  "penalty replaces the hand's score"),
-                     source_of(v, "left"), "left_table_penalty")]
+        return [
+            Line(
+                -v.left_table_penalty,
+                words("Left the table during the hand: a fixed penalty replaces the hand's score"),
+                source_of(v, "left"),
+                "left_table_penalty",
+            )
+        ]
     lines: list[Line] = []
     if p.went_out:
-        lines.append(Line(v.went_out_bonus, words("Went out by {how}", how=_finish_words(p.finish)),
-                          src, "went_out_bonus"))
+        lines.append(
+            Line(
+                v.went_out_bonus,
+                words("Went out by {how}", how=_finish_words(p.finish)),
+                src,
+                "went_out_bonus",
+            )
+        )
         if p.all_at_once and v.all_at_once_bonus is not None:
-            lines.append(Line(v.all_at_once_bonus[p.jokers_used],
-                              words("Went out all at once without having opened before"),
-                              source_of(v, "bonus"), "all_at_once_bonus"))
+            lines.append(
+                Line(
+                    v.all_at_once_bonus[p.jokers_used],
+                    words("Went out all at once without having opened before"),
+                    source_of(v, "bonus"),
+                    "all_at_once_bonus",
+                )
+            )
     if not opened and v.never_opened_penalty is not None:
         lines.append(_never_opened(v, rack, src))
     else:
         lines.extend(_opened_lines(p, hand, melded, jokers, tiles, rack, costs))
     if "exposed_twin" in p.declared and v.exposed_twin_bonus is not None:
-        lines.append(Line(v.exposed_twin_bonus, words("Announced the twin of the exposed tile"),
-                          src, "exposed_twin_bonus"))
+        lines.append(
+            Line(
+                v.exposed_twin_bonus,
+                words("Announced the twin of the exposed tile"),
+                src,
+                "exposed_twin_bonus",
+            )
+        )
     if p.went_out and p.finish == "joker_discard" and v.joker_discard_doubles:
         subtotal = sum(line.points for line in lines)
-        lines.append(Line(subtotal, words("Went out by discarding a Joly: the hand's score "
-                                          "doubles"),
-                          source_of(v, "variation"), "joker_discard_doubles"))
+        lines.append(
+            Line(
+                subtotal,
+                words("Went out by discarding a Joly: the hand's score doubles"),
+                source_of(v, "variation"),
+                "joker_discard_doubles",
+            )
+        )
     return lines
 
 
@@ -352,15 +455,29 @@ def _never_opened(v: Variant, rack: int, src: str) -> Line:
     """The never-opened penalty's line (Romanian variations add the rack to it)."""
     penalty = v.never_opened_penalty or 0
     if v.never_opened_plus_rack:
-        return Line(-(penalty + rack), words("Never opened: {penalty} plus the rack ({rack})",
-                                             penalty=penalty, rack=rack),
-                    source_of(v, "variation"), "never_opened_penalty")
-    return Line(-penalty, words("Never opened: a fixed penalty, whatever is on the rack"), src,
-                "never_opened_penalty")
+        return Line(
+            -(penalty + rack),
+            words("Never opened: {penalty} plus the rack ({rack})", penalty=penalty, rack=rack),
+            source_of(v, "variation"),
+            "never_opened_penalty",
+        )
+    return Line(
+        -penalty,
+        words("Never opened: a fixed penalty, whatever is on the rack"),
+        src,
+        "never_opened_penalty",
+    )
 
 
-def _opened_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, tiles: list[Tile],
-                  rack: int, costs: list[int] | None) -> list[Line]:
+def _opened_lines(
+    p: PlayerHand,
+    hand: HandRecord,
+    melded: int,
+    jokers: int,
+    tiles: list[Tile],
+    rack: int,
+    costs: list[int] | None,
+) -> list[Line]:
     """What an opened player put down, jokers credited, and the rack held."""
     v = hand.variant
     src = source_of(v, "rack")
@@ -370,15 +487,24 @@ def _opened_lines(p: PlayerHand, hand: HandRecord, melded: int, jokers: int, til
     elif melded:
         lines.append(Line(melded, words("Tiles you put on the table (counted)"), src, "scoring"))
     if jokers and v.melded_joker_bonus is not None:
-        lines.append(Line(jokers * v.melded_joker_bonus,
-                          counted("{n} joker credited to you as first melder, {bonus} each",
-                                  "{n} jokers credited to you as first melder, {bonus} each",
-                                  n=jokers, bonus=v.melded_joker_bonus),
-                          src, "melded_joker_bonus"))
+        lines.append(
+            Line(
+                jokers * v.melded_joker_bonus,
+                counted(
+                    "{n} joker credited to you as first melder, {bonus} each",
+                    "{n} jokers credited to you as first melder, {bonus} each",
+                    n=jokers,
+                    bonus=v.melded_joker_bonus,
+                ),
+                src,
+                "melded_joker_bonus",
+            )
+        )
     if not p.went_out:
         said = partial(_against_you if hand.went_out else _nobody_out_against_you, p, costs)
-        lines.append(Line(-rack, said, source_of(v, "rack" if hand.went_out else _pool(v)),
-                          "scoring"))
+        lines.append(
+            Line(-rack, said, source_of(v, "rack" if hand.went_out else _pool(v)), "scoring")
+        )
     return lines
 
 
@@ -386,11 +512,18 @@ def _finish_words(finish: str | None) -> str:
     return FINISH_WORDS.get(finish or "", words("going out"))
 
 
-def _result(hand: HandRecord, winner: str | None, lines: dict[str, tuple[Line, ...]], *,
-            racks: dict[str, int], melded: dict[str, int] | None = None,
-            opened: dict[str, bool] | None = None) -> HandResult:
+def _result(
+    hand: HandRecord,
+    winner: str | None,
+    lines: dict[str, tuple[Line, ...]],
+    *,
+    racks: dict[str, int],
+    melded: dict[str, int] | None = None,
+    opened: dict[str, bool] | None = None,
+) -> HandResult:
     """The result with players in seat order; a score is the sum of its lines."""
     ordered = {name: lines[name] for name in hand.names}
     scores = {name: sum(line.points for line in ls) for name, ls in ordered.items()}
-    return HandResult(winner, scores, ordered, melded=melded or {}, racks=racks,
-                      opened=opened or {})
+    return HandResult(
+        winner, scores, ordered, melded=melded or {}, racks=racks, opened=opened or {}
+    )

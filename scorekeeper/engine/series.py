@@ -24,14 +24,24 @@ class SeriesEnd:
         if self.kind not in SERIES_ENDS:
             shown = self.kind if isinstance(self.kind, str) else "that"
             raise InvalidSeries(
-                words("a series ends after hands, rounds or at a target, not {shown!r}",
-                      shown=shown[:40]),
-                field="end")
-        if isinstance(self.value, bool) or not isinstance(self.value, int) or not (
-            1 <= self.value <= 100_000
+                words(
+                    "a series ends after hands, rounds or at a target, not {shown!r}",
+                    shown=shown[:40],
+                ),
+                field="end",
+            )
+        if (
+            isinstance(self.value, bool)
+            or not isinstance(self.value, int)
+            or not (1 <= self.value <= 100_000)
         ):
-            raise InvalidSeries(words("the series end ({kind}) must be a whole number from 1 to "
-                                      "100000", kind=self.kind), field="end")
+            raise InvalidSeries(
+                words(
+                    "the series end ({kind}) must be a whole number from 1 to 100000",
+                    kind=self.kind,
+                ),
+                field="end",
+            )
 
     def hands_for(self, players: int) -> int | None:
         """How many hands the series lasts, when that is fixed in advance."""
@@ -47,8 +57,12 @@ class SeriesEnd:
         if self.kind == "target":
             return words("first to {value} points", value=self.value)
         if self.kind == "rounds":
-            return counted("{n} round ({hands} hands)", "{n} rounds ({hands} hands)",
-                           n=self.value, hands=self.hands_for(players))
+            return counted(
+                "{n} round ({hands} hands)",
+                "{n} rounds ({hands} hands)",
+                n=self.value,
+                hands=self.hands_for(players),
+            )
         return counted("{n} hand", "{n} hands", n=self.value)
 
     def to_dict(self) -> dict[str, int]:
@@ -59,8 +73,9 @@ class SeriesEnd:
 def read_end(data: Any) -> SeriesEnd:
     """Read `{"hands": N}`, `{"rounds": N}` or `{"target": N}`."""
     if not isinstance(data, dict) or len(data) != 1:
-        raise InvalidSeries(words('the end must be {"hands": N}, {"rounds": N} or {"target": N}'),
-                            field="end")
+        raise InvalidSeries(
+            words('the end must be {"hands": N}, {"rounds": N} or {"target": N}'), field="end"
+        )
     ((kind, value),) = data.items()
     return SeriesEnd(kind, value)
 
@@ -104,8 +119,9 @@ def _ranking_key(v: Variant, total: int, won: int) -> tuple[int, ...]:
     return (total,)
 
 
-def rank_players(v: Variant, names: list[str], totals: dict[str, int],
-                 won: dict[str, int]) -> tuple[Standing, ...]:
+def rank_players(
+    v: Variant, names: list[str], totals: dict[str, int], won: dict[str, int]
+) -> tuple[Standing, ...]:
     """Standings, best first; players level on the variant's rule share a rank."""
     keys = {n: _ranking_key(v, totals[n], won[n]) for n in names}
     ordered = sorted(names, key=lambda n: keys[n], reverse=True)
@@ -125,21 +141,27 @@ def is_finished(end: SeriesEnd, players: int, hands_played: int, totals: dict[st
     return any(t >= end.value for t in totals.values())
 
 
-def score_series(v: Variant, names: list[str], end: SeriesEnd,
-                 hands: list[HandRecord]) -> SeriesResult:
+def score_series(
+    v: Variant, names: list[str], end: SeriesEnd, hands: list[HandRecord]
+) -> SeriesResult:
     """Score every hand in order, then tally; refuse a hand played after the series ended."""
     seated = next((i for i, hand in enumerate(hands) if hand.names != list(names)), len(hands))
     result = tally_series(v, names, end, [score_hand(hand) for hand in hands[:seated]])
     if seated < len(hands):
         if result.finished:
             _after_the_end(end, names, seated)
-        raise InvalidSeries(words("hand {hand}: its players must be the series' players in "
-                                  "seat order", hand=seated + 1))
+        raise InvalidSeries(
+            words(
+                "hand {hand}: its players must be the series' players in seat order",
+                hand=seated + 1,
+            )
+        )
     return result
 
 
-def tally_series(v: Variant, names: list[str], end: SeriesEnd,
-                 results: list[HandResult]) -> SeriesResult:
+def tally_series(
+    v: Variant, names: list[str], end: SeriesEnd, results: list[HandResult]
+) -> SeriesResult:
     """Totals, hands won and standings from hands already scored, in order;
     refuse a hand played after the series ended."""
     totals = {n: 0 for n in names}
@@ -158,8 +180,13 @@ def tally_series(v: Variant, names: list[str], end: SeriesEnd,
 
 
 def _after_the_end(end: SeriesEnd, names: list[str], index: int) -> NoReturn:
-    raise InvalidSeries(words("hand {hand} comes after the series ended ({end})",
-                              hand=index + 1, end=end.describe(len(names))))
+    raise InvalidSeries(
+        words(
+            "hand {hand} comes after the series ended ({end})",
+            hand=index + 1,
+            end=end.describe(len(names)),
+        )
+    )
 
 
 def next_dealer(v: Variant, players: int, first_dealer: int, hands_played: int) -> int:
@@ -172,20 +199,23 @@ def next_dealer(v: Variant, players: int, first_dealer: int, hands_played: int) 
 
 SERIES_FIELDS = {"variant", "players", "end", "hands"}
 # How each kind of end reads in a sentence ("Romanian tile rummy series end ...").
-END_WORDS = {"hands": words("after a number of hands"),
-             "rounds": words("after a number of rounds"), "target": words("at a target score")}
+END_WORDS = {
+    "hands": words("after a number of hands"),
+    "rounds": words("after a number of rounds"),
+    "target": words("at a target score"),
+}
 
 
 def read_players(value: Any) -> list[str]:
     """The players of a series in seat order, names tidied, or InvalidSeries."""
     if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
-        raise InvalidSeries(words("the players must be a list of names in seat order"),
-                            field="players")
+        raise InvalidSeries(
+            words("the players must be a list of names in seat order"), field="players"
+        )
     return [tidy_name(n) for n in value]
 
 
-def check_series_setup(v: Variant, names: list[str], end: SeriesEnd,
-                       first_dealer: Any = 0) -> None:
+def check_series_setup(v: Variant, names: list[str], end: SeriesEnd, first_dealer: Any = 0) -> None:
     """Refuse a series the variant cannot be played as: the players it allows
     (names usable, none twice, between its least and most players), the ends it
     allows (Romanian and Rummy Meld series have no rounds), and a first dealer
@@ -195,11 +225,15 @@ def check_series_setup(v: Variant, names: list[str], end: SeriesEnd,
     for seat, name in enumerate(names):
         problem = name_problem(name)
         if problem:
-            raise InvalidSeries(words("{problem}: {name}", problem=problem,
-                                      name=repr(name[:NAME_SHOWN])), field="players", seat=seat)
+            raise InvalidSeries(
+                words("{problem}: {name}", problem=problem, name=repr(name[:NAME_SHOWN])),
+                field="players",
+                seat=seat,
+            )
         if name_key(name) in seen:
-            raise InvalidSeries(words("{name} is seated twice", name=name), field="players",
-                                seat=seat)
+            raise InvalidSeries(
+                words("{name} is seated twice", name=name), field="players", seat=seat
+            )
         # Two names drawn alike (a Cyrillic dze, U+0405, for a Latin "S") would be two players
         # nobody at the table can tell apart (UTS #39 skeletons, engine/names.py).
         if twin := lookalike_problem(name, names[:seat]):
@@ -208,13 +242,20 @@ def check_series_setup(v: Variant, names: list[str], end: SeriesEnd,
     check_player_count(v, len(names), InvalidSeries)
     if end.kind not in v.series_ends:
         allowed = or_list([END_WORDS[e] for e in v.series_ends])
-        raise InvalidSeries(words("a {variant} series ends {allowed}, not {end}", variant=v.name,
-                                  allowed=allowed, end=END_WORDS[end.kind]),
-                            field="end")
+        raise InvalidSeries(
+            words(
+                "a {variant} series ends {allowed}, not {end}",
+                variant=v.name,
+                allowed=allowed,
+                end=END_WORDS[end.kind],
+            ),
+            field="end",
+        )
     if type(first_dealer) is not int or not 0 <= first_dealer < len(names):
-        raise InvalidSeries(words("the first dealer must be one of the {count} players seated",
-                                  count=len(names)),
-                            field="first_dealer")
+        raise InvalidSeries(
+            words("the first dealer must be one of the {count} players seated", count=len(names)),
+            field="first_dealer",
+        )
 
 
 NAME_SHOWN = 40  # a refused name is shown at most this long
@@ -227,8 +268,9 @@ def read_series(data: Any) -> tuple[Variant, list[str], SeriesEnd, list[HandReco
         raise InvalidSeries(words("a series must be a JSON object"))
     unknown = sorted(str(k) for k in set(data) - SERIES_FIELDS)
     if unknown:
-        raise InvalidSeries(words("unknown field '{unknown}' in the series",
-                                  unknown=unknown[0][:NAME_SHOWN]))
+        raise InvalidSeries(
+            words("unknown field '{unknown}' in the series", unknown=unknown[0][:NAME_SHOWN])
+        )
     try:
         variant = read_variant(data.get("variant"))
     except InvalidVariant as error:
@@ -242,13 +284,23 @@ def read_series(data: Any) -> tuple[Variant, list[str], SeriesEnd, list[HandReco
     hands = []
     for i, raw in enumerate(raw_hands):
         if isinstance(raw, dict) and "variant" in raw:
-            raise InvalidSeries(words("a hand in a series takes the series' variant; leave out "
-                                      '"variant"'), hand=i + 1, field="variant")
+            raise InvalidSeries(
+                words('a hand in a series takes the series\' variant; leave out "variant"'),
+                hand=i + 1,
+                field="variant",
+            )
         try:
             hands.append(read_hand(raw, variant, names))
         except InvalidHand as error:
-            raise InvalidSeries(error.detail, hand=i + 1, player=error.player, seat=error.seat,
-                                field=error.field, tile=error.tile, meld=error.meld) from None
+            raise InvalidSeries(
+                error.detail,
+                hand=i + 1,
+                player=error.player,
+                seat=error.seat,
+                field=error.field,
+                tile=error.tile,
+                meld=error.meld,
+            ) from None
     return variant, names, end, hands
 
 
@@ -259,8 +311,7 @@ def winner_words(winners: list[str], *, past: bool = False) -> str:
         return words("nobody has won the series yet")
     names = and_list(winners)
     if len(winners) == 1:
-        return words("{player} won", player=names) if past else words("{player} wins",
-                                                                       player=names)
+        return words("{player} won", player=names) if past else words("{player} wins", player=names)
     if past:
         return words("{players} shared the win", players=names)
     return words("{players} share the win", players=names)

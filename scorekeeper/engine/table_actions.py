@@ -60,11 +60,20 @@ class InvalidAction(RuleError):
 
     names_place = True
 
-    def __init__(self, message: str, index: int | None = None, *, player: str | None = None,
-                 field: str | None = None, meld: int | None = None,
-                 tile: str | None = None, hand: int | None = None) -> None:
-        super().__init__(message, action=index, player=player, field=field, meld=meld,
-                         tile=tile, hand=hand)
+    def __init__(
+        self,
+        message: str,
+        index: int | None = None,
+        *,
+        player: str | None = None,
+        field: str | None = None,
+        meld: int | None = None,
+        tile: str | None = None,
+        hand: int | None = None,
+    ) -> None:
+        super().__init__(
+            message, action=index, player=player, field=field, meld=meld, tile=tile, hand=hand
+        )
 
     @property
     def where(self) -> Words | str | None:
@@ -89,9 +98,11 @@ def _tiles_text(value: Any, field: str, meld: int | None = None) -> str:
         return " ".join(value.split())
     if isinstance(value, (list, tuple)) and all(isinstance(t, (str, Tile)) for t in value):
         return format_tiles(value)
-    raise InvalidAction(words("{field} must be tiles written as text, e.g. \"b6 b7 b8\"",
-                              field=field),
-                        field=field, meld=meld)
+    raise InvalidAction(
+        words('{field} must be tiles written as text, e.g. "b6 b7 b8"', field=field),
+        field=field,
+        meld=meld,
+    )
 
 
 @dataclass(frozen=True)
@@ -112,16 +123,20 @@ class NewMeld:
         if isinstance(melds, (list, tuple)) and melds and all(isinstance(m, Tile) for m in melds):
             melds = [melds]  # one meld given as a list of tiles
         if not isinstance(melds, (list, tuple)) or not melds:
-            raise InvalidAction(words("a new meld needs at least one meld of tiles"),
-                                field="melds",
-                                player=self.player)
-        object.__setattr__(self, "melds", tuple(_tiles_text(m, "melds", i)
-                                                for i, m in enumerate(melds)))
+            raise InvalidAction(
+                words("a new meld needs at least one meld of tiles"),
+                field="melds",
+                player=self.player,
+            )
+        object.__setattr__(
+            self, "melds", tuple(_tiles_text(m, "melds", i) for i, m in enumerate(melds))
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
-        return _with_turn(self, {"action": self.action, "player": self.player,
-                                 "melds": list(self.melds)})
+        return _with_turn(
+            self, {"action": self.action, "player": self.player, "melds": list(self.melds)}
+        )
 
 
 @dataclass(frozen=True)
@@ -140,8 +155,15 @@ class AddTiles:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
-        return _with_turn(self, {"action": self.action, "player": self.player,
-                                 "meld_index": self.meld_index, "tiles": self.tiles})
+        return _with_turn(
+            self,
+            {
+                "action": self.action,
+                "player": self.player,
+                "meld_index": self.meld_index,
+                "tiles": self.tiles,
+            },
+        )
 
 
 @dataclass(frozen=True)
@@ -167,22 +189,33 @@ class SwapJoker:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
-        return _with_turn(self, {"action": self.action, "player": self.player,
-                                 "meld_index": self.meld_index, "tiles": self.tiles,
-                                 "new_meld_tiles": self.new_meld_tiles})
+        return _with_turn(
+            self,
+            {
+                "action": self.action,
+                "player": self.player,
+                "meld_index": self.meld_index,
+                "tiles": self.tiles,
+                "new_meld_tiles": self.new_meld_tiles,
+            },
+        )
 
 
 Action = NewMeld | AddTiles | SwapJoker
 ACTIONS: dict[str, type[NewMeld] | type[AddTiles] | type[SwapJoker]] = {
-    a.action: a for a in (NewMeld, AddTiles, SwapJoker)}
+    a.action: a for a in (NewMeld, AddTiles, SwapJoker)
+}
 _FIELDS: dict[str, set[str]] = {
     "new_meld": {"player", "melds"},
     "add_tiles": {"player", "meld_index", "tiles"},
     "swap_joker": {"player", "meld_index", "tiles"},
 }
 _TURNS = {"same_turn", "first_round_over"}
-_OPTIONAL: dict[str, set[str]] = {"new_meld": _TURNS, "add_tiles": _TURNS,
-             "swap_joker": {*_TURNS, "new_meld_tiles"}}
+_OPTIONAL: dict[str, set[str]] = {
+    "new_meld": _TURNS,
+    "add_tiles": _TURNS,
+    "swap_joker": {*_TURNS, "new_meld_tiles"},
+}
 
 
 def _with_turn(action: Any, data: dict[str, Any]) -> dict[str, Any]:
@@ -195,9 +228,10 @@ def _with_turn(action: Any, data: dict[str, Any]) -> dict[str, Any]:
 def action_from_dict(data: Any) -> Action:
     """Rebuild an action from its JSON data, or raise InvalidAction saying what is wrong."""
     if not isinstance(data, dict) or data.get("action") not in ACTIONS:
-        raise InvalidAction(words("an action needs \"action\": one of {actions}",
-                                  actions=", ".join(ACTIONS)),
-                            field="action")
+        raise InvalidAction(
+            words('an action needs "action": one of {actions}', actions=", ".join(ACTIONS)),
+            field="action",
+        )
     kind = data["action"]
     # `new_turn` said what is now the default (see the module's notes): dropped.
     data = {k: v for k, v in data.items() if k != "new_turn"}
@@ -205,26 +239,31 @@ def action_from_dict(data: Any) -> Action:
     missing = sorted(_FIELDS[kind] - fields)
     unknown = sorted(fields - _FIELDS[kind] - _OPTIONAL[kind])
     if missing:
-        raise InvalidAction(words("a {kind} action needs {missing!r}", kind=kind,
-                                  missing=missing[0]), field=missing[0])
+        raise InvalidAction(
+            words("a {kind} action needs {missing!r}", kind=kind, missing=missing[0]),
+            field=missing[0],
+        )
     if unknown:
-        raise InvalidAction(words("unknown field {unknown!r} in a {kind} action",
-                                  unknown=unknown[0], kind=kind), field=unknown[0])
+        raise InvalidAction(
+            words("unknown field {unknown!r} in a {kind} action", unknown=unknown[0], kind=kind),
+            field=unknown[0],
+        )
     if not isinstance(data["player"], str) or not data["player"].strip():
         raise InvalidAction(words("an action needs the player's name"), field="player")
-    if "meld_index" in data and (isinstance(data["meld_index"], bool)
-                                 or not isinstance(data["meld_index"], int)):
-        raise InvalidAction(words("meld_index must be a whole number (the melds count from "
-                                  "0)"),
-                            field="meld_index")
+    if "meld_index" in data and (
+        isinstance(data["meld_index"], bool) or not isinstance(data["meld_index"], int)
+    ):
+        raise InvalidAction(
+            words("meld_index must be a whole number (the melds count from 0)"), field="meld_index"
+        )
     for answer in sorted(_TURNS):
         if not isinstance(data.get(answer, False), bool):
-            raise InvalidAction(words("{answer} must be true or false", answer=answer),
-                                field=answer)
+            raise InvalidAction(
+                words("{answer} must be true or false", answer=answer), field=answer
+            )
     values = {k: v for k, v in data.items() if k != "action"}
     if kind == "new_meld" and not isinstance(values["melds"], (list, str)):
-        raise InvalidAction(words("melds must be a list of melds written as text"),
-                            field="melds")
+        raise InvalidAction(words("melds must be a list of melds written as text"), field="melds")
     return ACTIONS[kind](**values)
 
 

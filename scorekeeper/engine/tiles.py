@@ -15,11 +15,14 @@ from .words import words
 # The four colours of a physical set. Sets sold with orange tiles instead of
 # yellow use `o`, which is read as the same fourth colour.
 COLOURS = ("r", "b", "k", "y")
-COLOUR_NAMES = {"r": words("red"), "b": words("blue"), "k": words("black"),
-                "y": words("yellow")}
+COLOUR_NAMES = {"r": words("red"), "b": words("blue"), "k": words("black"), "y": words("yellow")}
 # Card-faced sets (Rummy with card-faced tiles) show suits instead of colours.
-SUIT_NAMES = {"k": words("spades"), "r": words("hearts"), "b": words("clubs"),
-              "y": words("diamonds")}
+SUIT_NAMES = {
+    "k": words("spades"),
+    "r": words("hearts"),
+    "b": words("clubs"),
+    "y": words("diamonds"),
+}
 COLOUR_ALIASES = {"o": "y"}
 FACE_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 NUMBERS = (1, 13)  # the lowest and highest number on a tile
@@ -29,8 +32,11 @@ STANDS_FOR = "="  # in a meld, `j=b11`: the joker stands for b11
 # ASCII only: `\d` would also read full-width digits and those of other scripts
 # as numbers (an `r` and a full-width 5 would be r5).
 _LETTER = "[" + "".join([*COLOURS, *COLOUR_ALIASES]) + "]"
-_TOKEN = re.compile(rf"^(?:({_LETTER})([0-9]{{1,2}})|{JOKER_TOKEN}(?:{STANDS_FOR}({_LETTER})?"
-                    rf"([0-9]{{1,2}}))?)$", re.ASCII)
+_TOKEN = re.compile(
+    rf"^(?:({_LETTER})([0-9]{{1,2}})|{JOKER_TOKEN}(?:{STANDS_FOR}({_LETTER})?"
+    rf"([0-9]{{1,2}}))?)$",
+    re.ASCII,
+)
 
 HINT = words("write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker")
 
@@ -121,8 +127,9 @@ def _read_token(token: str, in_meld: bool) -> Tile:
     if as_number is None:
         return JOKER
     if not in_meld:
-        raise InvalidTile(token, words("'{token}': a joker on a rack stands for nothing; write j",
-                                       token=token))
+        raise InvalidTile(
+            token, words("'{token}': a joker on a rack stands for nothing; write j", token=token)
+        )
     return Tile(
         joker=True,
         as_colour=COLOUR_ALIASES.get(as_colour, as_colour) if as_colour else None,
@@ -133,8 +140,9 @@ def _read_token(token: str, in_meld: bool) -> Tile:
 def _number(token: str, digits: str) -> int:
     number = int(digits)
     if not NUMBERS[0] <= number <= NUMBERS[1]:
-        raise InvalidTile(token, words("'{token}' is not a tile: numbers go from 1 to 13",
-                                       token=token))
+        raise InvalidTile(
+            token, words("'{token}' is not a tile: numbers go from 1 to 13", token=token)
+        )
     return number
 
 
@@ -151,9 +159,16 @@ def written_tiles(text: str, most: int = SET_TILES) -> list[str]:
     """The tokens of tiles written as text, or TooManyTiles past `most` tiles: the text's
     length is checked first, then its tokens are counted, before any tile is read."""
     if len(text) > text_characters(most):
-        raise TooManyTiles(words("{length} characters written; {most} tiles take at most {limit}",
-                                 length=len(text), most=most, limit=text_characters(most)),
-                           most, None)
+        raise TooManyTiles(
+            words(
+                "{length} characters written; {most} tiles take at most {limit}",
+                length=len(text),
+                most=most,
+                limit=text_characters(most),
+            ),
+            most,
+            None,
+        )
     found = tokens(text)
     if len(found) > most:
         raise TooManyTiles(_too_many(len(found), most), most, len(found))
@@ -162,11 +177,15 @@ def written_tiles(text: str, most: int = SET_TILES) -> list[str]:
 
 def _too_many(count: int, most: int) -> str:
     if most == MELD_TILES:
-        return words("{count} tiles written; a meld holds at most {most} (a run from 1 to 13)",
-                     count=count, most=most)
+        return words(
+            "{count} tiles written; a meld holds at most {most} (a run from 1 to 13)",
+            count=count,
+            most=most,
+        )
     if most == SET_TILES:
-        return words("{count} tiles written; a box of tiles holds only {most}", count=count,
-                     most=most)
+        return words(
+            "{count} tiles written; a box of tiles holds only {most}", count=count, most=most
+        )
     return words("{count} tiles written; at most {most} fit here", count=count, most=most)
 
 
@@ -203,12 +222,16 @@ def tile_label(tile: Tile, *, suits: bool = False) -> str:
     colour, number = tile.face_colour, tile.face_number
     if suits:
         face = tile_face(number, suits=True)
-        text = words("{face} of {suit}", face=face,
-                     suit=SUIT_NAMES[colour]) if colour else f"{face}"
+        text = (
+            words("{face} of {suit}", face=face, suit=SUIT_NAMES[colour]) if colour else f"{face}"
+        )
     else:
         # One template, so a language may put the number first ("10 roșu").
-        text = words("{colour} {number}", colour=COLOUR_NAMES[colour],
-                     number=number) if colour else f"{number}"
+        text = (
+            words("{colour} {number}", colour=COLOUR_NAMES[colour], number=number)
+            if colour
+            else f"{number}"
+        )
     return words("joker as {tile}", tile=text) if tile.joker else text
 
 

@@ -32,8 +32,14 @@ TABLE_RULES = ("swap_meld_with", "swap_again", "swap_whole_set", "split_melds")
 # Rule values that are whole numbers from 0 to 1000; the optional ones may be empty.
 AMOUNTS = ("ace_low_run", "ace_high_run", "ace_set", "ace_rack", "joker_rack", "opening")
 OPTIONAL_AMOUNTS = (
-    "value_2_9", "value_10_13", "swapped_joker_rack", "melded_joker_bonus",
-    "never_opened_penalty", "exposed_twin_bonus", "left_table_penalty", "going_out_min_melded",
+    "value_2_9",
+    "value_10_13",
+    "swapped_joker_rack",
+    "melded_joker_bonus",
+    "never_opened_penalty",
+    "exposed_twin_bonus",
+    "left_table_penalty",
+    "going_out_min_melded",
 )
 # The fewest and most players any variant may be played by.
 PLAYERS = (2, HAND_PLAYERS)
@@ -41,8 +47,10 @@ PLAYERS = (2, HAND_PLAYERS)
 # copy form as its boxes' bounds, so the two never disagree.
 BOUNDS: dict[str, tuple[int, int]] = {
     **dict.fromkeys((*AMOUNTS, *OPTIONAL_AMOUNTS, "went_out_bonus"), (0, 1000)),
-    "opening_joker_value": (0, 100), "swap_meld_with": (2, 12),
-    "min_players": PLAYERS, "max_players": PLAYERS,
+    "opening_joker_value": (0, 100),
+    "swap_meld_with": (2, 12),
+    "min_players": PLAYERS,
+    "max_players": PLAYERS,
 }
 
 
@@ -70,8 +78,14 @@ def _either(choices: list[Words]) -> Words:
 def _check_choice(name: str, value: Any, choices: tuple[str, ...]) -> None:
     if value not in choices:
         said = CHOICE_WORDS.get(name) or SPLIT_WORDS
-        raise InvalidVariant(words("{rule}: choose {choices}", rule=_title(name),
-                                   choices=_either([said[c] for c in choices])), field=name)
+        raise InvalidVariant(
+            words(
+                "{rule}: choose {choices}",
+                rule=_title(name),
+                choices=_either([said[c] for c in choices]),
+            ),
+            field=name,
+        )
 
 
 def _check_number(name: str, value: Any, optional: bool = False) -> None:
@@ -79,11 +93,19 @@ def _check_number(name: str, value: Any, optional: bool = False) -> None:
     if (value is None and optional) or (_is_int(value) and low <= value <= high):
         return
     if optional:
-        said = words("{rule}: leave it empty or enter a whole number from {low} to {high}",
-                     rule=_title(name), low=low, high=high)
+        said = words(
+            "{rule}: leave it empty or enter a whole number from {low} to {high}",
+            rule=_title(name),
+            low=low,
+            high=high,
+        )
     else:
-        said = words("{rule}: enter a whole number from {low} to {high}", rule=_title(name),
-                     low=low, high=high)
+        said = words(
+            "{rule}: enter a whole number from {low} to {high}",
+            rule=_title(name),
+            low=low,
+            high=high,
+        )
     raise InvalidVariant(said, field=name)
 
 
@@ -101,9 +123,13 @@ def _check_names(v: Variant) -> None:
     if not isinstance(v.name, str) or not v.name.strip():
         raise InvalidVariant(words("a variant needs a name"), field="name")
     if v.source not in SOURCES:
-        raise InvalidVariant(words("the rules must come from one of these sources: {sources}",
-                                   sources=joined([s.title for s in SOURCES.values()])),
-                             field="source")
+        raise InvalidVariant(
+            words(
+                "the rules must come from one of these sources: {sources}",
+                sources=joined([s.title for s in SOURCES.values()]),
+            ),
+            field="source",
+        )
 
 
 def _check_amounts(v: Variant) -> None:
@@ -115,17 +141,27 @@ def _check_amounts(v: Variant) -> None:
         not _is_int(v.max_jokers_per_meld) or not 0 <= v.max_jokers_per_meld <= 2
     ):
         choices = CHOICE_WORDS["max_jokers_per_meld"]
-        raise InvalidVariant(words("{rule}: choose {choices}", rule=_title("max_jokers_per_meld"),
-                                   choices=_either(list(choices.values()))),
-                             field="max_jokers_per_meld")
+        raise InvalidVariant(
+            words(
+                "{rule}: choose {choices}",
+                rule=_title("max_jokers_per_meld"),
+                choices=_either(list(choices.values())),
+            ),
+            field="max_jokers_per_meld",
+        )
     _check_number("went_out_bonus", v.went_out_bonus)
     _check_number("opening_joker_value", v.opening_joker_value)
     if v.all_at_once_bonus is not None and (
         len(v.all_at_once_bonus) != 3 or not all(_is_int(b) and b >= 0 for b in v.all_at_once_bonus)
     ):
-        raise InvalidVariant(words("{rule}: give a whole number for each of no joker, 1 joker "
-                                   "and 2 jokers, or leave all three empty",
-                                   rule=_title("all_at_once_bonus")), field="all_at_once_bonus")
+        raise InvalidVariant(
+            words(
+                "{rule}: give a whole number for each of no joker, 1 joker "
+                "and 2 jokers, or leave all three empty",
+                rule=_title("all_at_once_bonus"),
+            ),
+            field="all_at_once_bonus",
+        )
 
 
 def _check_choices(v: Variant) -> None:
@@ -138,8 +174,14 @@ def _check_choices(v: Variant) -> None:
         chosen = getattr(v, name)
         if not chosen or any(c not in allowed for c in chosen):
             said = CHOICE_WORDS[name]
-            raise InvalidVariant(words("{rule}: tick one or more of {choices}", rule=_title(name),
-                                       choices=_either([said[c] for c in allowed])), field=name)
+            raise InvalidVariant(
+                words(
+                    "{rule}: tick one or more of {choices}",
+                    rule=_title(name),
+                    choices=_either([said[c] for c in allowed]),
+                ),
+                field=name,
+            )
 
 
 def _check_together(v: Variant) -> None:
@@ -147,20 +189,31 @@ def _check_together(v: Variant) -> None:
     # all (Romanian tile rummy, Rummy Meld); with only racks counted there is nothing to count.
     if (v.pool_out == "melded_minus_rack") != (v.scoring == "melded"):
         pool_out, scoring = CHOICE_WORDS["pool_out"], CHOICE_WORDS["scoring"]
-        raise InvalidVariant(words(
-            "{one} ({one_rule}) and {other} ({other_rule}) go together: choose both or neither",
-            one=_quoted(pool_out["melded_minus_rack"]), one_rule=_title("pool_out"),
-            other=_quoted(scoring["melded"]), other_rule=_title("scoring")), field="pool_out")
+        raise InvalidVariant(
+            words(
+                "{one} ({one_rule}) and {other} ({other_rule}) go together: choose both or neither",
+                one=_quoted(pool_out["melded_minus_rack"]),
+                one_rule=_title("pool_out"),
+                other=_quoted(scoring["melded"]),
+                other_rule=_title("scoring"),
+            ),
+            field="pool_out",
+        )
     if v.wrap and not v.ace_high:
-        raise InvalidVariant(words("runs that wrap (13-1-2) need high runs (12-13-1) too"),
-                             field="wrap")
+        raise InvalidVariant(
+            words("runs that wrap (13-1-2) need high runs (12-13-1) too"), field="wrap"
+        )
     _check_number("swap_meld_with", v.swap_meld_with, optional=True)
     _check_choice("split_melds", v.split_melds, SPLITS)
     fewest, most = PLAYERS
-    if not (_is_int(v.min_players) and _is_int(v.max_players) and fewest <= v.min_players
-            <= v.max_players <= most):
+    if not (
+        _is_int(v.min_players)
+        and _is_int(v.max_players)
+        and fewest <= v.min_players <= v.max_players <= most
+    ):
         # The fewest alone can be wrong; otherwise the most is what cannot be.
         fewest_wrong = not (_is_int(v.min_players) and fewest <= v.min_players <= most)
-        raise InvalidVariant(words("players must be between {fewest} and {most}",
-                                   fewest=fewest, most=most),
-                             field="min_players" if fewest_wrong else "max_players")
+        raise InvalidVariant(
+            words("players must be between {fewest} and {most}", fewest=fewest, most=most),
+            field="min_players" if fewest_wrong else "max_players",
+        )

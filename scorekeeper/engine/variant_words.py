@@ -58,21 +58,33 @@ SERIES_END_WORDS = {
 
 # Each choice of a rule with choices, in the order the copy form offers them.
 CHOICE_WORDS: dict[str, dict[str, Words]] = {
-    "max_jokers_per_meld": {"": words("No limit"), "0": words("No jokers in melds"),
-                            "1": words("At most 1"), "2": words("At most 2")},
-    "opening_joker": {"stands_for": words("The tile it stands for"),
-                      "fixed": words("A fixed value"), "not_allowed": words("Not allowed")},
+    "max_jokers_per_meld": {
+        "": words("No limit"),
+        "0": words("No jokers in melds"),
+        "1": words("At most 1"),
+        "2": words("At most 2"),
+    },
+    "opening_joker": {
+        "stands_for": words("The tile it stands for"),
+        "fixed": words("A fixed value"),
+        "not_allowed": words("Not allowed"),
+    },
     "scoring": {"racks": words("Only racks count"), "melded": words("Melded tiles minus rack")},
-    "pool_out": {"lowest_rack_wins": words("Lowest rack wins the hand"),
-                 "minus_rack": words("No winner: minus own rack"),
-                 "melded_minus_rack": words("No winner: melded minus rack")},
-    "series_winner": {"highest_total": words("The highest total"),
-                      "most_hands": words("The most hands won")},
-    "deal_direction": {"left": words("Left (clockwise)"),
-                       "right": words("Right (anticlockwise)")},
-    "finishes": {"discard": words("Discard the last tile"),
-                 "joker_discard": words("Discard a joker as the last tile"),
-                 "rack_empty": words("Empty the rack without a discard")},
+    "pool_out": {
+        "lowest_rack_wins": words("Lowest rack wins the hand"),
+        "minus_rack": words("No winner: minus own rack"),
+        "melded_minus_rack": words("No winner: melded minus rack"),
+    },
+    "series_winner": {
+        "highest_total": words("The highest total"),
+        "most_hands": words("The most hands won"),
+    },
+    "deal_direction": {"left": words("Left (clockwise)"), "right": words("Right (anticlockwise)")},
+    "finishes": {
+        "discard": words("Discard the last tile"),
+        "joker_discard": words("Discard a joker as the last tile"),
+        "rack_empty": words("Empty the rack without a discard"),
+    },
     "series_ends": {end: said.as_sentence() for end, said in SERIES_END_WORDS.items()},
 }
 
@@ -83,5 +95,8 @@ TABLE_RULE_WORDS: dict[str, Words] = {
     "swap_meld_with": words("Rack tiles melded with a swapped joker"),
     "split_melds": words("Splitting melds on the table"),
 }
-SPLIT_WORDS = {"never": words("never"), "without_joker": words("melds without a joker"),
-               "any": words("any meld")}
+SPLIT_WORDS = {
+    "never": words("never"),
+    "without_joker": words("melds without a joker"),
+    "any": words("any meld"),
+}

@@ -22,9 +22,22 @@ from .variant_checks import (
 from .words import words
 
 __all__ = [
-    "DIRECTIONS", "FINISHES", "OPENING_JOKERS", "POOL_OUT_RULES", "PRESETS", "SCORINGS",
-    "SERIES_ENDS", "SERIES_WINNERS", "SPLITS", "TABLE_RULES", "Variant", "check_player_count",
-    "check_variant", "preset", "variant_from_dict", "variant_from_json",
+    "DIRECTIONS",
+    "FINISHES",
+    "OPENING_JOKERS",
+    "POOL_OUT_RULES",
+    "PRESETS",
+    "SCORINGS",
+    "SERIES_ENDS",
+    "SERIES_WINNERS",
+    "SPLITS",
+    "TABLE_RULES",
+    "Variant",
+    "check_player_count",
+    "check_variant",
+    "preset",
+    "variant_from_dict",
+    "variant_from_json",
 ]
 
 
@@ -142,8 +155,9 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
     known = {f.name for f in fields(Variant)}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise InvalidVariant(words("unknown variant field {unknown!r}", unknown=unknown[0]),
-                             field=unknown[0])
+        raise InvalidVariant(
+            words("unknown variant field {unknown!r}", unknown=unknown[0]), field=unknown[0]
+        )
     for name in ("id", "name", "source"):
         if name not in data:
             raise InvalidVariant(words("a variant needs {name!r}", name=name), field=name)
@@ -191,9 +205,16 @@ def check_player_count(v: Variant, count: int, refusal: type[RuleError]) -> None
     table all ask here, each refusing with its own kind of error (`refusal`: InvalidSeries,
     InvalidHand, InvalidAction), always about the field "players"."""
     if not v.min_players <= count <= v.max_players:
-        raise refusal(words("{variant} is played by {least} to {most} players, not {count}",
-                            variant=v.name, least=v.min_players, most=v.max_players,
-                            count=count), field="players")
+        raise refusal(
+            words(
+                "{variant} is played by {least} to {most} players, not {count}",
+                variant=v.name,
+                least=v.min_players,
+                most=v.max_players,
+                count=count,
+            ),
+            field="players",
+        )
 
 
 # --- The presets (ids exactly as the rules specification lists them) ---------
@@ -378,6 +399,10 @@ def preset(variant_id: str) -> Variant:
         return PRESETS[variant_id]
     except (KeyError, TypeError):
         raise InvalidVariant(
-            words("unknown variant {variant!r}; presets are {presets}", variant=variant_id,
-                  presets=", ".join(PRESETS)), field="id"
+            words(
+                "unknown variant {variant!r}; presets are {presets}",
+                variant=variant_id,
+                presets=", ".join(PRESETS),
+            ),
+            field="id",
         ) from None

@@ -38,11 +38,17 @@ class Words(str):
     counter: str | None
     capital: bool
 
-    def __new__(cls, template: str, values: Mapping[str, object] | None = None,
-                plural: str | None = None, counter: str | None = None,
-                capital: bool = False) -> Words:
-        values = {k: str(v) if isinstance(v, BaseException) else v
-                  for k, v in (values or {}).items()}
+    def __new__(
+        cls,
+        template: str,
+        values: Mapping[str, object] | None = None,
+        plural: str | None = None,
+        counter: str | None = None,
+        capital: bool = False,
+    ) -> Words:
+        values = {
+            k: str(v) if isinstance(v, BaseException) else v for k, v in (values or {}).items()
+        }
         chosen = template
         if plural is not None and counter is not None and values[counter] != 1:
             chosen = plural
@@ -66,8 +72,10 @@ class Words(str):
 
     def to_record(self) -> dict[str, Any]:
         """The message as JSON data (kept with a stored hand), read back by `from_record`."""
-        record: dict[str, Any] = {"template": self.template,
-                        "values": {k: as_record(v) for k, v in self.values.items()}}
+        record: dict[str, Any] = {
+            "template": self.template,
+            "values": {k: as_record(v) for k, v in self.values.items()},
+        }
         if self.plural is not None:
             record.update(plural=self.plural, counter=self.counter)
         if self.capital:
@@ -94,8 +102,13 @@ def from_record(data: object) -> object:
     """A value stored by `as_record`: Words again where it was one."""
     if isinstance(data, dict) and "template" in data:
         values = {k: from_record(v) for k, v in dict(data.get("values") or {}).items()}
-        return Words(str(data["template"]), values, data.get("plural"), data.get("counter"),
-                     bool(data.get("capital")))
+        return Words(
+            str(data["template"]),
+            values,
+            data.get("plural"),
+            data.get("counter"),
+            bool(data.get("capital")),
+        )
     return data
 
 
@@ -108,12 +121,14 @@ def say(text: object, translations: Translations | None) -> str:
         return str.__str__(text)
     if text.plural is not None and text.counter is not None:
         count = text.values[text.counter]
-        template = translations.ngettext(text.template, text.plural,
-                                         count if isinstance(count, int) else 2)
+        template = translations.ngettext(
+            text.template, text.plural, count if isinstance(count, int) else 2
+        )
     else:
         template = translations.gettext(text.template)
-    values = {k: say(v, translations) if isinstance(v, Words) else v
-              for k, v in text.values.items()}
+    values = {
+        k: say(v, translations) if isinstance(v, Words) else v for k, v in text.values.items()
+    }
     try:
         said = template.format_map(values) if values else template
         return capitalised(said) if text.capital else said
@@ -135,7 +150,7 @@ def joined(parts: list[Words] | list[str] | list[Words | str]) -> Words | str:
 
 def _escape(text: str) -> str:
     """Text made safe in HTML, escaped exactly as the pages' own text is (Jinja's escaping)."""
-    return (html.escape(text, quote=False).replace('"', "&#34;").replace("'", "&#39;"))
+    return html.escape(text, quote=False).replace('"', "&#34;").replace("'", "&#39;")
 
 
 # A tile as players write it ("r1", "k13", "j", "j=b5"), at the start of a message: it

@@ -33,7 +33,7 @@ def _partial(target: Path, pid: int) -> Path:
 def clear_stale_partials(target: Path) -> None:
     """Remove partial copies left by a backup to this path that was killed before it ended."""
     for draft in target.parent.glob(f".{target.name}.*.partial"):
-        pid = draft.name[len(target.name) + 2:-len(".partial")]
+        pid = draft.name[len(target.name) + 2 : -len(".partial")]
         if pid.isdigit() and not _running(int(pid)):
             draft.unlink(missing_ok=True)
 

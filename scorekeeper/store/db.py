@@ -93,8 +93,9 @@ def is_damage(error: BaseException) -> bool:
 
 
 # Where a damaged database sends people: the copies `scorekeeper backup` makes, and the steps.
-RESTORE_HINT = ("restore your latest `scorekeeper backup` copy over it (README, "
-                "\"When the database is damaged\")")
+RESTORE_HINT = (
+    'restore your latest `scorekeeper backup` copy over it (README, "When the database is damaged")'
+)
 
 
 class DatabaseFault(Exception):
@@ -106,12 +107,16 @@ def saving_problem(error: BaseException | int) -> str | None:
     None for any other error."""
     code = error if isinstance(error, int) else getattr(error, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
-    return {
-        sqlite3.SQLITE_FULL: "the disk is full",
-        sqlite3.SQLITE_READONLY: "the database file cannot be written to (it is read-only)",
-        sqlite3.SQLITE_IOERR: "the disk reported an error while writing",
-        sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened",
-    }.get(primary) if primary is not None else None
+    return (
+        {
+            sqlite3.SQLITE_FULL: "the disk is full",
+            sqlite3.SQLITE_READONLY: "the database file cannot be written to (it is read-only)",
+            sqlite3.SQLITE_IOERR: "the disk reported an error while writing",
+            sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened",
+        }.get(primary)
+        if primary is not None
+        else None
+    )
 
 
 def damaged(path: str | Path, error: sqlite3.DatabaseError) -> str:

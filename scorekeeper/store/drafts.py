@@ -56,22 +56,27 @@ def client_key(client_id: str) -> str:
 
 def next_number(db: Database, series_id: int) -> int:
     """The number the next hand of the series will be stored under (as record_hand gives it)."""
-    (last,) = db.execute("SELECT max(number) FROM hands WHERE series_id = ?",
-                         [series_id]).fetchone()
+    (last,) = db.execute(
+        "SELECT max(number) FROM hands WHERE series_id = ?", [series_id]
+    ).fetchone()
     return (last or 0) + 1
 
 
 def claims(db: Database, series_id: int) -> dict[int, str]:
     """Each claimed seat of the series and the key of the phone holding it."""
-    return {row["seat"]: row["client"]
-            for row in db.table("seat_claims").rows_where("series_id = ?", [series_id])}
+    return {
+        row["seat"]: row["client"]
+        for row in db.table("seat_claims").rows_where("series_id = ?", [series_id])
+    }
 
 
 def holders(db: Database, series_id: int) -> list[dict]:
     """Each held seat of the series in seat order: the phone's key and since when it holds it."""
-    return list(db.table("seat_claims").rows_where("series_id = ?", [series_id],
-                                                   select="seat, client, claimed",
-                                                   order_by="seat"))
+    return list(
+        db.table("seat_claims").rows_where(
+            "series_id = ?", [series_id], select="seat, client, claimed", order_by="seat"
+        )
+    )
 
 
 def seat_of(db: Database, series_id: int, client: str | None) -> int | None:
@@ -82,8 +87,9 @@ def seat_of(db: Database, series_id: int, client: str | None) -> int | None:
 
 
 def _log(db: Database, series_id: int, seat: int, action: str) -> None:
-    db.table("seat_log").insert({"series_id": series_id, "seat": seat, "action": action,
-                                 "at": now()})
+    db.table("seat_log").insert(
+        {"series_id": series_id, "seat": seat, "action": action, "at": now()}
+    )
 
 
 def _take(db: Database, series_id: int, seat: int, client: str) -> None:
@@ -94,40 +100,45 @@ def _take(db: Database, series_id: int, seat: int, client: str) -> None:
     if held.get(seat) == client:
         return
     db.execute("DELETE FROM seat_claims WHERE series_id = ? AND client = ?", [series_id, client])
-    db.table("seat_claims").insert({"series_id": series_id, "seat": seat, "client": client,
-                                    "claimed": now()})
+    db.table("seat_claims").insert(
+        {"series_id": series_id, "seat": seat, "client": client, "claimed": now()}
+    )
     _log(db, series_id, seat, "claimed")
 
 
 def claim_seat(db: Database, series_id: int, seat: int, client: str) -> None:
-    """"I'm Ana": this phone holds the seat from now on (a seat it held before is let go)."""
+    """ "I'm Ana": this phone holds the seat from now on (a seat it held before is let go)."""
     with write_lock(db):
         _take(db, series_id, seat, client)
 
 
 def let_go(db: Database, series_id: int, client: str) -> None:
-    """"Not me": this phone gives up its seat of the series."""
+    """ "Not me": this phone gives up its seat of the series."""
     with write_lock(db):
         seat = seat_of(db, series_id, client)
         if seat is not None:
-            db.execute("DELETE FROM seat_claims WHERE series_id = ? AND seat = ?",
-                       [series_id, seat])
+            db.execute(
+                "DELETE FROM seat_claims WHERE series_id = ? AND seat = ?", [series_id, seat]
+            )
             _log(db, series_id, seat, "let go")
 
 
 def carry_claims(db: Database, old_series: int, new_series: int) -> None:
     """A rematch seats the same players in the same seats: each phone keeps its player."""
     with write_lock(db):
-        db.execute("INSERT OR IGNORE INTO seat_claims (series_id, seat, client, claimed)"
-                   " SELECT ?, seat, client, ? FROM seat_claims WHERE series_id = ?",
-                   [new_series, now(), old_series])
+        db.execute(
+            "INSERT OR IGNORE INTO seat_claims (series_id, seat, client, claimed)"
+            " SELECT ?, seat, client, ? FROM seat_claims WHERE series_id = ?",
+            [new_series, now(), old_series],
+        )
 
 
 def hand_over(db: Database, series_id: int, seat: int) -> bool:
     """The scorer frees a seat for another phone; whether it was held."""
     with write_lock(db):
-        found = db.execute("DELETE FROM seat_claims WHERE series_id = ? AND seat = ?",
-                           [series_id, seat]).rowcount
+        found = db.execute(
+            "DELETE FROM seat_claims WHERE series_id = ? AND seat = ?", [series_id, seat]
+        ).rowcount
         if found:
             _log(db, series_id, seat, "handed over")
     return bool(found)
@@ -135,12 +146,22 @@ def hand_over(db: Database, series_id: int, seat: int) -> bool:
 
 def seat_log(db: Database, series_id: int, last: int = 10) -> list[dict]:
     """The latest changes of who holds which seat, newest first."""
-    return list(db.table("seat_log").rows_where("series_id = ?", [series_id],
-                                                order_by="id DESC", limit=last))
+    return list(
+        db.table("seat_log").rows_where(
+            "series_id = ?", [series_id], order_by="id DESC", limit=last
+        )
+    )
 
 
-def put_draft(db: Database, series_id: int, number: int, seat: int, fields: dict[str, Any],
-              client: str | None, may_take: bool = False) -> None:
+def put_draft(
+    db: Database,
+    series_id: int,
+    number: int,
+    seat: int,
+    fields: dict[str, Any],
+    client: str | None,
+    may_take: bool = False,
+) -> None:
     """Keep a seat's draft of hand `number`. A phone (`client`) may send only for the seat
     it holds, or, with `may_take` (it sent the join code), an open seat while it holds none,
     which it then holds; the scorer (`client` None) for any seat. Refused (OldHand) once
@@ -156,19 +177,31 @@ def put_draft(db: Database, series_id: int, number: int, seat: int, fields: dict
             if held is None and not may_take:
                 raise NotHeld(seat)
             _take(db, series_id, seat, client)
-        db.table("rack_drafts").upsert({
-            "series_id": series_id, "number": number, "seat": seat,
-            "fields": json.dumps(fields), "by_player": client is not None, "sent": now(),
-        }, pk=("series_id", "number", "seat"))
+        db.table("rack_drafts").upsert(
+            {
+                "series_id": series_id,
+                "number": number,
+                "seat": seat,
+                "fields": json.dumps(fields),
+                "by_player": client is not None,
+                "sent": now(),
+            },
+            pk=("series_id", "number", "seat"),
+        )
 
 
 def drafts(db: Database, series_id: int, number: int) -> dict[int, dict]:
     """Each seat's draft of hand `number`: its fields, whether the player's phone sent it,
     and when."""
-    found = db.table("rack_drafts").rows_where("series_id = ? AND number = ?",
-                                               [series_id, number])
-    return {row["seat"]: {"fields": json.loads(row["fields"]), "by_player": bool(row["by_player"]),
-                          "sent": row["sent"]} for row in found}
+    found = db.table("rack_drafts").rows_where("series_id = ? AND number = ?", [series_id, number])
+    return {
+        row["seat"]: {
+            "fields": json.loads(row["fields"]),
+            "by_player": bool(row["by_player"]),
+            "sent": row["sent"],
+        }
+        for row in found
+    }
 
 
 def clear_drafts(db: Database, series_id: int, number: int) -> None:

@@ -15,8 +15,18 @@ from ..engine import variant_from_dict
 from .export_format import FORMAT, VERSION
 from .series import seats
 
-CSV_COLUMNS = ["date", "place", "series", "variant", "hand", "seat", "player", "score", "total",
-               "won"]
+CSV_COLUMNS = [
+    "date",
+    "place",
+    "series",
+    "variant",
+    "hand",
+    "seat",
+    "player",
+    "score",
+    "total",
+    "won",
+]
 
 
 # --- Building the document: a read of the database ---------------------------
@@ -31,8 +41,9 @@ def _uid(kind: str, alias: str) -> str:
     return f"(SELECT uid FROM uids WHERE kind = '{kind}' AND local_id = {alias}.id) AS uid"
 
 
-def export_document(db: Database, night_id: int | None = None,
-                    series_id: int | None = None) -> dict:
+def export_document(
+    db: Database, night_id: int | None = None, series_id: int | None = None
+) -> dict:
     """Everything, one night or one series, with uids, in the export format."""
     if series_id is not None:
         where, args, scope = "id = ?", [series_id], "series"
@@ -40,67 +51,132 @@ def export_document(db: Database, night_id: int | None = None,
         where, args, scope = "night_id = ?", [night_id], "night"
     else:
         where, args, scope = "1", [], "everything"
-    series = list(db.query(f"SELECT series.*, {_uid('series', 'series')} FROM series"
-                           f" WHERE {where} ORDER BY id", args))
+    series = list(
+        db.query(
+            f"SELECT series.*, {_uid('series', 'series')} FROM series WHERE {where} ORDER BY id",
+            args,
+        )
+    )
     ids = [s["id"] for s in series]
     if scope == "everything":
-        night_rows = list(db.query(f"SELECT n.*, {_uid('nights', 'n')} FROM nights n"
-                                   " ORDER BY date, id"))
+        night_rows = list(
+            db.query(f"SELECT n.*, {_uid('nights', 'n')} FROM nights n ORDER BY date, id")
+        )
     else:
         night_ids = {s["night_id"] for s in series} | ({night_id} if night_id else set())
         marks = ",".join("?" * len(night_ids))
-        night_rows = list(db.query(f"SELECT n.*, {_uid('nights', 'n')} FROM nights n"
-                                   f" WHERE id IN ({marks}) ORDER BY date, id", sorted(night_ids)))
+        night_rows = list(
+            db.query(
+                f"SELECT n.*, {_uid('nights', 'n')} FROM nights n"
+                f" WHERE id IN ({marks}) ORDER BY date, id",
+                sorted(night_ids),
+            )
+        )
     seated = seats(db, ids)
     within = f"series_id IN (SELECT id FROM series WHERE {where})"
     hands: dict[int, list] = {i: [] for i in ids}
     audit: dict[int, list] = {}
-    for row in db.query(f"SELECT a.*, {_uid('hand_audit', 'a')} FROM hand_audit a"
-                        f" JOIN hands h ON h.id = a.hand_id WHERE h.{within} ORDER BY a.id", args):
-        audit.setdefault(row["hand_id"], []).append({
-            "uid": row["uid"], "at": row["at"], "action": row["action"],
-            "old": _json(row["old"]), "new": _json(row["new"])})
-    for row in db.query(f"SELECT h.*, {_uid('hands', 'h')} FROM hands h WHERE {within}"
-                        f" ORDER BY number, id", args):
-        hands[row["series_id"]].append({
-            "uid": row["uid"], "number": row["number"],
-            "record": json.loads(row["record"]), "table_actions": _json(row["table_actions"]),
-            "scores": _json(row["scores"]), "winner": row["winner"], "created": row["created"],
-            "updated": row["updated"], "deleted_at": row["deleted_at"],
-            "audit": audit.get(row["id"], [])})
+    for row in db.query(
+        f"SELECT a.*, {_uid('hand_audit', 'a')} FROM hand_audit a"
+        f" JOIN hands h ON h.id = a.hand_id WHERE h.{within} ORDER BY a.id",
+        args,
+    ):
+        audit.setdefault(row["hand_id"], []).append(
+            {
+                "uid": row["uid"],
+                "at": row["at"],
+                "action": row["action"],
+                "old": _json(row["old"]),
+                "new": _json(row["new"]),
+            }
+        )
+    for row in db.query(
+        f"SELECT h.*, {_uid('hands', 'h')} FROM hands h WHERE {within} ORDER BY number, id", args
+    ):
+        hands[row["series_id"]].append(
+            {
+                "uid": row["uid"],
+                "number": row["number"],
+                "record": json.loads(row["record"]),
+                "table_actions": _json(row["table_actions"]),
+                "scores": _json(row["scores"]),
+                "winner": row["winner"],
+                "created": row["created"],
+                "updated": row["updated"],
+                "deleted_at": row["deleted_at"],
+                "audit": audit.get(row["id"], []),
+            }
+        )
     rulings: dict[int, list] = {i: [] for i in ids}
-    for row in db.query(f"SELECT r.*, {_uid('rulings', 'r')} FROM rulings r WHERE {within}"
-                        f" ORDER BY id", args):
-        rulings[row["series_id"]].append({
-            "uid": row["uid"], "hand_number": row["hand_number"],
-            "text": row["text"], "agreed_by": row["agreed_by"], "created": row["created"]})
+    for row in db.query(
+        f"SELECT r.*, {_uid('rulings', 'r')} FROM rulings r WHERE {within} ORDER BY id", args
+    ):
+        rulings[row["series_id"]].append(
+            {
+                "uid": row["uid"],
+                "hand_number": row["hand_number"],
+                "text": row["text"],
+                "agreed_by": row["agreed_by"],
+                "created": row["created"],
+            }
+        )
     by_night: dict[int, list] = {}
     for s in series:
-        by_night.setdefault(s["night_id"], []).append({
-            "uid": s["uid"], "name": s["name"], "variant_id": s["variant_id"],
-            "variant": json.loads(s["variant_rules"]),
-            "end": {"kind": s["end_kind"], "value": s["end_value"]},
-            "first_dealer": s["first_dealer"], "created": s["created"],
-            "players": [name for _, name in seated[s["id"]]],
-            "hands": hands[s["id"]], "rulings": rulings[s["id"]]})
+        by_night.setdefault(s["night_id"], []).append(
+            {
+                "uid": s["uid"],
+                "name": s["name"],
+                "variant_id": s["variant_id"],
+                "variant": json.loads(s["variant_rules"]),
+                "end": {"kind": s["end_kind"], "value": s["end_value"]},
+                "first_dealer": s["first_dealer"],
+                "created": s["created"],
+                "players": [name for _, name in seated[s["id"]]],
+                "hands": hands[s["id"]],
+                "rulings": rulings[s["id"]],
+            }
+        )
     if scope == "everything":
-        names = [p["name"] for p in db.query("SELECT name FROM players"
-                                             " ORDER BY name COLLATE NOCASE, id")]
+        names = [
+            p["name"] for p in db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE, id")
+        ]
         variants = db.query("SELECT * FROM variants ORDER BY id")
     else:
-        names = sorted({n for s in by_night.values() for one in s for n in one["players"]},
-                       key=str.casefold)
-        variants = db.query(f"SELECT * FROM variants WHERE id IN (SELECT variant_id FROM series"
-                            f" WHERE {where}) ORDER BY id", args)
+        names = sorted(
+            {n for s in by_night.values() for one in s for n in one["players"]}, key=str.casefold
+        )
+        variants = db.query(
+            f"SELECT * FROM variants WHERE id IN (SELECT variant_id FROM series"
+            f" WHERE {where}) ORDER BY id",
+            args,
+        )
     return {
-        "format": FORMAT, "version": VERSION, "scope": scope,
+        "format": FORMAT,
+        "version": VERSION,
+        "scope": scope,
         "exported": datetime.now(UTC).isoformat(timespec="seconds"),
         "players": [{"name": n} for n in names],
-        "variants": [{"id": v["id"], "name": v["name"], "rules": json.loads(v["rules"]),
-                      "based_on": v["based_on"], "created": v["created"]} for v in variants],
-        "nights": [{"uid": n["uid"], "date": n["date"], "place": n["place"],
-                    "note": n["note"], "created": n["created"],
-                    "series": by_night.get(n["id"], [])} for n in night_rows],
+        "variants": [
+            {
+                "id": v["id"],
+                "name": v["name"],
+                "rules": json.loads(v["rules"]),
+                "based_on": v["based_on"],
+                "created": v["created"],
+            }
+            for v in variants
+        ],
+        "nights": [
+            {
+                "uid": n["uid"],
+                "date": n["date"],
+                "place": n["place"],
+                "note": n["note"],
+                "created": n["created"],
+                "series": by_night.get(n["id"], []),
+            }
+            for n in night_rows
+        ],
     }
 
 
@@ -112,17 +188,30 @@ def export_chunks(db: Database) -> Generator[str, None, None]:
         db.execute("BEGIN")
     try:
         head = export_document(db, night_id=0)  # no night has id 0: the players and variants
-        head.update(scope="everything", players=[{"name": p["name"]} for p in db.query(
-            "SELECT name FROM players ORDER BY name COLLATE NOCASE, id")], variants=[
-            {"id": v["id"], "name": v["name"], "rules": json.loads(v["rules"]),
-             "based_on": v["based_on"], "created": v["created"]}
-            for v in db.query("SELECT * FROM variants ORDER BY id")], nights=[])
+        head.update(
+            scope="everything",
+            players=[
+                {"name": p["name"]}
+                for p in db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE, id")
+            ],
+            variants=[
+                {
+                    "id": v["id"],
+                    "name": v["name"],
+                    "rules": json.loads(v["rules"]),
+                    "based_on": v["based_on"],
+                    "created": v["created"],
+                }
+                for v in db.query("SELECT * FROM variants ORDER BY id")
+            ],
+            nights=[],
+        )
         ids = [row[0] for row in db.execute("SELECT id FROM nights ORDER BY date, id")]
         if not ids:
             yield to_json(head)
             return
         text = to_json(head)
-        yield text[:text.rindex("[]")] + "[\n"
+        yield text[: text.rindex("[]")] + "[\n"
         for i, night_id in enumerate(ids):
             night = export_document(db, night_id=night_id)["nights"][0]
             lines = json.dumps(night, indent=1, ensure_ascii=False).split("\n")
@@ -159,8 +248,14 @@ class SheetWords:
 ENGLISH = SheetWords()
 
 
-def series_rows(night: dict, title: str, variant_name: str, names: list[str],
-                hands: Iterable[dict], words: SheetWords = ENGLISH) -> Iterator[list]:
+def series_rows(
+    night: dict,
+    title: str,
+    variant_name: str,
+    names: list[str],
+    hands: Iterable[dict],
+    words: SheetWords = ENGLISH,
+) -> Iterator[list]:
     """One row per player per hand played (deleted hands left out), with the running total.
 
     Each hand's scores and winner were stored with its result when it was saved (or by
@@ -170,9 +265,18 @@ def series_rows(night: dict, title: str, variant_name: str, names: list[str],
         scores = json.loads(hand["scores"])
         for seat, name in enumerate(names):
             totals[name] += scores[name]
-            yield [night["date"], text_cell(night["place"]), text_cell(title),
-                   text_cell(variant_name), count, seat + 1, text_cell(name), scores[name],
-                   totals[name], words.won if hand["winner"] == name else ""]
+            yield [
+                night["date"],
+                text_cell(night["place"]),
+                text_cell(title),
+                text_cell(variant_name),
+                count,
+                seat + 1,
+                text_cell(name),
+                scores[name],
+                totals[name],
+                words.won if hand["winner"] == name else "",
+            ]
 
 
 def text_cell(text: str | None) -> str:
@@ -181,8 +285,9 @@ def text_cell(text: str | None) -> str:
     return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
-def _sheet_series(db: Database, night_id: int | None, series_id: int | None,
-                  unnamed: str) -> Iterator[tuple[str, dict]]:
+def _sheet_series(
+    db: Database, night_id: int | None, series_id: int | None, unnamed: str
+) -> Iterator[tuple[str, dict]]:
     """Each series of the scope (with its night's date and place) and its title on the
     sheet, night by night
     (by date) and in the order they were started; an unnamed one is "Series N", N its place
@@ -194,16 +299,23 @@ def _sheet_series(db: Database, night_id: int | None, series_id: int | None,
     else:
         where, args = "1", []
     number, last_night = 0, None
-    for row in db.query("SELECT s.id, s.name, s.variant_rules, n.id AS night, n.date, n.place"
-                        f" FROM series s JOIN nights n ON n.id = s.night_id WHERE {where}"
-                        " ORDER BY n.date, n.id, s.id", args):
+    for row in db.query(
+        "SELECT s.id, s.name, s.variant_rules, n.id AS night, n.date, n.place"
+        f" FROM series s JOIN nights n ON n.id = s.night_id WHERE {where}"
+        " ORDER BY n.date, n.id, s.id",
+        args,
+    ):
         number = number + 1 if row["night"] == last_night else 1
         last_night = row["night"]
         yield row["name"] or unnamed % {"number": number}, row
 
 
-def sheet_chunks(db: Database, night_id: int | None = None, series_id: int | None = None,
-                 words: SheetWords = ENGLISH) -> Iterator[str]:
+def sheet_chunks(
+    db: Database,
+    night_id: int | None = None,
+    series_id: int | None = None,
+    words: SheetWords = ENGLISH,
+) -> Iterator[str]:
     """The score sheets of everything, one night or one series as CSV text, a series at a
     time and in pieces of about CSV_CHUNK characters. Read in one transaction, so it is one
     moment's data."""
@@ -217,9 +329,11 @@ def sheet_chunks(db: Database, night_id: int | None = None, series_id: int | Non
         for title, series in _sheet_series(db, night_id, series_id, words.unnamed):
             names = [name for _, name in seats(db, [series["id"]])[series["id"]]]
             variant = variant_from_dict(json.loads(series["variant_rules"]))
-            hands = db.query("SELECT scores, winner FROM hands WHERE series_id = ? AND"
-                             " COALESCE(deleted_at, '') = '' ORDER BY number, id",
-                             [series["id"]])
+            hands = db.query(
+                "SELECT scores, winner FROM hands WHERE series_id = ? AND"
+                " COALESCE(deleted_at, '') = '' ORDER BY number, id",
+                [series["id"]],
+            )
             for row in series_rows(series, title, variant.name, names, hands, words):
                 writer.writerow(row)
                 if out.tell() >= CSV_CHUNK:

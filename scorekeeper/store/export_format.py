@@ -37,37 +37,87 @@ class BadExport(Exception):
 
     def __init__(self, message: str):
         # Text quoted from the file may hold line breaks; the message stays on one line.
-        super().__init__("".join(c if c.isprintable() else c.encode("unicode_escape").decode()
-                                 for c in message))
+        super().__init__(
+            "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in message)
+        )
 
 
 # --- Checking the file: pure ---------------------------------------------------
 
 KINDS: dict[str, tuple[type, ...]] = {
-    "text": (str,), "text or null": (str, type(None)), "a whole number": (int,),
-    "a whole number or null": (int, type(None)), "an object": (dict,),
-    "an object or null": (dict, type(None)), "a list": (list,),
+    "text": (str,),
+    "text or null": (str, type(None)),
+    "a whole number": (int,),
+    "a whole number or null": (int, type(None)),
+    "an object": (dict,),
+    "an object or null": (dict, type(None)),
+    "a list": (list,),
     "a list or null": (list, type(None)),
 }
-TOP = {"format": "text", "version": "a whole number", "scope": "text", "exported": "text",
-       "players": "a list", "variants": "a list", "nights": "a list"}
+TOP = {
+    "format": "text",
+    "version": "a whole number",
+    "scope": "text",
+    "exported": "text",
+    "players": "a list",
+    "variants": "a list",
+    "nights": "a list",
+}
 PLAYER = {"name": "text"}
-VARIANT = {"id": "text", "name": "text", "rules": "an object", "based_on": "text or null",
-           "created": "text"}
-NIGHT = {"uid": "text", "date": "text", "place": "text or null", "note": "text or null",
-         "created": "text", "series": "a list"}
-SERIES = {"uid": "text", "name": "text or null", "variant_id": "text", "variant": "an object",
-          "end": "an object", "first_dealer": "a whole number", "created": "text",
-          "players": "a list", "hands": "a list", "rulings": "a list"}
+VARIANT = {
+    "id": "text",
+    "name": "text",
+    "rules": "an object",
+    "based_on": "text or null",
+    "created": "text",
+}
+NIGHT = {
+    "uid": "text",
+    "date": "text",
+    "place": "text or null",
+    "note": "text or null",
+    "created": "text",
+    "series": "a list",
+}
+SERIES = {
+    "uid": "text",
+    "name": "text or null",
+    "variant_id": "text",
+    "variant": "an object",
+    "end": "an object",
+    "first_dealer": "a whole number",
+    "created": "text",
+    "players": "a list",
+    "hands": "a list",
+    "rulings": "a list",
+}
 END = {"kind": "text", "value": "a whole number"}
-HAND = {"uid": "text", "number": "a whole number", "record": "an object",
-        "table_actions": "a list or null", "scores": "an object or null",
-        "winner": "text or null", "created": "text", "updated": "text",
-        "deleted_at": "text or null", "audit": "a list"}
-AUDIT = {"uid": "text", "at": "text", "action": "text", "old": "an object or null",
-         "new": "an object or null"}
-RULING = {"uid": "text", "hand_number": "a whole number or null", "text": "text",
-          "agreed_by": "text or null", "created": "text"}
+HAND = {
+    "uid": "text",
+    "number": "a whole number",
+    "record": "an object",
+    "table_actions": "a list or null",
+    "scores": "an object or null",
+    "winner": "text or null",
+    "created": "text",
+    "updated": "text",
+    "deleted_at": "text or null",
+    "audit": "a list",
+}
+AUDIT = {
+    "uid": "text",
+    "at": "text",
+    "action": "text",
+    "old": "an object or null",
+    "new": "an object or null",
+}
+RULING = {
+    "uid": "text",
+    "hand_number": "a whole number or null",
+    "text": "text",
+    "agreed_by": "text or null",
+    "created": "text",
+}
 STAMPS = ("created", "updated", "deleted_at", "at", "exported")
 
 
@@ -82,8 +132,10 @@ def _object(value: Any, where: str, fields: dict[str, str]) -> dict:
         if isinstance(found, bool) or not isinstance(found, KINDS[kind]):
             raise BadExport(f'{where}, "{key}": must be {kind}')
         if key in STAMPS and isinstance(found, str) and not _is_stamp(found):
-            raise BadExport(f'{where}, "{key}": must be a date and time like '
-                            f'2025-11-22T20:15:00+00:00, not "{found[:40]}"')
+            raise BadExport(
+                f'{where}, "{key}": must be a date and time like '
+                f'2025-11-22T20:15:00+00:00, not "{found[:40]}"'
+            )
     unknown = sorted(set(value) - set(fields))
     if unknown:
         raise BadExport(f'{where}: unknown field "{unknown[0][:40]}"')
@@ -125,8 +177,9 @@ def read_document(data: bytes | str) -> dict:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        raise BadExport(f"not valid JSON (line {error.lineno}, column {error.colno}: "
-                        f"{error.msg})") from None
+        raise BadExport(
+            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from None
     except RecursionError:
         raise BadExport("not an export: nested too deeply") from None
     check_document(document)
@@ -138,8 +191,9 @@ def check_document(document: Any) -> None:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BadExport(f'not a Scorekeeper export (it has no "format": "{FORMAT}")')
     if document.get("version") != VERSION:
-        raise BadExport(f"export version {str(document.get('version'))[:20]}; this app reads "
-                        f"version {VERSION}")
+        raise BadExport(
+            f"export version {str(document.get('version'))[:20]}; this app reads version {VERSION}"
+        )
     past_limits = value_problems(document)
     if past_limits:
         raise BadExport(": ".join(past_limits))
@@ -151,8 +205,10 @@ def check_document(document: Any) -> None:
         _object(variant, where, VARIANT)
         if variant["id"] in PRESETS:
             # A copy under a preset's id would list that preset twice and change its rules.
-            raise BadExport(f'{where}, "id": "{variant["id"]}" is a preset\'s id; a group\'s '
-                            "own variant needs an id of its own")
+            raise BadExport(
+                f'{where}, "id": "{variant["id"]}" is a preset\'s id; a group\'s '
+                "own variant needs an id of its own"
+            )
         _variant(variant["rules"], f"{where}, rules")
     for i, night in enumerate(document["nights"], start=1):
         where = f"night {i}"
@@ -161,8 +217,9 @@ def check_document(document: Any) -> None:
         try:
             date.fromisoformat(night["date"])
         except ValueError:
-            raise BadExport(f'{where}, "date": must look like 2025-11-22, not '
-                            f'"{night["date"][:40]}"') from None
+            raise BadExport(
+                f'{where}, "date": must look like 2025-11-22, not "{night["date"][:40]}"'
+            ) from None
         for j, series in enumerate(night["series"], start=1):
             _check_series(series, f"{where}, series {j}", names, uids)
 
@@ -176,8 +233,10 @@ def _check_players(players: list) -> set[str]:
     for i, player in enumerate(players, start=1):
         name = _object(player, f"player {i}", PLAYER)["name"]
         if not name.strip() or tidy_name(name) != name:
-            raise BadExport(f'player {i}: "{name[:40]}" is not a name the app would store '
-                            "(empty or extra spaces)")
+            raise BadExport(
+                f'player {i}: "{name[:40]}" is not a name the app would store '
+                "(empty or extra spaces)"
+            )
         problem = name_problem(name)
         if problem:
             raise BadExport(f'player {i}: "{name[:40]}": {problem}')
@@ -225,16 +284,22 @@ def _check_series(series: Any, where: str, names: set[str], uids: _Uids) -> None
         record = _check_hand(hand, hand_where, variant, seated, uids)
         if hand["number"] > len(series["hands"]):
             # Hands are numbered 1, 2, 3 ... in their series, deleted ones included.
-            raise BadExport(f'{hand_where}, "number": hand {hand["number"]} in a series of '
-                            f'{len(series["hands"])} hands')
+            raise BadExport(
+                f'{hand_where}, "number": hand {hand["number"]} in a series of '
+                f"{len(series['hands'])} hands"
+            )
         if hand["number"] in numbers:
             raise BadExport(f"{hand_where}: hand number {hand['number']} is used twice")
         numbers.add(hand["number"])
         if hand["deleted_at"] is None:
             played.append((hand["number"], record))
     try:
-        score_series(variant, seated, series_end,
-                     [record for _, record in sorted(played, key=lambda p: p[0])])
+        score_series(
+            variant,
+            seated,
+            series_end,
+            [record for _, record in sorted(played, key=lambda p: p[0])],
+        )
     except RuleError as error:
         raise BadExport(f"{where}: {error}") from None
     for k, ruling in enumerate(series["rulings"], start=1):
@@ -245,8 +310,10 @@ def _check_series(series: Any, where: str, names: set[str], uids: _Uids) -> None
             raise BadExport(f'{ruling_where}, "text": is empty')
         number = ruling["hand_number"]
         if number is not None and not 1 <= number <= len(series["hands"]) + 1:
-            raise BadExport(f'{ruling_where}, "hand_number": there is no hand {number} in this '
-                            f'series (a ruling is about hands 1 to {len(series["hands"]) + 1})')
+            raise BadExport(
+                f'{ruling_where}, "hand_number": there is no hand {number} in this '
+                f"series (a ruling is about hands 1 to {len(series['hands']) + 1})"
+            )
 
 
 def _check_hand(hand: Any, where: str, variant: Variant, seated: list[str], uids: _Uids):
@@ -265,9 +332,11 @@ def _check_hand(hand: Any, where: str, variant: Variant, seated: list[str], uids
     elif hand["scores"] != result.scores or hand["winner"] != result.winner:
         given = ", ".join(f"{n} {s}" for n, s in list(hand["scores"].items())[:6])
         wanted = ", ".join(f"{n} {s:+d}" for n, s in result.scores.items())
-        raise BadExport(f"{where}: the scores in the file ({given[:120]}; winner "
-                        f"{hand['winner']}) are not what the series' rules give ({wanted}; "
-                        f"winner {result.winner})")
+        raise BadExport(
+            f"{where}: the scores in the file ({given[:120]}; winner "
+            f"{hand['winner']}) are not what the series' rules give ({wanted}; "
+            f"winner {result.winner})"
+        )
     for action in hand["table_actions"] or []:
         if not isinstance(action, dict):
             raise BadExport(f'{where}, "table_actions": each action must be a JSON object')

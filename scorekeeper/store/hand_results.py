@@ -23,8 +23,11 @@ FROM hands JOIN series ON series.id = hands.series_id WHERE hands.result IS NULL
 
 def stored_result(result: HandResult) -> dict:
     """The columns a hand's result is kept in: the whole of it, and its scores and winner."""
-    return {"result": json.dumps(result.to_record()), "scores": json.dumps(result.scores),
-            "winner": result.winner}
+    return {
+        "result": json.dumps(result.to_record()),
+        "scores": json.dumps(result.scores),
+        "winner": result.winner,
+    }
 
 
 def fill_missing_results(db: Database) -> int:
@@ -36,8 +39,10 @@ def fill_missing_results(db: Database) -> int:
     if not hands:
         return 0
     seated: dict[int, list[str]] = {}
-    for row in db.query("SELECT series_id, name FROM series_players JOIN players"
-                        " ON players.id = player_id ORDER BY series_id, seat"):
+    for row in db.query(
+        "SELECT series_id, name FROM series_players JOIN players"
+        " ON players.id = player_id ORDER BY series_id, seat"
+    ):
         seated.setdefault(row["series_id"], []).append(row["name"])
     variants: dict[str, Variant] = {}
     found = []
@@ -46,8 +51,11 @@ def fill_missing_results(db: Database) -> int:
         try:
             if rules not in variants:
                 variants[rules] = variant_from_json(rules)
-            result = score_hand(read_hand(json.loads(hand["record"]), variants[rules],
-                                          seated.get(hand["series_id"], [])))
+            result = score_hand(
+                read_hand(
+                    json.loads(hand["record"]), variants[rules], seated.get(hand["series_id"], [])
+                )
+            )
         except (RuleError, KeyError, TypeError, ValueError):
             # Never stop the app starting: the hand's page says what it can of it.
             continue
@@ -57,6 +65,9 @@ def fill_missing_results(db: Database) -> int:
         # Read without the write lock (a read-only database with a hand no engine reads still
         # opens); a hand saved, fixed or merged meanwhile has its result and is left alone.
         with db.atomic():
-            db.conn.executemany("UPDATE hands SET result = ?, scores = ?, winner = ?"
-                                " WHERE id = ? AND result IS NULL", found)
+            db.conn.executemany(
+                "UPDATE hands SET result = ?, scores = ?, winner = ?"
+                " WHERE id = ? AND result IS NULL",
+                found,
+            )
     return len(found)

@@ -47,8 +47,11 @@ class HandRefused(Exception):
 
 def series_hands(db: Database, series_id: int) -> list[dict]:
     """The series' hands that are not deleted, in the order they were played."""
-    return list(db.table("hands").rows_where("series_id = ? AND deleted_at IS NULL",
-                                             [series_id], order_by="number"))
+    return list(
+        db.table("hands").rows_where(
+            "series_id = ? AND deleted_at IS NULL", [series_id], order_by="number"
+        )
+    )
 
 
 # The whole series as one JSON array: reading it at once costs a third of reading each
@@ -63,8 +66,10 @@ def sheet_hands(db: Database, series_id: int) -> list[dict]:
     """The series' hands that are not deleted, in the order they were played, with only what
     standings and the score sheet read: id, number, and the outcome (scores and winner)."""
     (found,) = db.execute(SHEET, [series_id]).fetchone()
-    hands = [{"id": i, "number": n, "outcome": HandResult(w, scores)}
-             for i, n, w, scores in json.loads(found)]
+    hands = [
+        {"id": i, "number": n, "outcome": HandResult(w, scores)}
+        for i, n, w, scores in json.loads(found)
+    ]
     return sorted(hands, key=lambda hand: hand["number"])
 
 
@@ -111,8 +116,9 @@ def hand_outcome(row: dict) -> HandResult:
 def tally(series: Series, hands: list[dict]) -> SeriesResult:
     """The series as its stored hands (from sheet_hands) make it: totals, hands won,
     standings, whether it ended."""
-    return tally_series(series.variant, series.names, series.end,
-                        [hand["outcome"] for hand in hands])
+    return tally_series(
+        series.variant, series.names, series.end, [hand["outcome"] for hand in hands]
+    )
 
 
 def check_hand(series: Series, record: dict) -> HandResult:
@@ -133,15 +139,24 @@ def check_series(series: Series, results: list[HandResult]) -> SeriesResult:
 
 
 def _audit(db: Database, hand_id: int, action: str, old: dict | None, new: dict | None) -> None:
-    db.table("hand_audit").insert({
-        "hand_id": hand_id, "at": now(), "action": action,
-        "old": json.dumps(old, sort_keys=True) if old is not None else None,
-        "new": json.dumps(new, sort_keys=True) if new is not None else None,
-    })
+    db.table("hand_audit").insert(
+        {
+            "hand_id": hand_id,
+            "at": now(),
+            "action": action,
+            "old": json.dumps(old, sort_keys=True) if old is not None else None,
+            "new": json.dumps(new, sort_keys=True) if new is not None else None,
+        }
+    )
 
 
-def record_hand(db: Database, series: Series, record: dict,
-                table_actions: list[dict] | None = None, once: Once | None = None) -> dict:
+def record_hand(
+    db: Database,
+    series: Series,
+    record: dict,
+    table_actions: list[dict] | None = None,
+    once: Once | None = None,
+) -> dict:
     """Check the hand against the whole series and store it; return the stored row.
 
     A hand played in table mode keeps its `table_actions`, which must be the
@@ -159,14 +174,26 @@ def record_hand(db: Database, series: Series, record: dict,
         result = check_hand(series, record)
         record = as_seated(record, series.names)
         check_series(series, [*(h["outcome"] for h in sheet_hands(db, series.id)), result])
-        number = (db.execute("SELECT max(number) FROM hands WHERE series_id = ?",
-                             [series.id]).fetchone()[0] or 0) + 1
+        number = (
+            db.execute("SELECT max(number) FROM hands WHERE series_id = ?", [series.id]).fetchone()[
+                0
+            ]
+            or 0
+        ) + 1
         stamp = now()
-        hand_id = insert(db, "hands", {
-            "series_id": series.id, "number": number, "record": json.dumps(record),
-            "created": stamp, "updated": stamp, **stored_result(result),
-            "table_actions": json.dumps(table_actions) if table_actions is not None else None,
-        })
+        hand_id = insert(
+            db,
+            "hands",
+            {
+                "series_id": series.id,
+                "number": number,
+                "record": json.dumps(record),
+                "created": stamp,
+                "updated": stamp,
+                **stored_result(result),
+                "table_actions": json.dumps(table_actions) if table_actions is not None else None,
+            },
+        )
         _audit(db, hand_id, "created", None, record)
         live_tables.clear_table(db, series.id)
         # The racks the players sent for this hand are in it now (or were overruled).
@@ -195,8 +222,13 @@ def hand_export(series: Series, hand: dict) -> dict:
     return {"variant": variant, **hand_record(hand)}
 
 
-def edit_hand(db: Database, series: Series, hand_id: int, record: dict,
-              table_actions: list[dict] | None = None) -> None:
+def edit_hand(
+    db: Database,
+    series: Series,
+    hand_id: int,
+    record: dict,
+    table_actions: list[dict] | None = None,
+) -> None:
     """Replace a hand's record and its result; the series must still hold every hand (a
     lower total can end a series by target score sooner). A hand played in table mode
     whose table was fixed keeps its new `table_actions` too."""
@@ -211,8 +243,10 @@ def edit_hand(db: Database, series: Series, hand_id: int, record: dict,
         results[index] = result
         check_series(series, results)
         fixed = {"table_actions": json.dumps(table_actions)} if table_actions is not None else {}
-        db.table("hands").update(hand_id, {"record": json.dumps(record), "updated": now(),
-                                           **stored_result(result), **fixed})
+        db.table("hands").update(
+            hand_id,
+            {"record": json.dumps(record), "updated": now(), **stored_result(result), **fixed},
+        )
         _audit(db, hand_id, "edited", hand_record(rows[index]), record)
 
 

@@ -25,8 +25,10 @@ CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 def size_problem(size: int) -> str | None:
     """Why a file of this many bytes is too large to import, or None."""
     if size > MAX_BYTES:
-        return (f"the file is {size / 1024 / 1024:.0f} MB; an import takes at most "
-                f"{MAX_BYTES // 1024 // 1024} MB (export one night or series at a time)")
+        return (
+            f"the file is {size / 1024 / 1024:.0f} MB; an import takes at most "
+            f"{MAX_BYTES // 1024 // 1024} MB (export one night or series at a time)"
+        )
     return None
 
 

@@ -45,18 +45,22 @@ class Added:
 
     def summary(self) -> str:
         """The import's outcome in a sentence."""
+
         def n(count: int, word: str) -> str:
             return f"{count} {word}{'' if count == 1 or word == 'series' else 's'}"
 
         if not (self.players or self.nights or self.series or self.hands or self.rulings):
             return f"Nothing new: all {n(self.already, 'item')} in the file were already here."
-        text = (f"Imported {n(self.nights, 'night')}, {n(self.series, 'series')}, "
-                f"{n(self.hands, 'hand')} and {n(self.rulings, 'ruling')}")
+        text = (
+            f"Imported {n(self.nights, 'night')}, {n(self.series, 'series')}, "
+            f"{n(self.hands, 'hand')} and {n(self.rulings, 'ruling')}"
+        )
         if self.players:
             text += f", with {n(self.players, 'new player')}"
         if self.already:
-            text += f"; {n(self.already, 'item')} {'was' if self.already == 1 else 'were'}"\
-                    " already here"
+            text += (
+                f"; {n(self.already, 'item')} {'was' if self.already == 1 else 'were'} already here"
+            )
         return text + "."
 
 
@@ -67,20 +71,27 @@ def local_id(db: Database, kind: str, uid: str) -> int | None:
     return found[0] if found else None
 
 
-WORDS = {"nights": "night", "series": "series", "hands": "hand", "hand_audit": "audit entry",
-         "rulings": "ruling"}
+WORDS = {
+    "nights": "night",
+    "series": "series",
+    "hands": "hand",
+    "hand_audit": "audit entry",
+    "rulings": "ruling",
+}
 
 
 def _insert(db: Database, kind: str, uid: str, row: dict, added: Added) -> int:
     """Insert a row and give it the file's uid in place of the one just made for it."""
     clash = db.execute("SELECT kind FROM uids WHERE uid = ?", [uid]).fetchone()
     if clash:
-        raise BadExport(f'the uid "{uid}" of a {WORDS[kind]} in the file names a '
-                        f"{WORDS[clash[0]]} here")
+        raise BadExport(
+            f'the uid "{uid}" of a {WORDS[kind]} in the file names a {WORDS[clash[0]]} here'
+        )
     columns = ", ".join(row)
     marks = ", ".join("?" * len(row))
-    new_id = db.execute(f"INSERT INTO {kind} ({columns}) VALUES ({marks})",
-                        list(row.values())).lastrowid
+    new_id = db.execute(
+        f"INSERT INTO {kind} ({columns}) VALUES ({marks})", list(row.values())
+    ).lastrowid
     if new_id is None:
         raise TypeError(f"the {kind} table has no whole-number id")
     db.execute("UPDATE uids SET uid = ? WHERE kind = ? AND local_id = ?", [uid, kind, new_id])
@@ -123,9 +134,11 @@ def _variants_and_players(db: Database, document: dict, added: Added) -> dict[st
     """Store the file's variants and new players; how each player's name is spelt here."""
     for v in document["variants"]:
         rules = variant_from_dict(v["rules"]).to_json()
-        cursor = db.execute("INSERT OR IGNORE INTO variants (id, name, rules, based_on,"
-                            " created) VALUES (?, ?, ?, ?, ?)",
-                            [v["id"], v["name"], rules, v["based_on"], v["created"]])
+        cursor = db.execute(
+            "INSERT OR IGNORE INTO variants (id, name, rules, based_on,"
+            " created) VALUES (?, ?, ?, ?, ?)",
+            [v["id"], v["name"], rules, v["based_on"], v["created"]],
+        )
         added.already += 1 - cursor.rowcount
         if cursor.rowcount:
             added.written.append(("variants", v["id"]))
@@ -143,9 +156,18 @@ def _variants_and_players(db: Database, document: dict, added: Added) -> dict[st
 def _import_night(db: Database, night: dict, spelling: dict[str, str], added: Added) -> None:
     night_id = local_id(db, "nights", night["uid"])
     if night_id is None:
-        night_id = _insert(db, "nights", night["uid"], {
-            "date": night["date"], "place": night["place"], "note": night["note"],
-            "created": night["created"]}, added)
+        night_id = _insert(
+            db,
+            "nights",
+            night["uid"],
+            {
+                "date": night["date"],
+                "place": night["place"],
+                "note": night["note"],
+                "created": night["created"],
+            },
+            added,
+        )
         added.nights += 1
     else:
         added.already += 1
@@ -156,8 +178,10 @@ def _import_night(db: Database, night: dict, spelling: dict[str, str], added: Ad
 # What else refers to a row, deleted with it when an import is taken back.
 DEPENDENTS = {"series": ("series_players", "live_tables", "join_codes")}
 # A player or variant the import added stays if a series started meanwhile uses it.
-STILL_USED = {"players": "SELECT 1 FROM series_players WHERE player_id = ?",
-              "variants": "SELECT 1 FROM series WHERE variant_id = ?"}
+STILL_USED = {
+    "players": "SELECT 1 FROM series_players WHERE player_id = ?",
+    "variants": "SELECT 1 FROM series WHERE variant_id = ?",
+}
 
 
 def _take_back(db: Database, added: Added) -> None:
@@ -174,20 +198,34 @@ def _take_back(db: Database, added: Added) -> None:
     added.written.clear()
 
 
-def _import_series(db: Database, night_id: int, series: dict, spelling: dict[str, str],
-                   added: Added) -> None:
+def _import_series(
+    db: Database, night_id: int, series: dict, spelling: dict[str, str], added: Added
+) -> None:
     names = {n: spelling[name_key(n)] for n in series["players"]}
     series_id = local_id(db, "series", series["uid"])
     existed = series_id is not None
     if series_id is None:
-        series_id = _insert(db, "series", series["uid"], {
-            "night_id": night_id, "name": series["name"], "variant_id": series["variant_id"],
-            "variant_rules": variant_from_dict(series["variant"]).to_json(),
-            "end_kind": series["end"]["kind"], "end_value": series["end"]["value"],
-            "first_dealer": series["first_dealer"], "created": series["created"]}, added)
+        series_id = _insert(
+            db,
+            "series",
+            series["uid"],
+            {
+                "night_id": night_id,
+                "name": series["name"],
+                "variant_id": series["variant_id"],
+                "variant_rules": variant_from_dict(series["variant"]).to_json(),
+                "end_kind": series["end"]["kind"],
+                "end_value": series["end"]["value"],
+                "first_dealer": series["first_dealer"],
+                "created": series["created"],
+            },
+            added,
+        )
         for seat, name in enumerate(series["players"]):
-            db.execute("INSERT INTO series_players (series_id, seat, player_id) VALUES (?, ?, ?)",
-                       [series_id, seat, add_player(db, name)])
+            db.execute(
+                "INSERT INTO series_players (series_id, seat, player_id) VALUES (?, ?, ?)",
+                [series_id, seat, add_player(db, name)],
+            )
         join_codes.add_code(db, series_id)
         added.series += 1
     else:
@@ -206,33 +244,63 @@ def _import_series(db: Database, night_id: int, series: dict, spelling: dict[str
         if local_id(db, "rulings", ruling["uid"]) is not None:
             added.already += 1
             continue
-        _insert(db, "rulings", ruling["uid"], {
-            "series_id": series_id, "hand_number": ruling["hand_number"],
-            "text": ruling["text"], "agreed_by": ruling["agreed_by"],
-            "created": ruling["created"]}, added)
+        _insert(
+            db,
+            "rulings",
+            ruling["uid"],
+            {
+                "series_id": series_id,
+                "hand_number": ruling["hand_number"],
+                "text": ruling["text"],
+                "agreed_by": ruling["agreed_by"],
+                "created": ruling["created"],
+            },
+            added,
+        )
         added.rulings += 1
     if existed and new_hands:
         _check_merged(db, series_id, series)
 
 
-def _import_hand(db: Database, series: Series, hand: dict, names: dict[str, str],
-                 added: Added) -> None:
+def _import_hand(
+    db: Database, series: Series, hand: dict, names: dict[str, str], added: Added
+) -> None:
     """Store a hand of the file with its result, scored once here like any hand saved."""
     record = respell_record(hand["record"], names)
     try:
         result = check_hand(series, record)
     except HandRefused as refused:  # checked already, under the file's spelling of the names
         raise BadExport(f"series {series.title}, hand {hand['number']}: {refused}") from None
-    hand_id = _insert(db, "hands", hand["uid"], {
-        "series_id": series.id, "number": hand["number"], "record": json.dumps(record),
-        "created": hand["created"], "updated": hand["updated"],
-        "deleted_at": hand["deleted_at"], **stored_result(result),
-        "table_actions": _dumps(respell_actions(hand["table_actions"], names))}, added)
+    hand_id = _insert(
+        db,
+        "hands",
+        hand["uid"],
+        {
+            "series_id": series.id,
+            "number": hand["number"],
+            "record": json.dumps(record),
+            "created": hand["created"],
+            "updated": hand["updated"],
+            "deleted_at": hand["deleted_at"],
+            **stored_result(result),
+            "table_actions": _dumps(respell_actions(hand["table_actions"], names)),
+        },
+        added,
+    )
     for entry in hand["audit"]:
-        _insert(db, "hand_audit", entry["uid"], {
-            "hand_id": hand_id, "at": entry["at"], "action": entry["action"],
-            "old": _audited(entry["old"], names), "new": _audited(entry["new"], names)},
-                added)
+        _insert(
+            db,
+            "hand_audit",
+            entry["uid"],
+            {
+                "hand_id": hand_id,
+                "at": entry["at"],
+                "action": entry["action"],
+                "old": _audited(entry["old"], names),
+                "new": _audited(entry["new"], names),
+            },
+            added,
+        )
 
 
 def _audited(record: dict | None, names: dict[str, str]) -> str | None:
@@ -243,8 +311,10 @@ def _audited(record: dict | None, names: dict[str, str]) -> str | None:
 def _check_merged(db: Database, series_id: int, series: dict) -> None:
     """A series that was here already must still score with the hands the file added."""
     where = f'series "{series["name"] or series["uid"]}"'
-    twice = db.execute("SELECT number FROM hands WHERE series_id = ? GROUP BY number"
-                       " HAVING count(*) > 1", [series_id]).fetchone()
+    twice = db.execute(
+        "SELECT number FROM hands WHERE series_id = ? GROUP BY number HAVING count(*) > 1",
+        [series_id],
+    ).fetchone()
     if twice:
         raise BadExport(f"{where}: hand {twice[0]} is here already as another hand")
     try:

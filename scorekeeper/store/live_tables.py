@@ -14,9 +14,11 @@ class TableChanged(Exception):
     """The table changed on another phone since the page was loaded."""
 
     def __init__(self) -> None:
-        super().__init__("The table changed since this page was loaded (another phone recorded "
-                         "an action). Nothing was saved: check the table below and enter it "
-                         "again.")
+        super().__init__(
+            "The table changed since this page was loaded (another phone recorded "
+            "an action). Nothing was saved: check the table below and enter it "
+            "again."
+        )
 
 
 def live_actions(db: Database, series_id: int) -> list[Any]:
@@ -39,8 +41,10 @@ def store_actions(db: Database, series_id: int, actions: list[dict]) -> None:
     if not actions:
         clear_table(db, series_id)
         return
-    db.table("live_tables").upsert({"series_id": series_id, "actions": json.dumps(actions),
-                                    "updated": now(), "cleared": None}, pk="series_id")
+    db.table("live_tables").upsert(
+        {"series_id": series_id, "actions": json.dumps(actions), "updated": now(), "cleared": None},
+        pk="series_id",
+    )
 
 
 def clear_table(db: Database, series_id: int) -> None:
@@ -50,8 +54,10 @@ def clear_table(db: Database, series_id: int) -> None:
 
 def set_aside(db: Database, series_id: int, actions: list[Any]) -> None:
     """Clear the table in play but keep its actions, until the next action, to bring back."""
-    db.table("live_tables").upsert({"series_id": series_id, "actions": "[]", "updated": now(),
-                                    "cleared": json.dumps(actions)}, pk="series_id")
+    db.table("live_tables").upsert(
+        {"series_id": series_id, "actions": "[]", "updated": now(), "cleared": json.dumps(actions)},
+        pk="series_id",
+    )
 
 
 def cleared_actions(db: Database, series_id: int) -> list[Any]:

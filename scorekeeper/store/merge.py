@@ -21,8 +21,14 @@ class MergeRefused(Exception):
     `player`, `other` (names) and `series`, `date` (the series they shared, if that is why)
     say it as data for a page that words it its own way."""
 
-    def __init__(self, message: str, player: str | None = None, other: str | None = None,
-                 series: str | None = None, date: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        player: str | None = None,
+        other: str | None = None,
+        series: str | None = None,
+        date: str | None = None,
+    ):
         super().__init__(message)
         self.player, self.other, self.series, self.date = player, other, series, date
 
@@ -49,26 +55,37 @@ ORDER BY n.date, s.id LIMIT 1
 def plan_merge(db: Database, merged_id: int, kept_id: int) -> Merge | None:
     """What merging `merged_id` into `kept_id` would move; None when either player is not
     here; MergeRefused when they cannot be one person."""
-    players = {row["id"]: row for row in db.query(
-        "SELECT id, name FROM players WHERE id IN (?, ?)", [merged_id, kept_id])}
+    players = {
+        row["id"]: row
+        for row in db.query("SELECT id, name FROM players WHERE id IN (?, ?)", [merged_id, kept_id])
+    }
     if merged_id not in players or kept_id not in players:
         return None
     merged, kept = players[merged_id], players[kept_id]
     if merged_id == kept_id:
-        raise MergeRefused(f"{kept['name']} cannot be merged into themselves: choose two players",
-                           player=kept["name"])
+        raise MergeRefused(
+            f"{kept['name']} cannot be merged into themselves: choose two players",
+            player=kept["name"],
+        )
     shared = next(db.query(SHARED_SERIES, [merged_id, kept_id]), None)
     if shared is not None:
         title = shared["name"] or variant_from_json(shared["variant_rules"]).name
-        raise MergeRefused(f"{merged['name']} and {kept['name']} both sat at the series "
-                           f"{title} on {shared['date']}: they are two people, not one",
-                           player=merged["name"], other=kept["name"], series=title,
-                           date=shared["date"])
-    (hands,) = db.execute("SELECT count(*) FROM hands WHERE deleted_at IS NULL AND series_id IN"
-                          " (SELECT series_id FROM series_players WHERE player_id = ?)",
-                          [merged_id]).fetchone()
-    series = db.execute("SELECT count(*) FROM series_players WHERE player_id = ?",
-                        [merged_id]).fetchone()[0]
+        raise MergeRefused(
+            f"{merged['name']} and {kept['name']} both sat at the series "
+            f"{title} on {shared['date']}: they are two people, not one",
+            player=merged["name"],
+            other=kept["name"],
+            series=title,
+            date=shared["date"],
+        )
+    (hands,) = db.execute(
+        "SELECT count(*) FROM hands WHERE deleted_at IS NULL AND series_id IN"
+        " (SELECT series_id FROM series_players WHERE player_id = ?)",
+        [merged_id],
+    ).fetchone()
+    series = db.execute(
+        "SELECT count(*) FROM series_players WHERE player_id = ?", [merged_id]
+    ).fetchone()[0]
     return Merge(merged, kept, hands, series)
 
 
@@ -79,8 +96,12 @@ def merge_players(db: Database, merged_id: int, kept_id: int, at: str) -> Merge:
     merge = plan_merge(db, merged_id, kept_id)
     if merge is None:
         raise MergeRefused("one of these players is no longer here")
-    series_ids = [row[0] for row in db.execute(
-        "SELECT series_id FROM series_players WHERE player_id = ?", [merged_id])]
+    series_ids = [
+        row[0]
+        for row in db.execute(
+            "SELECT series_id FROM series_players WHERE player_id = ?", [merged_id]
+        )
+    ]
     db.execute("UPDATE series_players SET player_id = ? WHERE player_id = ?", [kept_id, merged_id])
     names = {merge.merged["name"]: merge.kept["name"]}
     for series_id in series_ids:
@@ -90,9 +111,17 @@ def merge_players(db: Database, merged_id: int, kept_id: int, at: str) -> Merge:
     db.execute(f"DELETE FROM series_results WHERE series_id IN ({marks})", series_ids)
     db.execute("DELETE FROM hand_facts WHERE player_id = ?", [merged_id])
     db.execute("DELETE FROM players WHERE id = ?", [merged_id])
-    db.table("player_merges").insert({
-        "at": at, "kept_id": kept_id, "kept_name": merge.kept["name"], "merged_id": merged_id,
-        "merged_name": merge.merged["name"], "hands": merge.hands, "series": merge.series})
+    db.table("player_merges").insert(
+        {
+            "at": at,
+            "kept_id": kept_id,
+            "kept_name": merge.kept["name"],
+            "merged_id": merged_id,
+            "merged_name": merge.merged["name"],
+            "hands": merge.hands,
+            "series": merge.series,
+        }
+    )
     return merge
 
 
@@ -101,30 +130,51 @@ def _respell_series(db: Database, series_id: int, names: dict[str, str], at: str
     as the players kept spell them; each hand scored again under the series' frozen rules."""
     (rules,) = db.execute("SELECT variant_rules FROM series WHERE id = ?", [series_id]).fetchone()
     variant = variant_from_json(rules)
-    seated = [row[0] for row in db.execute(
-        "SELECT name FROM series_players JOIN players ON players.id = player_id"
-        " WHERE series_id = ? ORDER BY seat", [series_id])]
+    seated = [
+        row[0]
+        for row in db.execute(
+            "SELECT name FROM series_players JOIN players ON players.id = player_id"
+            " WHERE series_id = ? ORDER BY seat",
+            [series_id],
+        )
+    ]
     for hand in db.query("SELECT * FROM hands WHERE series_id = ? ORDER BY number", [series_id]):
         old = json.loads(hand["record"])
         record = respell_record(old, names)
         actions = respell_actions(json.loads(hand["table_actions"] or "null"), names)
-        db.execute("UPDATE hands SET record = ?, table_actions = ?, result = ?, scores = ?,"
-                   " winner = ? WHERE id = ?", [
-                       json.dumps(record), None if actions is None else json.dumps(actions),
-                       *_scored_again(hand, record, variant, seated, names), hand["id"]])
-        db.table("hand_audit").insert({
-            "hand_id": hand["id"], "at": at, "action": "merged",
-            "old": json.dumps(old, sort_keys=True), "new": json.dumps(record, sort_keys=True)})
+        db.execute(
+            "UPDATE hands SET record = ?, table_actions = ?, result = ?, scores = ?,"
+            " winner = ? WHERE id = ?",
+            [
+                json.dumps(record),
+                None if actions is None else json.dumps(actions),
+                *_scored_again(hand, record, variant, seated, names),
+                hand["id"],
+            ],
+        )
+        db.table("hand_audit").insert(
+            {
+                "hand_id": hand["id"],
+                "at": at,
+                "action": "merged",
+                "old": json.dumps(old, sort_keys=True),
+                "new": json.dumps(record, sort_keys=True),
+            }
+        )
     for column in ("actions", "cleared"):
-        row = db.execute(f"SELECT {column} FROM live_tables WHERE series_id = ?",
-                         [series_id]).fetchone()
+        row = db.execute(
+            f"SELECT {column} FROM live_tables WHERE series_id = ?", [series_id]
+        ).fetchone()
         if row is not None and row[0] is not None:
-            db.execute(f"UPDATE live_tables SET {column} = ? WHERE series_id = ?",
-                       [json.dumps(respell_actions(json.loads(row[0]), names)), series_id])
+            db.execute(
+                f"UPDATE live_tables SET {column} = ? WHERE series_id = ?",
+                [json.dumps(respell_actions(json.loads(row[0]), names)), series_id],
+            )
 
 
-def _scored_again(hand: dict, record: dict, variant: Variant, seated: list[str],
-                  names: dict[str, str]) -> tuple[str | None, str | None, str | None]:
+def _scored_again(
+    hand: dict, record: dict, variant: Variant, seated: list[str], names: dict[str, str]
+) -> tuple[str | None, str | None, str | None]:
     """The hand's result, scores and winner columns with the names as now spelt: scored
     again under the series' frozen rules (the same numbers, the breakdown in the new
     spelling), or, for a record the engine no longer reads, its stored scores respelt."""
@@ -132,6 +182,9 @@ def _scored_again(hand: dict, record: dict, variant: Variant, seated: list[str],
         result = score_hand(read_hand(record, variant, seated))
     except (RuleError, KeyError, TypeError, ValueError):
         scores = respell_scores(json.loads(hand["scores"] or "null"), names)
-        return (None, None if scores is None else json.dumps(scores),
-                names.get(hand["winner"], hand["winner"]))
+        return (
+            None,
+            None if scores is None else json.dumps(scores),
+            names.get(hand["winner"], hand["winner"]),
+        )
     return json.dumps(result.to_record()), json.dumps(result.scores), result.winner

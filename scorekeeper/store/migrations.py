@@ -60,8 +60,15 @@ def m001_create_tables(db: Database) -> None:
         },
         pk="id",
         foreign_keys=[("night_id", "nights", "id")],
-        not_null=["night_id", "variant_id", "variant_rules", "end_kind", "end_value",
-                  "first_dealer", "created"],
+        not_null=[
+            "night_id",
+            "variant_id",
+            "variant_rules",
+            "end_kind",
+            "end_value",
+            "first_dealer",
+            "created",
+        ],
     )
     db.table("series").create_index(["night_id"])
 
@@ -131,8 +138,14 @@ def m004_house_rulings(db: Database) -> None:
     """Create the house rulings table: what the table agreed where the rules were unclear."""
     # hand_number is the hand it arose in (null: before the first hand or for the whole series).
     db.table("rulings").create(
-        {"id": int, "series_id": int, "hand_number": int, "text": str, "agreed_by": str,
-         "created": str},
+        {
+            "id": int,
+            "series_id": int,
+            "hand_number": int,
+            "text": str,
+            "agreed_by": str,
+            "created": str,
+        },
         pk="id",
         foreign_keys=[("series_id", "series", "id")],
         not_null=["series_id", "text", "created"],
@@ -144,42 +157,64 @@ def m004_house_rulings(db: Database) -> None:
 def m005_history(db: Database) -> None:
     """Stable uids for export and import, and caches of each hand's and series' figures."""
     # A uid names a row in every instance, so importing a file twice adds nothing new.
-    db.execute("CREATE TABLE uids (kind TEXT NOT NULL, local_id INTEGER NOT NULL,"
-               " uid TEXT NOT NULL UNIQUE, PRIMARY KEY (kind, local_id))")
+    db.execute(
+        "CREATE TABLE uids (kind TEXT NOT NULL, local_id INTEGER NOT NULL,"
+        " uid TEXT NOT NULL UNIQUE, PRIMARY KEY (kind, local_id))"
+    )
     for kind in ("nights", "series", "hands", "hand_audit"):
-        db.execute(f"INSERT INTO uids (kind, local_id, uid) SELECT '{kind}', id,"
-                   f" lower(hex(randomblob(16))) FROM {kind}")
-        db.execute(f"CREATE TRIGGER uids_{kind}_deleted AFTER DELETE ON {kind} BEGIN"
-                   f" DELETE FROM uids WHERE kind = '{kind}' AND local_id = OLD.id; END")
+        db.execute(
+            f"INSERT INTO uids (kind, local_id, uid) SELECT '{kind}', id,"
+            f" lower(hex(randomblob(16))) FROM {kind}"
+        )
+        db.execute(
+            f"CREATE TRIGGER uids_{kind}_deleted AFTER DELETE ON {kind} BEGIN"
+            f" DELETE FROM uids WHERE kind = '{kind}' AND local_id = OLD.id; END"
+        )
     # What statistics need of a hand, per player, read once from its record; never_opened
     # is null in variants that do not score melded value.
-    db.execute("CREATE TABLE hand_facts (hand_id INTEGER NOT NULL, player_id INTEGER NOT NULL,"
-               " score INTEGER NOT NULL, won INTEGER NOT NULL, all_at_once INTEGER NOT NULL,"
-               " joker_caught INTEGER NOT NULL, never_opened INTEGER,"
-               " PRIMARY KEY (hand_id, player_id))")
+    db.execute(
+        "CREATE TABLE hand_facts (hand_id INTEGER NOT NULL, player_id INTEGER NOT NULL,"
+        " score INTEGER NOT NULL, won INTEGER NOT NULL, all_at_once INTEGER NOT NULL,"
+        " joker_caught INTEGER NOT NULL, never_opened INTEGER,"
+        " PRIMARY KEY (hand_id, player_id))"
+    )
     db.execute("CREATE INDEX hand_facts_player ON hand_facts (player_id)")
     # Each series' totals and winners as the stored hand scores give them.
-    db.execute("CREATE TABLE series_results (series_id INTEGER NOT NULL,"
-               " player_id INTEGER NOT NULL, total INTEGER NOT NULL, hands_won INTEGER NOT NULL,"
-               " finished INTEGER NOT NULL, won INTEGER NOT NULL,"
-               " PRIMARY KEY (series_id, player_id))")
+    db.execute(
+        "CREATE TABLE series_results (series_id INTEGER NOT NULL,"
+        " player_id INTEGER NOT NULL, total INTEGER NOT NULL, hands_won INTEGER NOT NULL,"
+        " finished INTEGER NOT NULL, won INTEGER NOT NULL,"
+        " PRIMARY KEY (series_id, player_id))"
+    )
     db.execute("CREATE INDEX series_results_player ON series_results (player_id)")
     # Any change to a hand makes its cached figures stale; they are worked out again on demand.
-    db.execute("CREATE TRIGGER facts_hand_added AFTER INSERT ON hands BEGIN"
-               " DELETE FROM series_results WHERE series_id = NEW.series_id; END")
-    db.execute("CREATE TRIGGER facts_hand_changed AFTER UPDATE ON hands BEGIN"
-               " DELETE FROM hand_facts WHERE hand_id = NEW.id;"
-               " DELETE FROM series_results WHERE series_id IN (OLD.series_id, NEW.series_id); END")
-    db.execute("CREATE TRIGGER facts_hand_removed AFTER DELETE ON hands BEGIN"
-               " DELETE FROM hand_facts WHERE hand_id = OLD.id;"
-               " DELETE FROM series_results WHERE series_id = OLD.series_id; END")
-    db.execute("CREATE TRIGGER facts_series_changed AFTER UPDATE ON series BEGIN"
-               " DELETE FROM series_results WHERE series_id = OLD.id; END")
-    db.execute("CREATE TRIGGER facts_series_removed AFTER DELETE ON series BEGIN"
-               " DELETE FROM series_results WHERE series_id = OLD.id; END")
+    db.execute(
+        "CREATE TRIGGER facts_hand_added AFTER INSERT ON hands BEGIN"
+        " DELETE FROM series_results WHERE series_id = NEW.series_id; END"
+    )
+    db.execute(
+        "CREATE TRIGGER facts_hand_changed AFTER UPDATE ON hands BEGIN"
+        " DELETE FROM hand_facts WHERE hand_id = NEW.id;"
+        " DELETE FROM series_results WHERE series_id IN (OLD.series_id, NEW.series_id); END"
+    )
+    db.execute(
+        "CREATE TRIGGER facts_hand_removed AFTER DELETE ON hands BEGIN"
+        " DELETE FROM hand_facts WHERE hand_id = OLD.id;"
+        " DELETE FROM series_results WHERE series_id = OLD.series_id; END"
+    )
+    db.execute(
+        "CREATE TRIGGER facts_series_changed AFTER UPDATE ON series BEGIN"
+        " DELETE FROM series_results WHERE series_id = OLD.id; END"
+    )
+    db.execute(
+        "CREATE TRIGGER facts_series_removed AFTER DELETE ON series BEGIN"
+        " DELETE FROM series_results WHERE series_id = OLD.id; END"
+    )
     for event, row in (("INSERT", "NEW"), ("DELETE", "OLD")):
-        db.execute(f"CREATE TRIGGER facts_seat_{event.lower()} AFTER {event} ON series_players"
-                   f" BEGIN DELETE FROM series_results WHERE series_id = {row}.series_id; END")
+        db.execute(
+            f"CREATE TRIGGER facts_seat_{event.lower()} AFTER {event} ON series_players"
+            f" BEGIN DELETE FROM series_results WHERE series_id = {row}.series_id; END"
+        )
 
 
 # There is no m006, and never was: no commit on any branch holds the name (`git log --all
@@ -199,14 +234,20 @@ def m007_history_uids_and_figures(db: Database) -> None:
     keep each series' hand figures per player."""
     # m005 gave uids only to the rows it found; rows stored since then have none yet.
     for kind in UID_KINDS:
-        db.execute(f"INSERT INTO uids (kind, local_id, uid) SELECT '{kind}', id,"
-                   f" lower(hex(randomblob(16))) FROM {kind} WHERE id NOT IN"
-                   f" (SELECT local_id FROM uids WHERE kind = '{kind}')")
-        db.execute(f"CREATE TRIGGER uids_{kind}_added AFTER INSERT ON {kind} BEGIN"
-                   f" INSERT OR IGNORE INTO uids (kind, local_id, uid) VALUES ('{kind}', NEW.id,"
-                   f" lower(hex(randomblob(16)))); END")
-    db.execute("CREATE TRIGGER uids_rulings_deleted AFTER DELETE ON rulings BEGIN"
-               " DELETE FROM uids WHERE kind = 'rulings' AND local_id = OLD.id; END")
+        db.execute(
+            f"INSERT INTO uids (kind, local_id, uid) SELECT '{kind}', id,"
+            f" lower(hex(randomblob(16))) FROM {kind} WHERE id NOT IN"
+            f" (SELECT local_id FROM uids WHERE kind = '{kind}')"
+        )
+        db.execute(
+            f"CREATE TRIGGER uids_{kind}_added AFTER INSERT ON {kind} BEGIN"
+            f" INSERT OR IGNORE INTO uids (kind, local_id, uid) VALUES ('{kind}', NEW.id,"
+            f" lower(hex(randomblob(16)))); END"
+        )
+    db.execute(
+        "CREATE TRIGGER uids_rulings_deleted AFTER DELETE ON rulings BEGIN"
+        " DELETE FROM uids WHERE kind = 'rulings' AND local_id = OLD.id; END"
+    )
     # Each series' hand figures per player beside its totals, so a player's page sums a few
     # hundred series rather than every hand; the cache is emptied to be worked out again.
     db.execute("DELETE FROM series_results")
@@ -235,11 +276,19 @@ def m008_hand_results(db: Database) -> None:
 def m009_hand_requests(db: Database) -> None:
     """Remember each request that recorded a hand by its one-time key (the record-hand
     form's token, the API's Idempotency-Key), so that sending it again stores nothing new."""
-    db.table("hand_requests").create({
-        "key": str, "series_id": int, "fingerprint": str, "hand_id": int, "answer": str,
-        "created": str,
-    }, pk="key", not_null={"series_id", "hand_id", "created"},
-        foreign_keys=[("series_id", "series", "id"), ("hand_id", "hands", "id")])
+    db.table("hand_requests").create(
+        {
+            "key": str,
+            "series_id": int,
+            "fingerprint": str,
+            "hand_id": int,
+            "answer": str,
+            "created": str,
+        },
+        pk="key",
+        not_null={"series_id", "hand_id", "created"},
+        foreign_keys=[("series_id", "series", "id"), ("hand_id", "hands", "id")],
+    )
 
 
 @migrations()
@@ -261,22 +310,45 @@ def m012_rack_drafts(db: Database) -> None:
     """Keep which phone holds each seat of a series, and the racks players count on their
     own phones for the hand being recorded, so both survive a restart of the laptop."""
     # client: a hash of the phone's random id (its cookie), never the id itself.
-    db.table("seat_claims").create({
-        "series_id": int, "seat": int, "client": str, "claimed": str,
-    }, pk=("series_id", "seat"), not_null={"client", "claimed"},
-        foreign_keys=[("series_id", "series", "id")])
+    db.table("seat_claims").create(
+        {
+            "series_id": int,
+            "seat": int,
+            "client": str,
+            "claimed": str,
+        },
+        pk=("series_id", "seat"),
+        not_null={"client", "claimed"},
+        foreign_keys=[("series_id", "series", "id")],
+    )
     # What changed hands and when: a seat claimed, or handed over by the scorer.
-    db.table("seat_log").create({
-        "id": int, "series_id": int, "seat": int, "action": str, "at": str,
-    }, pk="id", not_null={"series_id", "seat", "action", "at"},
-        foreign_keys=[("series_id", "series", "id")])
+    db.table("seat_log").create(
+        {
+            "id": int,
+            "series_id": int,
+            "seat": int,
+            "action": str,
+            "at": str,
+        },
+        pk="id",
+        not_null={"series_id", "seat", "action", "at"},
+        foreign_keys=[("series_id", "series", "id")],
+    )
     # One draft per seat of the hand being recorded (its number as it will be stored);
     # fields: the player's part as the hand format writes it (rack, melded tiles ...).
-    db.table("rack_drafts").create({
-        "series_id": int, "number": int, "seat": int, "fields": str, "by_player": int,
-        "sent": str,
-    }, pk=("series_id", "number", "seat"), not_null={"fields", "by_player", "sent"},
-        foreign_keys=[("series_id", "series", "id")])
+    db.table("rack_drafts").create(
+        {
+            "series_id": int,
+            "number": int,
+            "seat": int,
+            "fields": str,
+            "by_player": int,
+            "sent": str,
+        },
+        pk=("series_id", "number", "seat"),
+        not_null={"fields", "by_player", "sent"},
+        foreign_keys=[("series_id", "series", "id")],
+    )
 
 
 @migrations()
@@ -286,10 +358,20 @@ def m013_name_keys(db: Database) -> None:
     were composed, where SQLite's NOCASE folded ASCII only; keep every merge of two players
     in player_merges."""
     db.table("players").add_column("name_key", str)
-    db.table("player_merges").create({
-        "id": int, "at": str, "kept_id": int, "kept_name": str, "merged_id": int,
-        "merged_name": str, "hands": int, "series": int}, pk="id",
-        not_null={"at", "kept_id", "kept_name", "merged_id", "merged_name"})
+    db.table("player_merges").create(
+        {
+            "id": int,
+            "at": str,
+            "kept_id": int,
+            "kept_name": str,
+            "merged_id": int,
+            "merged_name": str,
+            "hands": int,
+            "series": int,
+        },
+        pk="id",
+        not_null={"at", "kept_id", "kept_name", "merged_id", "merged_name"},
+    )
     found: dict[str, list[int]] = {}
     for row in db.query("SELECT id, name FROM players ORDER BY id"):
         found.setdefault(m013.name_key(row["name"]), []).append(row["id"])
@@ -304,15 +386,18 @@ def m013_name_keys(db: Database) -> None:
                 # Seated together in a series (possible only for spellings the old match
                 # told apart, such as ş and ș), so two people: they stay two players, the
                 # later one's key kept apart by a comma, which no name holds.
-                db.execute("UPDATE players SET name_key = ? WHERE id = ?",
-                           [f"{key},{later}", later])
+                db.execute(
+                    "UPDATE players SET name_key = ? WHERE id = ?", [f"{key},{later}", later]
+                )
     db.execute("DROP INDEX players_name")
     db.execute("CREATE UNIQUE INDEX players_name_key ON players (name_key)")
     # Every player is found by their key: one stored without it could never be found.
     for event in ("INSERT", "UPDATE"):
-        db.execute(f"CREATE TRIGGER players_keyed_{event.lower()} BEFORE {event} ON players"
-                   " WHEN NEW.name_key IS NULL BEGIN"
-                   " SELECT RAISE(ABORT, 'a player needs the key of their name'); END")
+        db.execute(
+            f"CREATE TRIGGER players_keyed_{event.lower()} BEFORE {event} ON players"
+            " WHEN NEW.name_key IS NULL BEGIN"
+            " SELECT RAISE(ABORT, 'a player needs the key of their name'); END"
+        )
 
 
 @migrations()
@@ -321,15 +406,20 @@ def m014_join_codes(db: Database) -> None:
     only a phone at the table (which has the code from the scorer's QR code) can send a
     rack under a player's name. Frozen in time: it holds its own alphabet and length."""
     alphabet, length = "ABCDEFGHJKMNPQRSTUVWXYZ23456789", 8
-    db.table("join_codes").create({"series_id": int, "code": str, "created": str},
-                                  pk="series_id", not_null={"code", "created"},
-                                  foreign_keys=[("series_id", "series", "id")])
+    db.table("join_codes").create(
+        {"series_id": int, "code": str, "created": str},
+        pk="series_id",
+        not_null={"code", "created"},
+        foreign_keys=[("series_id", "series", "id")],
+    )
     db.execute("CREATE UNIQUE INDEX join_codes_code ON join_codes (code)")
     at = db.execute("SELECT strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now')").fetchone()[0]
     for (series_id,) in db.execute("SELECT id FROM series ORDER BY id").fetchall():
         code = "".join(secrets.choice(alphabet) for _ in range(length))
-        db.execute("INSERT INTO join_codes (series_id, code, created) VALUES (?, ?, ?)",
-                   [series_id, code, at])
+        db.execute(
+            "INSERT INTO join_codes (series_id, code, created) VALUES (?, ?, ?)",
+            [series_id, code, at],
+        )
 
 
 @migrations()

@@ -42,26 +42,42 @@ def fingerprint(body: Any) -> str:
 def remembered(db: Database, series_id: int, once: Once) -> dict | None:
     """What this key already recorded in this series through this endpoint (its hand and
     answer), or None."""
-    return next(db.table("hand_requests").rows_where(
-        "series_id = ? AND endpoint = ? AND key = ?", [series_id, once.endpoint, once.key]), None)
+    return next(
+        db.table("hand_requests").rows_where(
+            "series_id = ? AND endpoint = ? AND key = ?", [series_id, once.endpoint, once.key]
+        ),
+        None,
+    )
 
 
 def remember(db: Database, once: Once, series_id: int, hand_id: int) -> None:
     """Keep the key with the hand it recorded, in the transaction that stores the hand."""
-    db.table("hand_requests").insert({
-        "series_id": series_id, "endpoint": once.endpoint, "key": once.key,
-        "fingerprint": once.fingerprint, "hand_id": hand_id, "answer": None, "created": now()})
+    db.table("hand_requests").insert(
+        {
+            "series_id": series_id,
+            "endpoint": once.endpoint,
+            "key": once.key,
+            "fingerprint": once.fingerprint,
+            "hand_id": hand_id,
+            "answer": None,
+            "created": now(),
+        }
+    )
 
 
 def keep_answer(db: Database, series_id: int, once: Once, answer: dict) -> None:
     """Keep the answer the first request was given, to give it again to a repeat."""
-    db.table("hand_requests").update((series_id, once.endpoint, once.key),
-                                     {"answer": json.dumps(answer)})
+    db.table("hand_requests").update(
+        (series_id, once.endpoint, once.key), {"answer": json.dumps(answer)}
+    )
 
 
 def used_form_tokens(db: Database, series_id: int, last: int = 20) -> list[str]:
     """The tokens of the series' latest record-hand forms already saved: a phone drops
     the copy of what was typed on such a form (static/entry.js)."""
-    found = db.execute("SELECT key FROM hand_requests WHERE series_id = ? AND endpoint = ?"
-                       " ORDER BY created DESC, rowid DESC LIMIT ?", [series_id, FORM_HANDS, last])
+    found = db.execute(
+        "SELECT key FROM hand_requests WHERE series_id = ? AND endpoint = ?"
+        " ORDER BY created DESC, rowid DESC LIMIT ?",
+        [series_id, FORM_HANDS, last],
+    )
     return [key for (key,) in found.fetchall()]

@@ -6,8 +6,16 @@ from sqlite_utils import Database
 
 from ..engine.names import NAME_MAX, lookalike, name_key, name_problem, tidy_name
 
-__all__ = ["NAME_MAX", "add_player", "all_players", "find_player", "lookalike", "name_key",
-           "name_problem", "tidy_name"]
+__all__ = [
+    "NAME_MAX",
+    "add_player",
+    "all_players",
+    "find_player",
+    "lookalike",
+    "name_key",
+    "name_problem",
+    "tidy_name",
+]
 
 
 def find_player(db: Database, name: str) -> dict | None:
@@ -29,8 +37,10 @@ def add_player(db: Database, name: str) -> int:
         assert found is not None
         return int(found["id"])
     # One statement, so two phones adding the same new name cannot both insert it.
-    db.execute("INSERT OR IGNORE INTO players (name, name_key) VALUES (?, ?)",
-               [tidy_name(name), name_key(name)])
+    db.execute(
+        "INSERT OR IGNORE INTO players (name, name_key) VALUES (?, ?)",
+        [tidy_name(name), name_key(name)],
+    )
     player = find_player(db, name)
     assert player is not None
     return player["id"]

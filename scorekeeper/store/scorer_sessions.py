@@ -14,8 +14,10 @@ def start_session(db: Database, passcode_tag: str) -> str:
     session_id = secrets.token_urlsafe(24)
     with write_lock(db):
         db.execute("DELETE FROM scorer_sessions WHERE passcode != ?", [passcode_tag])
-        db.execute("INSERT INTO scorer_sessions (id, passcode, started) VALUES (?, ?, ?)",
-                   [session_id, passcode_tag, now()])
+        db.execute(
+            "INSERT INTO scorer_sessions (id, passcode, started) VALUES (?, ?, ?)",
+            [session_id, passcode_tag, now()],
+        )
     return session_id
 
 
@@ -23,8 +25,9 @@ def is_live(db: Database, session_id: object, passcode_tag: str) -> bool:
     """Whether this scorer session has not been ended and belongs to the current passcode."""
     if not isinstance(session_id, str):
         return False
-    found = db.execute("SELECT 1 FROM scorer_sessions WHERE id = ? AND passcode = ?",
-                       [session_id, passcode_tag]).fetchone()
+    found = db.execute(
+        "SELECT 1 FROM scorer_sessions WHERE id = ? AND passcode = ?", [session_id, passcode_tag]
+    ).fetchone()
     return found is not None
 
 

@@ -30,23 +30,45 @@ class Series:
     def title(self) -> str:
         """What people call the series."""
         # In words, so that a page shows a preset's name in its reader's language.
-        return self.name or words("{variant}: {players}", variant=self.variant.name,
-                                  players=joined(self.names))
+        return self.name or words(
+            "{variant}: {players}", variant=self.variant.name, players=joined(self.names)
+        )
 
 
-def create_series(db: Database, night_id: int, name: str | None, variant: Variant,
-                  names: list[str], end: SeriesEnd, first_dealer: int) -> int:
+def create_series(
+    db: Database,
+    night_id: int,
+    name: str | None,
+    variant: Variant,
+    names: list[str],
+    end: SeriesEnd,
+    first_dealer: int,
+) -> int:
     """Store a new series with a frozen copy of its variant's rules."""
     with write_lock(db):
-        series_id = insert(db, "series", {
-            "night_id": night_id, "name": name or None, "variant_id": variant.id,
-            # The frozen copy: editing a custom variant later never changes this series.
-            "variant_rules": variant.to_json(), "end_kind": end.kind, "end_value": end.value,
-            "first_dealer": first_dealer, "created": now(),
-        })
+        series_id = insert(
+            db,
+            "series",
+            {
+                "night_id": night_id,
+                "name": name or None,
+                "variant_id": variant.id,
+                # The frozen copy: editing a custom variant later never changes this series.
+                "variant_rules": variant.to_json(),
+                "end_kind": end.kind,
+                "end_value": end.value,
+                "first_dealer": first_dealer,
+                "created": now(),
+            },
+        )
         for seat, player_name in enumerate(names):
-            db.table("series_players").insert({"series_id": series_id, "seat": seat,
-                                               "player_id": players.add_player(db, player_name)})
+            db.table("series_players").insert(
+                {
+                    "series_id": series_id,
+                    "seat": seat,
+                    "player_id": players.add_player(db, player_name),
+                }
+            )
         join_codes.add_code(db, series_id)
     return series_id
 
@@ -55,9 +77,12 @@ def seats(db: Database, series_ids: list[int]) -> dict[int, list[tuple[int, str]
     """Each series' players in seat order, as (player id, name)."""
     found: dict[int, list[tuple[int, str]]] = {i: [] for i in series_ids}
     marks = ",".join("?" * len(series_ids))
-    for row in db.query("SELECT series_id, player_id, name FROM series_players JOIN players"
-                        f" ON players.id = player_id WHERE series_id IN ({marks})"
-                        " ORDER BY series_id, seat", series_ids):
+    for row in db.query(
+        "SELECT series_id, player_id, name FROM series_players JOIN players"
+        f" ON players.id = player_id WHERE series_id IN ({marks})"
+        " ORDER BY series_id, seat",
+        series_ids,
+    ):
         found[row["series_id"]].append((row["player_id"], row["name"]))
     return found
 
@@ -69,9 +94,14 @@ def get_series(db: Database, series_id: int) -> Series | None:
         return None
     names = [name for _, name in seats(db, [series_id])[series_id]]
     return Series(
-        id=row["id"], night_id=row["night_id"], name=row["name"], variant_id=row["variant_id"],
-        variant=variant_from_dict(json.loads(row["variant_rules"])), names=names,
-        end=SeriesEnd(row["end_kind"], row["end_value"]), first_dealer=row["first_dealer"],
+        id=row["id"],
+        night_id=row["night_id"],
+        name=row["name"],
+        variant_id=row["variant_id"],
+        variant=variant_from_dict(json.loads(row["variant_rules"])),
+        names=names,
+        end=SeriesEnd(row["end_kind"], row["end_value"]),
+        first_dealer=row["first_dealer"],
     )
 
 
@@ -87,6 +117,5 @@ def dealer_next(series: Series, result: SeriesResult) -> str | None:
     """Who deals the next hand, or None when the series is over."""
     if result.finished:
         return None
-    seat = next_dealer(series.variant, len(series.names), series.first_dealer,
-                       len(result.hands))
+    seat = next_dealer(series.variant, len(series.names), series.first_dealer, len(result.hands))
     return series.names[seat]

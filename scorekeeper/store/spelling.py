@@ -18,13 +18,22 @@ def respell_record(record: dict, names: dict[str, str]) -> dict:
         return record
     found = dict(record)
     if isinstance(record.get("players"), list):
-        found["players"] = [{**p, "name": _spelt(p.get("name"), names)} if isinstance(p, dict)
-                            else p for p in record["players"]]
+        found["players"] = [
+            {**p, "name": _spelt(p.get("name"), names)} if isinstance(p, dict) else p
+            for p in record["players"]
+        ]
     if isinstance(record.get("melds"), list):
         found["melds"] = [
-            {**m, "by": [_spelt(b, names) for b in m["by"]] if isinstance(m.get("by"), list)
-             else _spelt(m.get("by"), names)} if isinstance(m, dict) and "by" in m else m
-            for m in record["melds"]]
+            {
+                **m,
+                "by": [_spelt(b, names) for b in m["by"]]
+                if isinstance(m.get("by"), list)
+                else _spelt(m.get("by"), names),
+            }
+            if isinstance(m, dict) and "by" in m
+            else m
+            for m in record["melds"]
+        ]
     return found
 
 
@@ -37,8 +46,7 @@ def respell_actions(actions: list | None, names: dict[str, str]) -> list | None:
     """Table actions with each player's name as this database spells it."""
     if actions is None:
         return None
-    return [{**a, "player": _spelt(a["player"], names)} if "player" in a else a
-            for a in actions]
+    return [{**a, "player": _spelt(a["player"], names)} if "player" in a else a for a in actions]
 
 
 def as_seated(record: dict, seated: list[str]) -> dict:
@@ -49,6 +57,9 @@ def as_seated(record: dict, seated: list[str]) -> dict:
     for meld in record.get("melds") or []:
         by = meld.get("by") if isinstance(meld, dict) else None
         written.extend(by if isinstance(by, list) else [by])
-    names = {n: by_key[name_key(n)] for n in written
-             if isinstance(n, str) and by_key.get(name_key(n), n) != n}
+    names = {
+        n: by_key[name_key(n)]
+        for n in written
+        if isinstance(n, str) and by_key.get(name_key(n), n) != n
+    }
     return respell_record(record, names) if names else record

@@ -42,7 +42,8 @@ def hand_facts(record: HandRecord, result: HandResult) -> dict[str, dict]:
     for p in record.players:
         opened = result.opened.get(p.name)  # said only for hands scored by melded value
         facts[p.name] = {
-            "score": result.scores[p.name], "won": int(result.winner == p.name),
+            "score": result.scores[p.name],
+            "won": int(result.winner == p.name),
             "all_at_once": int(p.went_out and p.all_at_once),
             "joker_caught": int(not p.went_out and p.jokers_on_rack > 0),
             "never_opened": None if opened is None else int(not opened),
@@ -72,8 +73,16 @@ FROM hand_facts JOIN hands ON hands.id = hand_id
 WHERE hands.deleted_at IS NULL AND hands.series_id IN ({marks}) GROUP BY hands.series_id, player_id
 """
 
-SERIES_COLUMNS = ("hands", "total", "hands_won", "best", "all_at_once", "joker_caught",
-                  "never_opened", "melded_hands")
+SERIES_COLUMNS = (
+    "hands",
+    "total",
+    "hands_won",
+    "best",
+    "all_at_once",
+    "joker_caught",
+    "never_opened",
+    "melded_hands",
+)
 
 
 def refresh(db: Database) -> None:
@@ -82,7 +91,7 @@ def refresh(db: Database) -> None:
     # without results is the only place a hand can lack its facts.
     stale = [row[0] for row in db.execute(STALE_SERIES)]
     for start in range(0, len(stale), BATCH):
-        _count(db, stale[start:start + BATCH])
+        _count(db, stale[start : start + BATCH])
 
 
 def _count(db: Database, series_ids: list[int]) -> None:
@@ -91,20 +100,27 @@ def _count(db: Database, series_ids: list[int]) -> None:
         marks = ",".join("?" * len(series_ids))
         players = seats(db, series_ids)
         _count_hands(db, list(db.query(MISSING_HANDS.format(marks=marks), series_ids)), players)
-        sums = {(r["series_id"], r["player_id"]): r
-                for r in db.query(SERIES_SUMS.format(marks=marks), series_ids)}
-        rows = db.query(f"SELECT id, variant_rules, end_kind, end_value FROM series"
-                        f" WHERE id IN ({marks})", series_ids)
+        sums = {
+            (r["series_id"], r["player_id"]): r
+            for r in db.query(SERIES_SUMS.format(marks=marks), series_ids)
+        }
+        rows = db.query(
+            f"SELECT id, variant_rules, end_kind, end_value FROM series WHERE id IN ({marks})",
+            series_ids,
+        )
         found: list[tuple] = []
         for row in rows:
             seated = players[row["id"]]
             figures = {name: sums.get((row["id"], pid), {}) for pid, name in seated}
-            found.extend((row["id"], pid, *result)
-                         for (pid, _), result in zip(seated, _results(row, figures), strict=True))
+            found.extend(
+                (row["id"], pid, *result)
+                for (pid, _), result in zip(seated, _results(row, figures), strict=True)
+            )
         db.conn.executemany(
             f"INSERT OR REPLACE INTO series_results (series_id, player_id, finished, won,"
             f" {', '.join(SERIES_COLUMNS)}) VALUES ({', '.join('?' * (4 + len(SERIES_COLUMNS)))})",
-            found)
+            found,
+        )
 
 
 def _results(row: dict, figures: dict[str, dict]) -> list[tuple]:
@@ -113,13 +129,20 @@ def _results(row: dict, figures: dict[str, dict]) -> list[tuple]:
     totals = {n: f.get("total") or 0 for n, f in figures.items()}
     won = {n: f.get("hands_won") or 0 for n, f in figures.items()}
     played = max((f.get("hands") or 0 for f in figures.values()), default=0)
-    finished = is_finished(SeriesEnd(row["end_kind"], row["end_value"]), len(names), played,
-                           totals)
+    finished = is_finished(SeriesEnd(row["end_kind"], row["end_value"]), len(names), played, totals)
     standings = rank_players(variant_from_json(row["variant_rules"]), names, totals, won)
     first = {s.name for s in standings if s.rank == 1}
-    return [(int(finished), int(finished and n in first),
-             *((figures[n].get(c) or 0) if c != "best" else figures[n].get(c)
-               for c in SERIES_COLUMNS)) for n in names]
+    return [
+        (
+            int(finished),
+            int(finished and n in first),
+            *(
+                (figures[n].get(c) or 0) if c != "best" else figures[n].get(c)
+                for c in SERIES_COLUMNS
+            ),
+        )
+        for n in names
+    ]
 
 
 def _count_hands(db: Database, rows: list[dict], players: dict) -> None:
@@ -138,14 +161,23 @@ def _count_hands(db: Database, rows: list[dict], players: dict) -> None:
         except (InvalidHand, RuleError, KeyError, ValueError):
             # A record the engine no longer reads still counts with its stored scores.
             scores = json.loads(row["scores"] or "{}")
-            facts = {n: {"score": scores.get(n, 0), "won": int(row["winner"] == n),
-                         "all_at_once": 0, "joker_caught": 0, "never_opened": None}
-                     for n in names}
-        found.extend((row["id"], pid, *(facts[name][k] for k in FACTS))
-                     for pid, name in seated)
-    db.conn.executemany("INSERT OR REPLACE INTO hand_facts (hand_id, player_id, score, won,"
-                        " all_at_once, joker_caught, never_opened)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?)", found)
+            facts = {
+                n: {
+                    "score": scores.get(n, 0),
+                    "won": int(row["winner"] == n),
+                    "all_at_once": 0,
+                    "joker_caught": 0,
+                    "never_opened": None,
+                }
+                for n in names
+            }
+        found.extend((row["id"], pid, *(facts[name][k] for k in FACTS)) for pid, name in seated)
+    db.conn.executemany(
+        "INSERT OR REPLACE INTO hand_facts (hand_id, player_id, score, won,"
+        " all_at_once, joker_caught, never_opened)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        found,
+    )
 
 
 # --- Asking for figures ------------------------------------------------------
@@ -201,7 +233,9 @@ def variant_names(db: Database) -> dict[str, str]:
 def _figures(variant_id: str | None, name: str, row: dict) -> dict:
     played = row.get("hands") or 0
     return {
-        "variant_id": variant_id, "variant": name, "hands": played,
+        "variant_id": variant_id,
+        "variant": name,
+        "hands": played,
         "hands_won": row.get("hands_won") or 0,
         "win_rate": (row["hands_won"] / played) if played else None,
         "average": (row["points"] / played) if played else None,
@@ -209,27 +243,40 @@ def _figures(variant_id: str | None, name: str, row: dict) -> dict:
         "all_at_once": row.get("all_at_once") or 0,
         "joker_caught": row.get("joker_caught") or 0,
         "never_opened": (row.get("never_opened") or 0) if row.get("melded_hands") else None,
-        "series": row.get("series") or 0, "finished": row.get("finished") or 0,
+        "series": row.get("series") or 0,
+        "finished": row.get("finished") or 0,
         "series_won": row.get("series_won") or 0,
     }
 
 
-SUMMED = ("hands", "hands_won", "points", "all_at_once", "joker_caught", "never_opened",
-          "melded_hands", "series", "finished", "series_won")
+SUMMED = (
+    "hands",
+    "hands_won",
+    "points",
+    "all_at_once",
+    "joker_caught",
+    "never_opened",
+    "melded_hands",
+    "series",
+    "finished",
+    "series_won",
+)
 
 
 def player_figures(db: Database, player_id: int, filters: Filters) -> list[dict]:
     """The player's figures per variant, most played first, then all variants together."""
     where, values = filters.sql()
-    found = {r["variant_id"]: r for r in db.query(BY_VARIANT.format(where=where),
-                                                  [player_id, *values])}
+    found = {
+        r["variant_id"]: r for r in db.query(BY_VARIANT.format(where=where), [player_id, *values])
+    }
     names = variant_names(db)
     order = sorted(found, key=lambda v: (-(found[v]["hands"] or 0), names.get(v, v)))
     rows = [_figures(v, names.get(v, v), found[v]) for v in order]
     if len(rows) > 1:
         summed = {key: sum(r[key] or 0 for r in found.values()) for key in SUMMED}
-        summed["best"] = max((r["best"] for r in found.values() if r["best"] is not None),
-                             default=None)
+        summed["best"] = max(
+            (r["best"] for r in found.values() if r["best"] is not None), default=None
+        )
         rows.append(_figures(None, "All variants", summed))
     return rows
 
@@ -250,8 +297,9 @@ def head_to_head(db: Database, player_id: int, filters: Filters) -> list[dict]:
     where, values = filters.sql()
     found = list(db.query(HEAD_TO_HEAD.format(where=where), [player_id, *values]))
     names = {r["id"]: r["name"] for r in db.query("SELECT id, name FROM players")}
-    return sorted(({**r, "name": names[r["player_id"]]} for r in found),
-                  key=lambda r: r["name"].casefold())
+    return sorted(
+        ({**r, "name": names[r["player_id"]]} for r in found), key=lambda r: r["name"].casefold()
+    )
 
 
 BY_NIGHT = """
@@ -270,8 +318,11 @@ def results_by_night(db: Database, player_id: int, filters: Filters) -> list[dic
 
 def played_variants(db: Database, player_id: int) -> dict[str, str]:
     """The variants the player has played a series of, by id, in name order."""
-    rows = db.query("SELECT DISTINCT variant_id FROM series JOIN series_players"
-                    " ON series_id = series.id WHERE player_id = ?", [player_id])
+    rows = db.query(
+        "SELECT DISTINCT variant_id FROM series JOIN series_players"
+        " ON series_id = series.id WHERE player_id = ?",
+        [player_id],
+    )
     names = variant_names(db)
     found = {r["variant_id"]: names.get(r["variant_id"], r["variant_id"]) for r in rows}
     return dict(sorted(found.items(), key=lambda item: item[1].casefold()))
@@ -279,15 +330,19 @@ def played_variants(db: Database, player_id: int) -> dict[str, str]:
 
 def series_outcomes(db: Database, series_ids: list[int]) -> dict[int, dict]:
     """Each series' totals by player name, whether it has finished, and its winners."""
-    found: dict[int, dict] = {i: {"totals": {}, "finished": False, "winners": []}
-                              for i in series_ids}
+    found: dict[int, dict] = {
+        i: {"totals": {}, "finished": False, "winners": []} for i in series_ids
+    }
     if not series_ids:
         return found
     marks = ",".join("?" * len(series_ids))
-    for row in db.query("SELECT series_id, name, total, finished, won FROM series_results"
-                        f" JOIN series_players USING (series_id, player_id)"
-                        f" JOIN players ON players.id = player_id"
-                        f" WHERE series_id IN ({marks}) ORDER BY series_id, seat", series_ids):
+    for row in db.query(
+        "SELECT series_id, name, total, finished, won FROM series_results"
+        f" JOIN series_players USING (series_id, player_id)"
+        f" JOIN players ON players.id = player_id"
+        f" WHERE series_id IN ({marks}) ORDER BY series_id, seat",
+        series_ids,
+    ):
         one = found[row["series_id"]]
         one["totals"][row["name"]] = row["total"]
         one["finished"] = bool(row["finished"])

@@ -95,9 +95,15 @@ def create_custom(db: Database, base: Variant, name: str, changes: dict) -> str:
             variant = base.changed(**changes, id=variant_id, name=name, based_on=based_on)
         except TypeError as error:  # a change to a parameter Variant does not have
             raise InvalidVariant(str(error)) from None
-        db.table("variants").insert({"id": variant_id, "name": name,
-                                     "rules": variant.to_json(), "based_on": based_on,
-                                     "created": now()})
+        db.table("variants").insert(
+            {
+                "id": variant_id,
+                "name": name,
+                "rules": variant.to_json(),
+                "based_on": based_on,
+                "created": now(),
+            }
+        )
     return variant_id
 
 

@@ -61,8 +61,9 @@ def http_error(error: HTTPException):
 def _body() -> Any:
     """The request's JSON body; JSON requests must say they are JSON."""
     if request.mimetype != "application/json":
-        raise ApiError(415, gettext("send JSON with %(header)s",
-                                    header="Content-Type: application/json"))
+        raise ApiError(
+            415, gettext("send JSON with %(header)s", header="Content-Type: application/json")
+        )
     try:
         data = request.get_json(silent=True)
     except RecursionError:
@@ -73,8 +74,14 @@ def _body() -> Any:
         # A \ud800 escape parses into text that SQLite cannot store.
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise ApiError(400, gettext("the body holds an escape that is not a character (a lone "
-                                    "surrogate such as %(escape)s)", escape="\\ud800")) from None
+        raise ApiError(
+            400,
+            gettext(
+                "the body holds an escape that is not a character (a lone "
+                "surrogate such as %(escape)s)",
+                escape="\\ud800",
+            ),
+        ) from None
     return data
 
 
@@ -101,11 +108,15 @@ def standings(one: series.Series) -> dict[str, Any]:
         "games_won": result.games_won,
         "finished": result.finished,
         "winners": result.winners,
-        "standings": [{"name": s.name, "total": s.total, "hands_won": s.hands_won,
-                       "rank": s.rank} for s in result.standings],
+        "standings": [
+            {"name": s.name, "total": s.total, "hands_won": s.hands_won, "rank": s.rank}
+            for s in result.standings
+        ],
         "next_dealer": series.dealer_next(one, result),
-        "hands": [{"number": row["number"], "winner": scored.winner, "scores": scored.scores}
-                  for row, scored in zip(rows, result.hands, strict=True)],
+        "hands": [
+            {"number": row["number"], "winner": scored.winner, "scores": scored.scores}
+            for row, scored in zip(rows, result.hands, strict=True)
+        ],
         "url": url_for("series.show", series_id=one.id, _external=True),
     }
 
@@ -140,8 +151,9 @@ def create_series():
         raise ApiError(400, error.detail, error.field or "end") from None
     name = data.get("name")
     if name is not None and (not isinstance(name, str) or len(name) > 80):
-        raise ApiError(400, gettext("name must be text of at most %(count)d characters", count=80),
-                       "name")
+        raise ApiError(
+            400, gettext("name must be text of at most %(count)d characters", count=80), "name"
+        )
     night_id = data.get("night_id")
     # The new night and the series are one write: a crash between them leaves neither.
     with write_lock(db):
@@ -151,8 +163,10 @@ def create_series():
             raise ApiError(400, gettext("there is no night %(id)s", id=night_id), "night_id")
         series_id = series.create_series(db, night_id, name, variant, names, end, first)
     # Only the scorer starts a series: the answer carries the code players join it with.
-    answer = {**standings(series.series_of(db, series_id)),
-              "join_code": join_codes.code_of(db, series_id)}
+    answer = {
+        **standings(series.series_of(db, series_id)),
+        "join_code": join_codes.code_of(db, series_id),
+    }
     return jsonify(answer), 201
 
 
@@ -167,8 +181,11 @@ def add_hand(series_id: int):
     request.max_content_length = min(request.max_content_length or HAND_BYTES, HAND_BYTES)
     data = _body()
     if isinstance(data, dict) and "variant" in data:
-        raise ApiError(400, gettext('a hand in a series takes the series\' variant: leave out '
-                                    '"variant"'), "variant")
+        raise ApiError(
+            400,
+            gettext('a hand in a series takes the series\' variant: leave out "variant"'),
+            "variant",
+        )
     once = _idempotency_key(data)
     try:
         row = hands.record_hand(get_db(), one, data, once=once)
@@ -181,8 +198,7 @@ def add_hand(series_id: int):
         raise ApiError(400, str(error), error.where) from None
     # Answered only now that the hand is committed, with the result stored with it: another
     # phone may have added a hand since, and the standings include it.
-    answer = {"number": row["number"], **hands.hand_result(row).to_dict(),
-              "series": standings(one)}
+    answer = {"number": row["number"], **hands.hand_result(row).to_dict(), "series": standings(one)}
     if once is not None:
         keep_answer(get_db(), one.id, once, answer)
     return jsonify(answer), 201
@@ -195,22 +211,36 @@ def _idempotency_key(body: object) -> Once | None:
     if key is None:
         return None
     if not key.strip() or len(key) > KEY_MAX:
-        raise ApiError(400, gettext("an Idempotency-Key is 1 to %(count)d characters",
-                                    count=KEY_MAX), "Idempotency-Key")
+        raise ApiError(
+            400,
+            gettext("an Idempotency-Key is 1 to %(count)d characters", count=KEY_MAX),
+            "Idempotency-Key",
+        )
     return Once(API_HANDS, key, fingerprint(body))
 
 
 def _repeat(one: series.Series, saved: hands.AlreadySaved, once: Once | None):
     """The answer to a repeat: the first answer again when the body is the same."""
     if once is None or saved.request["fingerprint"] != once.fingerprint:
-        raise ApiError(409, gettext("this Idempotency-Key was already used for another hand "
-                                    "(hand %(number)d): use a new key for a new hand",
-                                    number=saved.hand["number"]), "Idempotency-Key")
+        raise ApiError(
+            409,
+            gettext(
+                "this Idempotency-Key was already used for another hand "
+                "(hand %(number)d): use a new key for a new hand",
+                number=saved.hand["number"],
+            ),
+            "Idempotency-Key",
+        )
     if saved.request["answer"]:
         return jsonify(json.loads(saved.request["answer"])), 201
     # The first request was cut off before its answer was kept: the hand as stored.
-    return jsonify({"number": saved.hand["number"], **hands.hand_result(saved.hand).to_dict(),
-                    "series": standings(one)}), 201
+    return jsonify(
+        {
+            "number": saved.hand["number"],
+            **hands.hand_result(saved.hand).to_dict(),
+            "series": standings(one),
+        }
+    ), 201
 
 
 @bp.get("/series/<int:series_id>")

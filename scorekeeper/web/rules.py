@@ -46,8 +46,9 @@ def variant_menu(db: Database, series: Series | None) -> list[tuple[str, str]]:
     """Every variant to choose from; first the series' own frozen rules when there is one."""
     menu = variants.variant_choices(db)
     if series is not None:
-        menu.insert(0, (THIS_SERIES, gettext("This series: %(variant)s",
-                                             variant=say(series.variant.name))))
+        menu.insert(
+            0, (THIS_SERIES, gettext("This series: %(variant)s", variant=say(series.variant.name)))
+        )
     return menu
 
 
@@ -91,9 +92,13 @@ def series_rules(series_id: int):
     """The rules a series is played with: its frozen copy, whatever became of the variant."""
     db = get_db()
     series = series_or_404(db, series_id)
-    return render_template("rules/series.html", series=series, variant=series.variant,
-                           origin=origin(series.variant),
-                           groups=rule_groups(series.variant))
+    return render_template(
+        "rules/series.html",
+        series=series,
+        variant=series.variant,
+        origin=origin(series.variant),
+        groups=rule_groups(series.variant),
+    )
 
 
 @bp.route("/rules/compare")
@@ -115,8 +120,9 @@ def compare_page():
             row["b"]["changed"] = changed_by_group(right, row["param"])
         groups = compared_groups(rows, only)
     status = 422 if form.errors else 200
-    return render_template("rules/compare.html", form=form, series=series, groups=groups,
-                           names=names, only=only), status
+    return render_template(
+        "rules/compare.html", form=form, series=series, groups=groups, names=names, only=only
+    ), status
 
 
 def compared_groups(rows: list[dict], only_differences: bool) -> list[tuple[str, list[dict]]]:
@@ -139,12 +145,18 @@ def check_meld_page():
             result = check(parse_tiles(form.tiles.data), variant)
         except RuleError as error:
             refuse(form.tiles, error)
-    words = (_labels(result.meld.in_order(), variant)
-             if result and result.meld and variant else None)
+    words = _labels(result.meld.in_order(), variant) if result and result.meld and variant else None
     status = 422 if form.errors else 200
     variant = variant or _menu_variant(db, form, series)
-    return render_template("rules/check.html", form=form, series=series, result=result,
-                           words=words, variant=variant, needs=opening_needs(variant)), status
+    return render_template(
+        "rules/check.html",
+        form=form,
+        series=series,
+        result=result,
+        words=words,
+        variant=variant,
+        needs=opening_needs(variant),
+    ), status
 
 
 @bp.route("/rules/best-opening")
@@ -166,19 +178,32 @@ def best_opening_page():
             # Each meld's own share, as the meld checker counts it: they add up to the value.
             melds = [meld_row(meld, variant) for meld in opening.melds]
             # The engine says what the opening means under these rules.
-            said = {"verdict": opening_verdict(opening, variant),
-                    "at_once": at_once_words(opening, variant)}
+            said = {
+                "verdict": opening_verdict(opening, variant),
+                "at_once": at_once_words(opening, variant),
+            }
     status = 422 if form.errors else 200
-    return render_template("rules/best_opening.html", form=form, series=series,
-                           opening=opening, melds=melds, said=said, max_rack=MAX_RACK,
-                           variant=variant or _menu_variant(db, form, series)), status
+    return render_template(
+        "rules/best_opening.html",
+        form=form,
+        series=series,
+        opening=opening,
+        melds=melds,
+        said=said,
+        max_rack=MAX_RACK,
+        variant=variant or _menu_variant(db, form, series),
+    ), status
 
 
 def meld_row(meld, variant: Variant) -> dict:
     """One meld of the best opening: its tiles, in words, set or run, and what it counts."""
     checked = check(meld, variant)
-    return {"tiles": " ".join(str(t) for t in meld), "words": _labels(meld, variant),
-            "kind": checked.kind, "value": checked.opening_value}
+    return {
+        "tiles": " ".join(str(t) for t in meld),
+        "words": _labels(meld, variant),
+        "kind": checked.kind,
+        "value": checked.opening_value,
+    }
 
 
 def _menu_variant(db: Database, form: LookupForm, series) -> Variant:

@@ -36,8 +36,9 @@ bp = Blueprint("variants", __name__, url_prefix="/variants")
 
 def cards(variants: Iterable[Variant]) -> list[dict]:
     """Each variant as the index shows it: name, origin and key numbers."""
-    return [{"id": v.id, "name": v.name, "origin": origin(v), "facts": key_facts(v)}
-            for v in variants]
+    return [
+        {"id": v.id, "name": v.name, "origin": origin(v), "facts": key_facts(v)} for v in variants
+    ]
 
 
 def rule_groups(variant: Variant) -> list[tuple[str, list[dict]]]:
@@ -54,8 +55,11 @@ def changed_by_group(variant: Variant, param: str | None) -> bool:
     """Whether the rule behind param is the group's own: a custom variant changed it from its
     preset (marked "Your rule" on the page, not as a ruling)."""
     base = base_preset(variant)
-    return variant.custom and param is not None and (
-        base is None or getattr(variant, param) != getattr(base, param))
+    return (
+        variant.custom
+        and param is not None
+        and (base is None or getattr(variant, param) != getattr(base, param))
+    )
 
 
 def origin(variant: Variant) -> str:
@@ -68,20 +72,28 @@ def origin(variant: Variant) -> str:
     return SOURCES[variant.source].title
 
 
-
 @bp.route("/")
 def index():
     """List every preset and every custom variant."""
-    return render_template("variants/index.html", presets=cards(PRESETS.values()),
-                           customs=cards(custom_variants(get_db())))
+    return render_template(
+        "variants/index.html",
+        presets=cards(PRESETS.values()),
+        customs=cards(custom_variants(get_db())),
+    )
 
 
 def render_variant(variant: Variant, rename: RenameForm | None = None):
     """Show a variant's rules, and for a custom one its rename and delete forms."""
     used = variant_in_use(get_db(), variant.id) if variant.custom else 0
     return render_template(
-        "variants/show.html", variant=variant, origin=origin(variant), groups=rule_groups(variant),
-        used=used, rename=rename or RenameForm(data={"name": variant.name}), button=EmptyForm())
+        "variants/show.html",
+        variant=variant,
+        origin=origin(variant),
+        groups=rule_groups(variant),
+        used=used,
+        rename=rename or RenameForm(data={"name": variant.name}),
+        button=EmptyForm(),
+    )
 
 
 @bp.route("/<variant_id>")
@@ -94,8 +106,9 @@ def show(variant_id: str):
 def copy(variant_id: str):
     """Make a custom variant from a copy of this one."""
     base = variant_or_404(get_db(), variant_id)
-    form = VariantForm(data=form_data(base, gettext("%(variant)s (house rules)",
-                                                   variant=base.name)))
+    form = VariantForm(
+        data=form_data(base, gettext("%(variant)s (house rules)", variant=base.name))
+    )
     form.finishes.choices = ordered_choices("finishes", base.finishes)
     form.series_ends.choices = ordered_choices("series_ends", base.series_ends)
     if form.validate_on_submit():
@@ -106,8 +119,9 @@ def copy(variant_id: str):
         else:
             flash(gettext("Your variant is saved."))
             return redirect(url_for("variants.show", variant_id=new_id))
-    return render_template("variants/copy.html", form=form, base=base,
-                           sections=form_sections(form, base))
+    return render_template(
+        "variants/copy.html", form=form, base=base, sections=form_sections(form, base)
+    )
 
 
 @bp.route("/<variant_id>/rename", methods=["POST"])
@@ -139,11 +153,17 @@ def delete(variant_id: str):
     try:
         delete_custom(get_db(), variant_id)
     except VariantInUse as error:
-        flash(ngettext("%(variant)s cannot be deleted: %(num)d series is played with it. A "
-                       "variant can be deleted once no series uses it.",
-                       "%(variant)s cannot be deleted: %(num)d series are played with it. A "
-                       "variant can be deleted once no series uses it.",
-                       error.count, variant=variant.name), "error")
+        flash(
+            ngettext(
+                "%(variant)s cannot be deleted: %(num)d series is played with it. A "
+                "variant can be deleted once no series uses it.",
+                "%(variant)s cannot be deleted: %(num)d series are played with it. A "
+                "variant can be deleted once no series uses it.",
+                error.count,
+                variant=variant.name,
+            ),
+            "error",
+        )
         return redirect(url_for("variants.show", variant_id=variant_id))
     flash(gettext("%(variant)s is deleted.", variant=variant.name))
     return redirect(url_for("variants.index"))

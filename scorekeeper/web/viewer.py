@@ -30,7 +30,8 @@ def version(db: Database, series_id: int) -> str:
         " (SELECT count(*) FROM hand_audit JOIN hands AS h ON h.id = hand_id"
         "  WHERE h.series_id = ?)"
         " FROM hands WHERE series_id = ? AND deleted_at IS NULL",
-        [series_id, series_id]).fetchone()
+        [series_id, series_id],
+    ).fetchone()
     return f"{count}.{changes}.{updated or ''}.{live_tables.last_change(db, series_id)}"
 
 
@@ -52,8 +53,7 @@ def viewer_link(series_id: int, join: bool = False) -> dict:
     base = address.page_join_url()
     code = join_codes.code_of(get_db(), series_id) if join else None
     url = base + url_for("viewer.show", series_id=series_id, join=code)
-    return {"url": url, "qr": address.qr_svg(url),
-            "code": join_codes.shown(code) if code else None}
+    return {"url": url, "qr": address.qr_svg(url), "code": join_codes.shown(code) if code else None}
 
 
 @bp.route("/series/<int:series_id>/view")
@@ -72,10 +72,18 @@ def show(series_id: int):
     else:
         reload_seconds = current_app.config.get("VIEWER_RELOAD_SECONDS", RELOAD_SECONDS)
     return render_template(
-        "viewer/show.html", series=one, result=result, standings=result.standings, last=last,
-        dealer=series.dealer_next(one, result), version=version(db, series_id),
+        "viewer/show.html",
+        series=one,
+        result=result,
+        standings=result.standings,
+        last=last,
+        dealer=series.dealer_next(one, result),
+        version=version(db, series_id),
         poll_seconds=current_app.config.get("VIEWER_POLL_SECONDS", POLL_SECONDS),
-        reload_seconds=reload_seconds, table=table, hand_number=len(result.hands) + 1)
+        reload_seconds=reload_seconds,
+        table=table,
+        hand_number=len(result.hands) + 1,
+    )
 
 
 @bp.route("/series/<int:series_id>/view.json")

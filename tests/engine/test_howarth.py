@@ -43,8 +43,7 @@ SPLITS = [
 
 
 @pytest.mark.parametrize(("run", "add", "variant", "take", "remains", "owed"), SPLITS)
-def test_the_adder_takes_middle_tiles_worth_what_they_added(run, add, variant, take,
-                                                           remains, owed):
+def test_the_adder_takes_middle_tiles_worth_what_they_added(run, add, variant, take, remains, owed):
     assert split(run, add, variant) == (take, remains, owed)
 
 
@@ -65,11 +64,23 @@ ACE_SAID = [
     # Added with the 13 and the 2 alike, the ace could be either end:
     # low, b1 5 + b2...b6 25 + b10...b13 40 = 70; the whole middle b2 ... b12 is
     # 25 + 5 + 5 + 30 = 65: take it all, owe 5.
-    ("b7 b9", "b1 b2 b3 b4 b5 b6 b10 b11 b12 b13", "low",
-     "b2 b3 b4 b5 b6 b7 b9 b10 b11 b12", "b1 b13", 5),
+    (
+        "b7 b9",
+        "b1 b2 b3 b4 b5 b6 b10 b11 b12 b13",
+        "low",
+        "b2 b3 b4 b5 b6 b7 b9 b10 b11 b12",
+        "b1 b13",
+        5,
+    ),
     # high, the added tiles are 75 and the middle b3 ... b13 is 70: take it all, owe 5.
-    ("b7 b9", "b2 b3 b4 b5 b6 b10 b11 b12 b13 b1", "high",
-     "b3 b4 b5 b6 b7 b9 b10 b11 b12 b13", "b2 b1", 5),
+    (
+        "b7 b9",
+        "b2 b3 b4 b5 b6 b10 b11 b12 b13 b1",
+        "high",
+        "b3 b4 b5 b6 b7 b9 b10 b11 b12 b13",
+        "b2 b1",
+        5,
+    ),
     # Where only one end fits, saying it changes nothing.
     ("b11 b12 b13", "b1", "high", "b13", "b11 b12 b1", 0),
 ]
@@ -80,8 +91,10 @@ def test_an_ace_said_to_lie_low_or_high_is_split_there(run, add, ace, take, rema
     assert split(run, add, ace=ace) == (take, remains, owed)
 
 
-@pytest.mark.parametrize(("run", "add"), [("b2 b13", "b1"), ("b3 b12", "b13 b1 b2"),
-                                          ("b7 b9", "b1 b2 b3 b4 b5 b6 b10 b11 b12 b13")])
+@pytest.mark.parametrize(
+    ("run", "add"),
+    [("b2 b13", "b1"), ("b3 b12", "b13 b1 b2"), ("b7 b9", "b1 b2 b3 b4 b5 b6 b10 b11 b12 b13")],
+)
 def test_an_ace_that_could_lie_at_either_end_is_asked_not_guessed(run, add):
     with pytest.raises(InvalidMeld) as caught:
         split(run, add)
@@ -90,11 +103,14 @@ def test_an_ace_that_could_lie_at_either_end_is_asked_not_guessed(run, add):
     assert "b1 could lie before the b2 or after the b13" in str(caught.value)
 
 
-@pytest.mark.parametrize(("run", "add", "ace", "fragment"), [
-    ("b11 b12 b13", "b1", "low", "does not extend the run"),
-    ("b2 b3 b4", "b1", "high", "does not extend the run"),
-    ("b2 b3 b4", "b1", "middle", "low or high"),
-])
+@pytest.mark.parametrize(
+    ("run", "add", "ace", "fragment"),
+    [
+        ("b11 b12 b13", "b1", "low", "does not extend the run"),
+        ("b2 b3 b4", "b1", "high", "does not extend the run"),
+        ("b2 b3 b4", "b1", "middle", "low or high"),
+    ],
+)
 def test_an_ace_said_to_lie_where_it_cannot_is_refused(run, add, ace, fragment):
     with pytest.raises(InvalidMeld) as caught:
         split(run, add, ace=ace)

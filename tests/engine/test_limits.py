@@ -59,20 +59,33 @@ def hand(rack="r5", melded=None, melds=None, players=2) -> dict:
     return data
 
 
-@pytest.mark.parametrize(("data", "message", "field"), [
-    (hand(rack="r5 " * (RACK_TILES + 1)),
-     "player Bo, rack: 107 tiles written; a box of tiles holds only 106", "rack"),
-    (hand(melded="r7 " * 600),
-     "player Ana, melded_tiles: 1800 characters written; 106 tiles take at most 1696",
-     "melded_tiles"),
-    (hand(melds=[{"tiles": "r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 j", "by": "Ana"}]),
-     "meld 1, tiles: 14 tiles written; a meld holds at most 13 (a run from 1 to 13)", "tiles"),
-    (hand(melds=[{"tiles": "r1 r2 r3", "by": "Ana"}] * 36),
-     "melds: 36 melds: a table holds at most 35, since each meld has at least three of the 106 "
-     "tiles in the box", "melds"),
-    (hand(players=5000),
-     "players: Rummikub is played by 2 to 4 players, not 5000", "players"),
-])
+@pytest.mark.parametrize(
+    ("data", "message", "field"),
+    [
+        (
+            hand(rack="r5 " * (RACK_TILES + 1)),
+            "player Bo, rack: 107 tiles written; a box of tiles holds only 106",
+            "rack",
+        ),
+        (
+            hand(melded="r7 " * 600),
+            "player Ana, melded_tiles: 1800 characters written; 106 tiles take at most 1696",
+            "melded_tiles",
+        ),
+        (
+            hand(melds=[{"tiles": "r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 j", "by": "Ana"}]),
+            "meld 1, tiles: 14 tiles written; a meld holds at most 13 (a run from 1 to 13)",
+            "tiles",
+        ),
+        (
+            hand(melds=[{"tiles": "r1 r2 r3", "by": "Ana"}] * 36),
+            "melds: 36 melds: a table holds at most 35, since each meld has at least three of "
+            "the 106 tiles in the box",
+            "melds",
+        ),
+        (hand(players=5000), "players: Rummikub is played by 2 to 4 players, not 5000", "players"),
+    ],
+)
 def test_each_part_of_a_hand_is_counted_before_it_is_read(data, message, field):
     refused = refusal(data)
     assert str(refused) == message
@@ -80,10 +93,16 @@ def test_each_part_of_a_hand_is_counted_before_it_is_read(data, message, field):
 
 
 def test_many_places_of_one_tile_are_named_three_at_most():
-    players = [{"name": "Ana", "went_out": True},
-               *({"name": name, "rack": "b7"} for name in ("Bo", "Cai", "Dee"))]
-    data = {"variant": "rummikub", "players": players,
-            "melds": [{"tiles": "b7 b8 b9", "by": "Ana"}, {"tiles": "b5 b6 b7", "by": "Ana"}]}
+    players = [
+        {"name": "Ana", "went_out": True},
+        *({"name": name, "rack": "b7"} for name in ("Bo", "Cai", "Dee")),
+    ]
+    data = {
+        "variant": "rummikub",
+        "players": players,
+        "melds": [{"tiles": "b7 b8 b9", "by": "Ana"}, {"tiles": "b5 b6 b7", "by": "Ana"}],
+    }
     assert str(refusal(data)) == (
         "meld 2, player Ana: 5 copies of b7 in this hand (Bo's rack, Cai's rack, Dee's rack and "
-        "2 other places); a box of tiles holds only two of each tile")
+        "2 other places); a box of tiles holds only two of each tile"
+    )

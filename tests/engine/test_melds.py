@@ -15,10 +15,19 @@ from scorekeeper.engine import (
 
 FACE_LOW = ("rummikub", "tile-rummy", "tile-rummy-5-10-15")  # any number of jokers
 CARDS = ("rummy-cards",)  # ace low, one joker per meld
-ROMANIAN = ("romanian", "romanian-100-plus-rack", "romanian-45", "romanian-discard-opening",
-            "romanian-joly-double")  # high runs, twice as many real tiles as jokers
-MELD = ("rummy-meld", "rummy-meld-rack-empty", "rummy-meld-discard-jolly",
-        "rummy-meld-minimum-points")  # high runs, sets 2:1, no two jokers side by side
+ROMANIAN = (
+    "romanian",
+    "romanian-100-plus-rack",
+    "romanian-45",
+    "romanian-discard-opening",
+    "romanian-joly-double",
+)  # high runs, twice as many real tiles as jokers
+MELD = (
+    "rummy-meld",
+    "rummy-meld-rack-empty",
+    "rummy-meld-discard-jolly",
+    "rummy-meld-minimum-points",
+)  # high runs, sets 2:1, no two jokers side by side
 EVERY = FACE_LOW + CARDS + ROMANIAN + MELD
 LOW_ONLY = FACE_LOW + CARDS
 HIGH = ROMANIAN + MELD
@@ -223,5 +232,9 @@ def test_what_a_tile_left_on_a_rack_costs(variant_id, ace, nine, king, joker, sw
     v = preset(variant_id)
     r1, r9, r13, j = parse_tiles("r1 r9 r13 j")
     assert [rack_value(r1, v), rack_value(r9, v), rack_value(r13, v), rack_value(j, v)] == [
-        ace, nine, king, joker]
+        ace,
+        nine,
+        king,
+        joker,
+    ]
     assert rack_value(j, v, swapped=True) == swapped

@@ -93,27 +93,37 @@ SERIES = ["Ștefan", "Éloïse", "Zsófia"]
 
 
 def test_a_hand_of_a_series_may_write_its_players_in_another_case_or_form():
-    hand = {"players": [{"name": "ştefan", "went_out": True},
-                        {"name": DECOMPOSED, "rack": "r5"},
-                        {"name": "ZSÓFIA", "rack": "b7 k3"}]}
+    hand = {
+        "players": [
+            {"name": "ştefan", "went_out": True},
+            {"name": DECOMPOSED, "rack": "r5"},
+            {"name": "ZSÓFIA", "rack": "b7 k3"},
+        ]
+    }
     record = read_hand(hand, RUMMIKUB, SERIES)
     assert record.names == SERIES  # as the series spells them
     assert score_hand(record).scores == {"Ștefan": 15, "Éloïse": -5, "Zsófia": -10}
 
 
 def test_a_hand_naming_someone_else_of_a_series_is_still_refused():
-    hand = {"players": [{"name": "Stefan", "went_out": True}, {"name": "Éloïse", "rack": "r5"},
-                        {"name": "Zsófia", "rack": "b7"}]}
+    hand = {
+        "players": [
+            {"name": "Stefan", "went_out": True},
+            {"name": "Éloïse", "rack": "r5"},
+            {"name": "Zsófia", "rack": "b7"},
+        ]
+    }
     with pytest.raises(InvalidHand) as caught:
         read_hand(hand, RUMMIKUB, SERIES)
     assert caught.value.field == "players"
-    assert "must be the series' players in seat order (Ștefan, Éloïse, Zsófia)" in str(
-        caught.value)
+    assert "must be the series' players in seat order (Ștefan, Éloïse, Zsófia)" in str(caught.value)
 
 
 def test_one_player_written_twice_in_a_hand_is_refused():
-    hand = {"variant": "rummikub", "players": [{"name": "Ştefan", "went_out": True},
-                                               {"name": "ȘTEFAN", "rack": "r5"}]}
+    hand = {
+        "variant": "rummikub",
+        "players": [{"name": "Ştefan", "went_out": True}, {"name": "ȘTEFAN", "rack": "r5"}],
+    }
     with pytest.raises(InvalidHand) as caught:
         read_hand(hand)
     assert (caught.value.player, caught.value.field) == ("ȘTEFAN", "name")
@@ -121,10 +131,17 @@ def test_one_player_written_twice_in_a_hand_is_refused():
 
 
 def test_melds_name_who_laid_them_in_any_case_or_form():
-    hand = {"players": [{"name": "Ștefan", "went_out": True},
-                        {"name": "Éloïse", "rack": "r5"}, {"name": "Zsófia", "rack": "b7"}],
-            "melds": [{"tiles": "r10 b10 k10", "by": "ŞTEFAN"},
-                      {"tiles": "y1 y2 y3", "by": ["zsÓfia", DECOMPOSED, "éloïse"]}]}
+    hand = {
+        "players": [
+            {"name": "Ștefan", "went_out": True},
+            {"name": "Éloïse", "rack": "r5"},
+            {"name": "Zsófia", "rack": "b7"},
+        ],
+        "melds": [
+            {"tiles": "r10 b10 k10", "by": "ŞTEFAN"},
+            {"tiles": "y1 y2 y3", "by": ["zsÓfia", DECOMPOSED, "éloïse"]},
+        ],
+    }
     record = read_hand(hand, ROMANIAN, SERIES)
     assert [tm.by for tm in record.melds] == [("Ștefan",) * 3, ("Zsófia", "Éloïse", "Éloïse")]
 
@@ -141,14 +158,19 @@ def test_table_mode_finds_the_player_of_an_action_and_who_went_out_by_the_key():
     assert table.opened("Ștefan")
     record = hand_record(table, {"ZSÓFIA": "b7", DECOMPOSED: "r5"}, went_out="ştefan")
     assert [(p["name"], p.get("went_out", False), p["rack"]) for p in record["players"]] == [
-        ("Ștefan", True, ""), ("Éloïse", False, "r5"), ("Zsófia", False, "b7")]
+        ("Ștefan", True, ""),
+        ("Éloïse", False, "r5"),
+        ("Zsófia", False, "b7"),
+    ]
 
 
 def test_table_mode_refuses_one_player_seated_twice_however_written():
     with pytest.raises(InvalidAction) as caught:
         Table(ROMANIAN, ["Ștefan", "Ştefan", "Zsófia"])
-    assert (caught.value.field, caught.value.detail) == ("players",
-                                                         "two players have the same name")
+    assert (caught.value.field, caught.value.detail) == (
+        "players",
+        "two players have the same name",
+    )
 
 
 # Lookalikes (issue 23): names drawn alike on a phone are refused beside each other.
@@ -191,8 +213,10 @@ def test_names_told_apart_by_an_accent_are_two_players_side_by_side(name, other)
     check_series_setup(RUMMIKUB, [name, other], SeriesEnd("hands", 4), 0)
 
 
-@pytest.mark.parametrize("hidden", ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad",
-                                    "\u202e", "\u2067", "\u200f", "\u3164"])
+@pytest.mark.parametrize(
+    "hidden",
+    ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u202e", "\u2067", "\u200f", "\u3164"],
+)
 def test_a_name_with_an_invisible_character_is_refused(hidden):
     name = f"Ana{hidden}"
     assert "invisible characters" in str(name_problem(name))
@@ -200,14 +224,17 @@ def test_a_name_with_an_invisible_character_is_refused(hidden):
         check_series_setup(RUMMIKUB, ["Ana", name], SeriesEnd("hands", 4), 0)
     assert refused.value.seat == 1
     with pytest.raises(InvalidHand):
-        read_hand({"players": [{"name": name, "went_out": True}, {"name": "Bo", "rack": "r5"}]},
-                  RUMMIKUB)
+        read_hand(
+            {"players": [{"name": name, "went_out": True}, {"name": "Bo", "rack": "r5"}]}, RUMMIKUB
+        )
 
 
 def test_a_free_hand_refuses_two_lookalike_players():
     with pytest.raises(InvalidHand) as refused:
-        read_hand({"players": [{"name": "Stefan", "went_out": True},
-                               {"name": CYRILLIC_S, "rack": "r5"}]}, RUMMIKUB)
+        read_hand(
+            {"players": [{"name": "Stefan", "went_out": True}, {"name": CYRILLIC_S, "rack": "r5"}]},
+            RUMMIKUB,
+        )
     assert "looks the same as Stefan" in str(refused.value)
 
 

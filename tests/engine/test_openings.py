@@ -22,16 +22,16 @@ from scorekeeper.engine.variants import Variant
 
 # --- The meld checker ----------------------------------------------------------
 
-RACKS_SCORE = ("melds score nothing at the end of the hand here: "
-               "only the tiles left on the racks count")
+RACKS_SCORE = (
+    "melds score nothing at the end of the hand here: only the tiles left on the racks count"
+)
 NO_JOKER = "a joker may not be used in the opening here, so this meld counts 0 toward it"
 LOW_ONLY = "not a run: the ace is only low here: 12-13-1 is not a run"
 NO_CORNER = "not a run: a run may not go round the corner from 13 to 1 to 2"
 
 
 def legal(kind, opening, end):
-    return {"legal": True, "kind": kind, "opening_value": opening, "end_value": end,
-            "reason": None}
+    return {"legal": True, "kind": kind, "opening_value": opening, "end_value": end, "reason": None}
 
 
 def illegal(reason):
@@ -56,8 +56,13 @@ CHECKS = [
     ("tile-rummy-5-10-15", "r1 b1 k1 y1", legal("set", 60, 0)),
     # Card-faced Rummy: one joker per meld, and none in the opening.
     ("rummy-cards", "r10 b10 j", legal("set", 0, 0)),
-    ("rummy-cards", "r10 j j", illegal(
-        "not a set: at most 1 joker in a meld here; not a run: at most 1 joker in a meld here")),
+    (
+        "rummy-cards",
+        "r10 j j",
+        illegal(
+            "not a set: at most 1 joker in a meld here; not a run: at most 1 joker in a meld here"
+        ),
+    ),
     ("rummy-cards", "k11 k12 k13", legal("run", 36, 0)),
     # Romanian: aces 5 low, 10 high, 25 in a set; a Joly scores +50 at the end.
     ("romanian", "r1 r2 r3", legal("run", 15, 15)),
@@ -65,22 +70,31 @@ CHECKS = [
     ("romanian", "r1 b1 k1 y1", legal("set", 100, 100)),
     ("romanian", "r5 b5 j", legal("set", 15, 60)),
     ("romanian", "j j r5 r6 r7 r8", legal("run", 30, 120)),  # jokers as r3, r4
-    ("romanian", "r5 b5 j j", illegal(
-        "not a set: a set must hold at least twice as many numbered tiles as jokers")),
+    (
+        "romanian",
+        "r5 b5 j j",
+        illegal("not a set: a set must hold at least twice as many numbered tiles as jokers"),
+    ),
     ("romanian", "r13 r1 r2", illegal(NO_CORNER)),
     ("romanian-100-plus-rack", "r12 r13 r1", legal("run", 30, 30)),
     ("romanian-45", "b1 k1 y1", legal("set", 75, 75)),
     ("romanian-discard-opening", "j r6 r7", legal("run", 15, 60)),  # 2 tiles, 1 Joly: enough
-    ("romanian-discard-opening", "j j r6 r7", illegal(
-        "not a run: a run must hold at least twice as many numbered tiles as jokers")),
+    (
+        "romanian-discard-opening",
+        "j j r6 r7",
+        illegal("not a run: a run must hold at least twice as many numbered tiles as jokers"),
+    ),
     # A joker written after the 13 stands for the high ace (10): 4 x 10 = 40 in the
     # opening; at the end the three tiles count 30 and the Joly 50.
     ("romanian-joly-double", "r11 r12 r13 j", legal("run", 40, 80)),
     # Rummy Meld: high runs, sets one joker per two tiles, no two jokers side by side,
     # a melded joker counts the tile it stands for.
     ("rummy-meld", "r5 b5 j", legal("set", 15, 15)),
-    ("rummy-meld", "r4 j=r5 j=r6 r7", illegal(
-        "not a run: two jokers may not lie next to each other in a run")),
+    (
+        "rummy-meld",
+        "r4 j=r5 j=r6 r7",
+        illegal("not a run: two jokers may not lie next to each other in a run"),
+    ),
     ("rummy-meld", "j r6 r7", legal("run", 15, 15)),
     ("rummy-meld-rack-empty", "r12 r13 r1", legal("run", 30, 30)),
     ("rummy-meld-discard-jolly", "r12 r13 r1 r2", illegal(NO_CORNER)),
@@ -131,8 +145,11 @@ def test_greedy_is_wrong_the_solver_is_not():
     # The biggest meld, r5-r8 (26), leaves b8 k8 useless: 26, no opening.
     # r5 r6 r7 (18) with the set of 8s (24) makes 42.
     assert solve("rummikub", "r5 r6 r7 r8 b8 k8") == {
-        "value": 42, "melds": [["r5", "r6", "r7"], ["r8", "b8", "k8"]],
-        "opens": True, "all_at_once": True}
+        "value": 42,
+        "melds": [["r5", "r6", "r7"], ["r8", "b8", "k8"]],
+        "opens": True,
+        "all_at_once": True,
+    }
 
 
 def test_a_tile_wanted_by_a_set_and_a_run_goes_where_it_is_worth_most():
@@ -143,7 +160,8 @@ def test_a_tile_wanted_by_a_set_and_a_run_goes_where_it_is_worth_most():
     result = solve("rummikub", "r10 r11 r12 r13 b10 k10 y10 b11 k11")
     assert result["value"] == 76
     assert sorted(t for meld in result["melds"] for t in meld) == sorted(
-        ["r10", "r11", "r12", "r13", "b10", "k10", "y10"])
+        ["r10", "r11", "r12", "r13", "b10", "k10", "y10"]
+    )
 
 
 def test_aces_low_high_and_in_sets_under_romanian():
@@ -151,8 +169,11 @@ def test_aces_low_high_and_in_sets_under_romanian():
     assert solve("romanian", "r1 r2 r3 r12 r13 b1 k1")["value"] == 75
     # Two r1: one in the set (75), the other high in 12-13-1 (30) rather than low (15).
     assert solve("romanian", "r1 r1 r2 r3 r12 r13 b1 k1") == {
-        "value": 105, "melds": [["r1", "b1", "k1"], ["r12", "r13", "r1"]],
-        "opens": True, "all_at_once": False}
+        "value": 105,
+        "melds": [["r1", "b1", "k1"], ["r12", "r13", "r1"]],
+        "opens": True,
+        "all_at_once": False,
+    }
 
 
 def test_aces_under_rummikub_are_low_and_count_one():
@@ -169,7 +190,8 @@ def test_two_jokers_fit_a_romanian_run_of_six_but_never_a_set():
     # Two jokers need four numbered tiles beside them: r5-r8 with jokers as r9 (5) and
     # r10 (10) makes 4 x 5 + 5 + 10 = 35.
     assert solve("romanian", "j j r5 r6 r7 r8")["melds"] == [
-        ["r5", "r6", "r7", "r8", "j=r9", "j=r10"]]
+        ["r5", "r6", "r7", "r8", "j=r9", "j=r10"]
+    ]
     assert solve("romanian", "j j r5 r6 r7 r8")["value"] == 35
     # r5 b5 j j: no set holds two jokers, no run either; one joker makes r5 b5 j = 15.
     assert solve("romanian", "r5 b5 j j")["value"] == 15
@@ -180,13 +202,20 @@ def test_two_jokers_fit_a_romanian_run_of_six_but_never_a_set():
 def test_rummy_meld_needs_a_run_in_the_opening():
     # 5s (20) and 10s (30) make 50 over 45, but there is no run: no opening.
     rack = "r5 b5 k5 y5 r10 b10 k10"
-    assert solve("rummy-meld", rack) == {"value": 0, "melds": [], "opens": False,
-                                         "all_at_once": False}
+    assert solve("rummy-meld", rack) == {
+        "value": 0,
+        "melds": [],
+        "opens": False,
+        "all_at_once": False,
+    }
     assert solve("romanian-45", rack)["opens"] is True
     # With r11 r12 the run r10 r11 r12 (30) and the 5s (20) open with 50.
     assert solve("rummy-meld", rack + " r11 r12") == {
-        "value": 50, "melds": [["r5", "b5", "k5", "y5"], ["r10", "r11", "r12"]],
-        "opens": True, "all_at_once": False}
+        "value": 50,
+        "melds": [["r5", "b5", "k5", "y5"], ["r10", "r11", "r12"]],
+        "opens": True,
+        "all_at_once": False,
+    }
 
 
 def test_rummy_meld_keeps_two_jokers_apart():
@@ -203,7 +232,11 @@ def test_rummy_meld_keeps_two_jokers_apart():
 def test_no_joker_in_a_card_faced_rummy_opening():
     # Without the joker only r13 k13 y13 (39) is a meld.
     assert solve("rummy-cards", "r10 b10 j r13 k13 y13") == {
-        "value": 39, "melds": [["r13", "k13", "y13"]], "opens": True, "all_at_once": False}
+        "value": 39,
+        "melds": [["r13", "k13", "y13"]],
+        "opens": True,
+        "all_at_once": False,
+    }
     # r10 b10 and the joker would be 30 in Rummikub; card-faced Rummy cannot use it.
     assert solve("rummikub", "r10 b10 j")["value"] == 30
     assert solve("rummy-cards", "r10 b10 j")["value"] == 0
@@ -212,7 +245,11 @@ def test_no_joker_in_a_card_faced_rummy_opening():
 def test_tile_rummy_counts_a_joker_25_in_the_opening():
     # The leaflet: yellow 1, yellow 2, joker = 28 (not enough for 30).
     assert solve("tile-rummy", "y1 y2 j") == {
-        "value": 28, "melds": [["y1", "y2", "j=y3"]], "opens": False, "all_at_once": False}
+        "value": 28,
+        "melds": [["y1", "y2", "j=y3"]],
+        "opens": False,
+        "all_at_once": False,
+    }
     # r10 r11 and a joker: 10 + 11 + 25 = 46; Rummikub counts the joker as r12: 33.
     assert solve("tile-rummy", "r10 r11 j")["value"] == 46
     assert solve("rummikub", "r10 r11 j")["value"] == 33
@@ -244,8 +281,7 @@ def test_the_whole_rack_at_once_with_a_joker_discard():
 
 
 def test_an_empty_rack_lays_nothing():
-    assert solve("romanian", "") == {"value": 0, "melds": [], "opens": False,
-                                     "all_at_once": False}
+    assert solve("romanian", "") == {"value": 0, "melds": [], "opens": False, "all_at_once": False}
 
 
 # --- The brute force ---------------------------------------------------------------
@@ -255,9 +291,21 @@ NONE = float("-inf")
 
 # What decides whether tiles make a meld and what it counts in the opening; presets
 # that agree on all of it share the brute force's table of melds.
-MELD_RULES = ("ace_high", "wrap", "max_jokers_per_meld", "joker_ratio_sets", "joker_ratio_runs",
-              "adjacent_jokers", "opening_joker", "opening_joker_value", "value_2_9",
-              "value_10_13", "ace_low_run", "ace_high_run", "ace_set")
+MELD_RULES = (
+    "ace_high",
+    "wrap",
+    "max_jokers_per_meld",
+    "joker_ratio_sets",
+    "joker_ratio_runs",
+    "adjacent_jokers",
+    "opening_joker",
+    "opening_joker_value",
+    "value_2_9",
+    "value_10_13",
+    "ace_low_run",
+    "ace_high_run",
+    "ace_set",
+)
 
 
 _MELDS: dict[tuple, tuple[float, float]] = {}
@@ -284,8 +332,12 @@ def every_meld_of(keys: tuple[str, ...], v: Variant) -> tuple[float, float]:
     numbers = {t.number for t in reals}
     if len(colours) > 1 and len(numbers) > 1:
         return NONE, NONE  # neither one colour nor one number: no meld, whatever the jokers
-    stands_for = [(c, n) for c in COLOURS for n in range(1, 14)
-                  if (c in colours and n not in numbers) or (n in numbers and c not in colours)]
+    stands_for = [
+        (c, n)
+        for c in COLOURS
+        for n in range(1, 14)
+        if (c in colours and n not in numbers) or (n in numbers and c not in colours)
+    ]
     best = {"set": NONE, "run": NONE}
     for choice in combinations_with_replacement(stands_for, jokers):
         tiles = reals + [joker_as(c, n) for c, n in choice]
@@ -328,11 +380,15 @@ def brute_force(rack: list[str], v: Variant) -> tuple[float, bool]:
     # Every closing the variant allows: the whole rack where it may be emptied,
     # all but one tile where the last is discarded (a joker for a Jolly closing).
     left_after_closing = [everything] if "rack_empty" in v.finishes else []
-    left_after_closing += [everything ^ (1 << i) for i in range(n)
-                           if "discard" in v.finishes
-                           or ("joker_discard" in v.finishes and rack[i] == "j")]
-    at_once = any(left and best(left, v.opening_needs_run, True) >= max(v.opening, 1)
-                  for left in left_after_closing)
+    left_after_closing += [
+        everything ^ (1 << i)
+        for i in range(n)
+        if "discard" in v.finishes or ("joker_discard" in v.finishes and rack[i] == "j")
+    ]
+    at_once = any(
+        left and best(left, v.opening_needs_run, True) >= max(v.opening, 1)
+        for left in left_after_closing
+    )
     return (opening if opening > NONE else 0), at_once
 
 
@@ -378,7 +434,8 @@ def assert_melds_make_the_opening(rack: list[str], v: Variant, result) -> None:
 RACKS_PER_VARIANT = 300
 # No preset lets runs go round the corner (13-1-2); a group's own variant may.
 HOUSE_WRAP = PRESETS["rummikub"].changed(
-    id="house-wrap", name="House rules: runs round the corner", ace_high=True, wrap=True)
+    id="house-wrap", name="House rules: runs round the corner", ace_high=True, wrap=True
+)
 
 
 @pytest.mark.parametrize("variant", [*PRESETS.values(), HOUSE_WRAP], ids=lambda v: v.id)

@@ -17,8 +17,7 @@ from scorekeeper.engine import (
     variant_from_json,
 )
 
-FAST = settings(max_examples=150, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # The physical set: 1-13 in four colours, two of each, and two jokers.
 DECK = [f"{c}{n}" for c in "rbky" for n in range(1, 14)] * 2 + ["j", "j"]
@@ -31,12 +30,17 @@ RACK_VALUES = {
     "romanian": (25, 5, 10),
     "rummy-meld": (5, 5, 10),
 }
-SCHEME = {"rummikub": "face", "tile-rummy": "face", "rummy-cards": "face",
-          "tile-rummy-5-10-15": "5-10-15", "rummy-meld": "rummy-meld",
-          "rummy-meld-rack-empty": "rummy-meld", "rummy-meld-discard-jolly": "rummy-meld",
-          "rummy-meld-minimum-points": "rummy-meld"}
-JOKER_ON_RACK = {"rummikub": 30, "rummy-cards": 30, "tile-rummy": 25,
-                 "tile-rummy-5-10-15": 25}
+SCHEME = {
+    "rummikub": "face",
+    "tile-rummy": "face",
+    "rummy-cards": "face",
+    "tile-rummy-5-10-15": "5-10-15",
+    "rummy-meld": "rummy-meld",
+    "rummy-meld-rack-empty": "rummy-meld",
+    "rummy-meld-discard-jolly": "rummy-meld",
+    "rummy-meld-minimum-points": "rummy-meld",
+}
+JOKER_ON_RACK = {"rummikub": 30, "rummy-cards": 30, "tile-rummy": 25, "tile-rummy-5-10-15": 25}
 
 
 def scheme(variant_id):
@@ -67,7 +71,7 @@ def racks(draw, players, min_tiles=0, max_tiles=8):
     tiles = draw(st.permutations(DECK))
     result, start = [], 0
     for size in sizes:
-        result.append(tiles[start:start + size])
+        result.append(tiles[start : start + size])
         start += size
     return result
 
@@ -87,8 +91,9 @@ def rummikub_hands(draw):
 
 
 def rack_total(variant_id, rack):
-    return sum(joker_on_rack(variant_id) if t == "j" else tile_points(variant_id, t)
-               for t in rack.split())
+    return sum(
+        joker_on_rack(variant_id) if t == "j" else tile_points(variant_id, t) for t in rack.split()
+    )
 
 
 @FAST
@@ -146,13 +151,15 @@ def any_hands(draw):
             if v.melded_joker_bonus is not None and jokers_left and draw(st.booleans()):
                 player["credited_jokers"] = 1
                 jokers_left -= 1
-            if (v.swapped_joker_rack is not None and "j" in player["rack"].split()
-                    and draw(st.booleans())):
+            if (
+                v.swapped_joker_rack is not None
+                and "j" in player["rack"].split()
+                and draw(st.booleans())
+            ):
                 player["swapped_jokers"] = 1
         if twin and i == 0:
             player["declared"] = ["exposed_twin"]
-        if (v.left_table_penalty is not None and not player.get("went_out")
-                and draw(st.booleans())):
+        if v.left_table_penalty is not None and not player.get("went_out") and draw(st.booleans()):
             player["declared"] = ["left_table"]
         hand["players"].append(player)
     return hand
@@ -216,8 +223,9 @@ def _out_with_tiles(hand, data):
         other.pop("finish", None)
         other.pop("all_at_once", None)
         other.pop("jokers_used", None)
-        other["rack"] = " ".join(t for t in other["rack"].split() if t not in ("r5", "j",
-                                                                                "k13", "k12"))
+        other["rack"] = " ".join(
+            t for t in other["rack"].split() if t not in ("r5", "j", "k13", "k12")
+        )
 
 
 def _unknown_field(hand, data):
@@ -225,8 +233,12 @@ def _unknown_field(hand, data):
 
 
 def _illegal_meld(hand, data):
-    hand["melds"] = [{"tiles": data.draw(st.sampled_from(["r5 r6 r8", "r5 b6 k7", "r13 r1 r2"])),
-                      "by": hand["players"][0]["name"]}]
+    hand["melds"] = [
+        {
+            "tiles": data.draw(st.sampled_from(["r5 r6 r8", "r5 b6 k7", "r13 r1 r2"])),
+            "by": hand["players"][0]["name"],
+        }
+    ]
     for p in hand["players"]:
         for field in ("melded_points", "credited_jokers"):
             p.pop(field, None)
@@ -255,11 +267,16 @@ def test_every_preset_round_trips_through_json(variant_id):
 
 
 @FAST
-@given(st.sampled_from(sorted(PRESETS)), st.integers(0, 100), st.integers(0, 1000),
-       st.one_of(st.none(), st.integers(0, 1000)))
+@given(
+    st.sampled_from(sorted(PRESETS)),
+    st.integers(0, 100),
+    st.integers(0, 1000),
+    st.one_of(st.none(), st.integers(0, 1000)),
+)
 def test_a_custom_variant_round_trips_through_json(variant_id, joker, opening, penalty):
-    v = PRESETS[variant_id].changed(id="house", name="House", joker_rack=joker,
-                                    opening=opening, never_opened_penalty=penalty)
+    v = PRESETS[variant_id].changed(
+        id="house", name="House", joker_rack=joker, opening=opening, never_opened_penalty=penalty
+    )
     assert variant_from_json(v.to_json()) == v
     assert v.custom
 
@@ -305,8 +322,9 @@ def test_a_split_never_takes_an_end_or_a_joker_and_take_plus_owed_is_the_added_v
     # An added ace that could lie at either end (b2...b13 plus b1) is said where it
     # lies, as the command line's --ace says it; where only one end fits it changes nothing.
     ace = "high" if 14 in added else "low"
-    result = split_run(parse_tiles(lying_text), parse_tiles(added_text), preset(variant_id),
-                       ace=ace)
+    result = split_run(
+        parse_tiles(lying_text), parse_tiles(added_text), preset(variant_id), ace=ace
+    )
     ranks = sorted(lying + added)
     take = [str(t) for t in result.take]
     remains = [str(t) for t in result.remains]

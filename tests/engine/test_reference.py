@@ -126,39 +126,46 @@ def test_explain_says_the_numbers(variant):
                 assert str(n) in text, (param, text)
 
 
-@pytest.mark.parametrize(("variant_id", "param", "says"), [
-    ("rummikub", "opening", "at least 30"),
-    ("romanian", "opening", "at least 50"),
-    ("romanian-45", "opening", "at least 45"),
-    ("rummy-meld", "opening", "at least 45"),
-    ("romanian", "ace_high", "12-13-1 is a run; the ace then counts 10. 13-1-2 is not."),
-    ("rummikub", "ace_high", "12-13-1 is not a run"),
-    ("rummy-meld", "wrap", "13-1-2"),
-    ("tile-rummy", "opening_joker", "counts 25"),
-    ("tile-rummy-5-10-15", "opening_joker", "the tile it stands for"),
-    ("rummy-cards", "opening_joker", "No joker in the opening"),
-    ("rummy-cards", "max_jokers_per_meld", "At most 1 joker"),
-    ("rummy-cards", "value_10_13", "J 11, Q 12, K 13"),
-    ("tile-rummy-5-10-15", "ace_rack", "15"),
-    ("romanian", "never_opened_penalty", "200, whatever is on your rack"),
-    ("romanian-100-plus-rack", "never_opened_penalty", "100 plus your rack"),
-    ("romanian", "exposed_twin_bonus", "-200 + 25 = -175"),
-    ("romanian", "melded_joker_bonus", "+50"),
-    ("romanian", "deal_direction", "right"),
-    ("rummikub", "deal_direction", "left"),
-    ("rummikub", "series_winner", "most hands"),
-    ("rummy-meld", "swapped_joker_rack", "costs 0"),
-    ("rummy-meld", "adjacent_jokers", "may not lie side by side"),
-    ("rummy-meld-discard-jolly", "finishes", "only by discarding a joker"),
-    ("rummy-meld-rack-empty", "finishes", "any way"),
-    ("rummy-meld-minimum-points", "going_out_min_melded", "200"),
-    ("rummy-meld", "left_table_penalty", "-150"),
-    ("rummy-cards", "last_chance_round", "last-chance round"),
-    ("tile-rummy", "all_at_once_bonus", "500 extra with no joker, 400 with 1 joker, 300 with 2"),
-    ("romanian", "all_at_once_bonus", "200 plus your melded tiles"),
-    ("rummy-meld", "scoring", "also gets 200"),
-    ("rummikub", "scoring", "Only racks count"),
-])
+@pytest.mark.parametrize(
+    ("variant_id", "param", "says"),
+    [
+        ("rummikub", "opening", "at least 30"),
+        ("romanian", "opening", "at least 50"),
+        ("romanian-45", "opening", "at least 45"),
+        ("rummy-meld", "opening", "at least 45"),
+        ("romanian", "ace_high", "12-13-1 is a run; the ace then counts 10. 13-1-2 is not."),
+        ("rummikub", "ace_high", "12-13-1 is not a run"),
+        ("rummy-meld", "wrap", "13-1-2"),
+        ("tile-rummy", "opening_joker", "counts 25"),
+        ("tile-rummy-5-10-15", "opening_joker", "the tile it stands for"),
+        ("rummy-cards", "opening_joker", "No joker in the opening"),
+        ("rummy-cards", "max_jokers_per_meld", "At most 1 joker"),
+        ("rummy-cards", "value_10_13", "J 11, Q 12, K 13"),
+        ("tile-rummy-5-10-15", "ace_rack", "15"),
+        ("romanian", "never_opened_penalty", "200, whatever is on your rack"),
+        ("romanian-100-plus-rack", "never_opened_penalty", "100 plus your rack"),
+        ("romanian", "exposed_twin_bonus", "-200 + 25 = -175"),
+        ("romanian", "melded_joker_bonus", "+50"),
+        ("romanian", "deal_direction", "right"),
+        ("rummikub", "deal_direction", "left"),
+        ("rummikub", "series_winner", "most hands"),
+        ("rummy-meld", "swapped_joker_rack", "costs 0"),
+        ("rummy-meld", "adjacent_jokers", "may not lie side by side"),
+        ("rummy-meld-discard-jolly", "finishes", "only by discarding a joker"),
+        ("rummy-meld-rack-empty", "finishes", "any way"),
+        ("rummy-meld-minimum-points", "going_out_min_melded", "200"),
+        ("rummy-meld", "left_table_penalty", "-150"),
+        ("rummy-cards", "last_chance_round", "last-chance round"),
+        (
+            "tile-rummy",
+            "all_at_once_bonus",
+            "500 extra with no joker, 400 with 1 joker, 300 with 2",
+        ),
+        ("romanian", "all_at_once_bonus", "200 plus your melded tiles"),
+        ("rummy-meld", "scoring", "also gets 200"),
+        ("rummikub", "scoring", "Only racks count"),
+    ],
+)
 def test_explain_in_plain_words(variant_id, param, says):
     assert says in rule_for_param(param).explain(PRESETS[variant_id])
 
@@ -180,25 +187,28 @@ def test_card_faced_tiles_speak_of_suits():
 # --- Sources and rulings -----------------------------------------------------
 
 
-@pytest.mark.parametrize(("variant_id", "param", "source"), [
-    ("rummikub", "opening", "Rummikub official rules, Playing the Game"),
-    ("rummikub", "joker_rack", "Rummikub official rules, Scoring"),
-    ("tile-rummy", "opening_joker", "Tile Rummy leaflet, The Game"),
-    ("tile-rummy", "joker_rack", "Tile Rummy leaflet, Counting the points"),
-    ("tile-rummy-5-10-15", "value_2_9", "Tile Rummy leaflet, Variation"),
-    ("tile-rummy-5-10-15", "opening_joker", "Tile Rummy leaflet, Variation"),
-    ("romanian", "opening", "Romanian tile rummy, The Play"),
-    ("romanian", "never_opened_penalty", "Romanian tile rummy, scoring section"),
-    ("romanian-45", "opening", "Romanian tile rummy, variations"),
-    ("romanian-100-plus-rack", "never_opened_penalty", "Romanian tile rummy, variations"),
-    ("romanian-discard-opening", "opening_from_discard", "Romanian tile rummy, variations"),
-    ("rummy-meld", "opening", "Rummy Meld tutorial, Initial Meld Requirements"),
-    ("rummy-meld", "adjacent_jokers", "Rummy Meld tutorial, Jolly (Wildcard) Rules"),
-    ("rummy-meld-discard-jolly", "finishes", "Rummy Meld tutorial, Closing the Game"),
-    ("rummy-meld", "went_out_bonus", "Rummy Meld tutorial, Scoring & Bonuses"),
-    ("rummy-cards", "opening_joker", "Rummy with card-faced tiles, The Joker"),
-    ("rummy-cards", "scoring", "Rummy with card-faced tiles, Scoring"),
-])
+@pytest.mark.parametrize(
+    ("variant_id", "param", "source"),
+    [
+        ("rummikub", "opening", "Rummikub official rules, Playing the Game"),
+        ("rummikub", "joker_rack", "Rummikub official rules, Scoring"),
+        ("tile-rummy", "opening_joker", "Tile Rummy leaflet, The Game"),
+        ("tile-rummy", "joker_rack", "Tile Rummy leaflet, Counting the points"),
+        ("tile-rummy-5-10-15", "value_2_9", "Tile Rummy leaflet, Variation"),
+        ("tile-rummy-5-10-15", "opening_joker", "Tile Rummy leaflet, Variation"),
+        ("romanian", "opening", "Romanian tile rummy, The Play"),
+        ("romanian", "never_opened_penalty", "Romanian tile rummy, scoring section"),
+        ("romanian-45", "opening", "Romanian tile rummy, variations"),
+        ("romanian-100-plus-rack", "never_opened_penalty", "Romanian tile rummy, variations"),
+        ("romanian-discard-opening", "opening_from_discard", "Romanian tile rummy, variations"),
+        ("rummy-meld", "opening", "Rummy Meld tutorial, Initial Meld Requirements"),
+        ("rummy-meld", "adjacent_jokers", "Rummy Meld tutorial, Jolly (Wildcard) Rules"),
+        ("rummy-meld-discard-jolly", "finishes", "Rummy Meld tutorial, Closing the Game"),
+        ("rummy-meld", "went_out_bonus", "Rummy Meld tutorial, Scoring & Bonuses"),
+        ("rummy-cards", "opening_joker", "Rummy with card-faced tiles, The Joker"),
+        ("rummy-cards", "scoring", "Rummy with card-faced tiles, Scoring"),
+    ],
+)
 def test_values_cite_their_source_and_section(variant_id, param, source):
     item = entry(PRESETS[variant_id], param)
     assert item["source"] == source
@@ -215,37 +225,43 @@ def test_the_other_presets_cite_their_own_source():
 RULING = SOURCES["scorekeeper"].title
 
 
-@pytest.mark.parametrize(("variant_id", "param", "says"), [
-    ("romanian", "ace_rack", "costs 25"),
-    ("romanian-45", "ace_rack", "costs 25"),
-    ("rummy-meld", "ace_rack", "costs 5"),
-    ("rummy-meld-rack-empty", "ace_rack", "costs 5"),
-    ("rummikub", "pool_out", "tie for the lowest rack"),
-    ("rummy-cards", "pool_out", "tie for the lowest rack"),
-    ("rummy-cards", "max_jokers_per_meld", "groups and runs alike"),
-    ("romanian", "exposed_twin_bonus", "add up"),
-    ("romanian-100-plus-rack", "exposed_twin_bonus", "add up"),
-    ("romanian-joly-double", "joker_discard_doubles", "whole hand score"),
-    ("romanian-joly-double", "joker_discard_doubles", "the twin bonus all count twice"),
-    ("rummy-meld", "melded_joker_bonus", "where it finally lies"),
-    ("rummy-meld-discard-jolly", "melded_joker_bonus", "whoever supplied that tile"),
-    ("rummikub", "series_winner", "share first place"),
-])
+@pytest.mark.parametrize(
+    ("variant_id", "param", "says"),
+    [
+        ("romanian", "ace_rack", "costs 25"),
+        ("romanian-45", "ace_rack", "costs 25"),
+        ("rummy-meld", "ace_rack", "costs 5"),
+        ("rummy-meld-rack-empty", "ace_rack", "costs 5"),
+        ("rummikub", "pool_out", "tie for the lowest rack"),
+        ("rummy-cards", "pool_out", "tie for the lowest rack"),
+        ("rummy-cards", "max_jokers_per_meld", "groups and runs alike"),
+        ("romanian", "exposed_twin_bonus", "add up"),
+        ("romanian-100-plus-rack", "exposed_twin_bonus", "add up"),
+        ("romanian-joly-double", "joker_discard_doubles", "whole hand score"),
+        ("romanian-joly-double", "joker_discard_doubles", "the twin bonus all count twice"),
+        ("rummy-meld", "melded_joker_bonus", "where it finally lies"),
+        ("rummy-meld-discard-jolly", "melded_joker_bonus", "whoever supplied that tile"),
+        ("rummikub", "series_winner", "share first place"),
+    ],
+)
 def test_rulings_of_the_specification_are_marked(variant_id, param, says):
     item = entry(PRESETS[variant_id], param)
     assert item["ruling"] is not None and says in item["ruling"]
     assert f"{RULING}:" in item["source"]
 
 
-@pytest.mark.parametrize(("variant_id", "param"), [
-    ("rummikub", "ace_rack"),
-    ("tile-rummy-5-10-15", "ace_rack"),
-    ("romanian", "ace_set"),
-    ("romanian", "pool_out"),
-    ("rummy-meld", "pool_out"),
-    ("romanian", "joker_discard_doubles"),
-    ("rummy-meld", "exposed_twin_bonus"),
-])
+@pytest.mark.parametrize(
+    ("variant_id", "param"),
+    [
+        ("rummikub", "ace_rack"),
+        ("tile-rummy-5-10-15", "ace_rack"),
+        ("romanian", "ace_set"),
+        ("romanian", "pool_out"),
+        ("rummy-meld", "pool_out"),
+        ("romanian", "joker_discard_doubles"),
+        ("rummy-meld", "exposed_twin_bonus"),
+    ],
+)
 def test_values_straight_from_a_source_are_no_rulings(variant_id, param):
     item = entry(PRESETS[variant_id], param)
     assert item["ruling"] is None
@@ -278,8 +294,9 @@ def test_cite_and_ruling_methods_match_describe():
 
 
 def our_romanian(**changes):
-    return PRESETS["romanian"].changed(id="our-romanian", name="Our Romanian",
-                                       based_on="romanian", **changes)
+    return PRESETS["romanian"].changed(
+        id="our-romanian", name="Our Romanian", based_on="romanian", **changes
+    )
 
 
 def test_a_custom_variant_says_its_changed_value_is_the_groups_rule():
@@ -320,26 +337,45 @@ def custom_variants():
     return st.builds(
         dict,
         base=st.sampled_from(ids),
-        suits=st.booleans(), value_2_9=maybe, value_10_13=maybe,
-        ace_low_run=ints, ace_high_run=ints, ace_set=ints, ace_rack=ints,
-        joker_rack=ints, swapped_joker_rack=maybe, ace_high=st.booleans(), wrap=st.booleans(),
+        suits=st.booleans(),
+        value_2_9=maybe,
+        value_10_13=maybe,
+        ace_low_run=ints,
+        ace_high_run=ints,
+        ace_set=ints,
+        ace_rack=ints,
+        joker_rack=ints,
+        swapped_joker_rack=maybe,
+        ace_high=st.booleans(),
+        wrap=st.booleans(),
         max_jokers_per_meld=st.sampled_from([None, 0, 1, 2]),
-        joker_ratio_sets=st.booleans(), joker_ratio_runs=st.booleans(),
-        adjacent_jokers=st.booleans(), opening=ints, opening_needs_run=st.booleans(),
-        opening_joker=st.sampled_from(OPENING_JOKERS), opening_joker_value=st.integers(0, 100),
-        went_out_bonus=ints, melded_joker_bonus=maybe,
+        joker_ratio_sets=st.booleans(),
+        joker_ratio_runs=st.booleans(),
+        adjacent_jokers=st.booleans(),
+        opening=ints,
+        opening_needs_run=st.booleans(),
+        opening_joker=st.sampled_from(OPENING_JOKERS),
+        opening_joker_value=st.integers(0, 100),
+        went_out_bonus=ints,
+        melded_joker_bonus=maybe,
         all_at_once_bonus=st.none() | st.tuples(ints, ints, ints),
-        never_opened_penalty=maybe, never_opened_plus_rack=st.booleans(),
-        exposed_twin_bonus=maybe, left_table_penalty=maybe,
+        never_opened_penalty=maybe,
+        never_opened_plus_rack=st.booleans(),
+        exposed_twin_bonus=maybe,
+        left_table_penalty=maybe,
         joker_discard_doubles=st.booleans(),
-        finishes=st.lists(st.sampled_from(FINISHES), min_size=1, max_size=3, unique=True)
-        .map(tuple),
-        going_out_min_melded=maybe, last_chance_round=st.booleans(),
+        finishes=st.lists(st.sampled_from(FINISHES), min_size=1, max_size=3, unique=True).map(
+            tuple
+        ),
+        going_out_min_melded=maybe,
+        last_chance_round=st.booleans(),
         series_winner=st.sampled_from(SERIES_WINNERS),
         deal_direction=st.sampled_from(DIRECTIONS),
-        series_ends=st.lists(st.sampled_from(SERIES_ENDS), min_size=1, max_size=3, unique=True)
-        .map(tuple),
-        min_players=st.integers(2, 6), max_players=st.integers(2, 6),
+        series_ends=st.lists(st.sampled_from(SERIES_ENDS), min_size=1, max_size=3, unique=True).map(
+            tuple
+        ),
+        min_players=st.integers(2, 6),
+        max_players=st.integers(2, 6),
     )
 
 
@@ -360,8 +396,7 @@ def test_explain_and_cite_never_raise_for_a_custom_variant(changes):
 
 
 def test_compare_marks_differences():
-    rows = {(r["param"], r["title"]): r for r in
-            compare(PRESETS["rummikub"], PRESETS["romanian"])}
+    rows = {(r["param"], r["title"]): r for r in compare(PRESETS["rummikub"], PRESETS["romanian"])}
     assert rows[("opening", "Points needed to open")]["differs"]
     assert rows[("ace_high", "Runs after the 13")]["differs"]
     assert not rows[(None, "The tiles")]["differs"]
@@ -369,8 +404,9 @@ def test_compare_marks_differences():
 
 
 def test_compare_shows_both_sides():
-    [row] = [r for r in compare(PRESETS["rummikub"], PRESETS["romanian"])
-             if r["param"] == "opening"]
+    [row] = [
+        r for r in compare(PRESETS["rummikub"], PRESETS["romanian"]) if r["param"] == "opening"
+    ]
     assert "at least 30" in row["a"]["text"] and "at least 50" in row["b"]["text"]
     assert row["a"]["source"] == "Rummikub official rules, Playing the Game"
     assert row["b"]["source"] == "Romanian tile rummy, The Play"
@@ -401,9 +437,17 @@ def test_breakdown_lines_and_the_reference_cite_the_same_sections():
 
 def test_every_scoring_line_param_resolves_to_a_rule():
     params = scoring_line_params()
-    assert {"scoring", "pool_out", "all_at_once_bonus", "went_out_bonus",
-            "never_opened_penalty", "melded_joker_bonus", "exposed_twin_bonus",
-            "left_table_penalty", "joker_discard_doubles"} <= params
+    assert {
+        "scoring",
+        "pool_out",
+        "all_at_once_bonus",
+        "went_out_bonus",
+        "never_opened_penalty",
+        "melded_joker_bonus",
+        "exposed_twin_bonus",
+        "left_table_penalty",
+        "joker_discard_doubles",
+    } <= params
     for param in params:
         rule = rule_for_param(param)
         assert isinstance(rule, Rule) and rule.param == param

@@ -19,8 +19,7 @@ from scorekeeper.engine import (
     tally_series,
 )
 
-FAST = settings(max_examples=150, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ["Ana", "Bo", "Cici"]
 
 
@@ -57,10 +56,12 @@ def test_every_presets_result_comes_back_from_its_record_unchanged(variant_id, w
 
 
 @FAST
-@given(st.sampled_from(sorted(PRESETS)), st.one_of(st.none(), st.integers(0, 2)),
-       st.lists(st.sampled_from(["r1", "b9", "k12", "y13", "j"]), min_size=1, max_size=3,
-                unique=True),
-       st.lists(st.integers(0, 300), min_size=3, max_size=3))
+@given(
+    st.sampled_from(sorted(PRESETS)),
+    st.one_of(st.none(), st.integers(0, 2)),
+    st.lists(st.sampled_from(["r1", "b9", "k12", "y13", "j"]), min_size=1, max_size=3, unique=True),
+    st.lists(st.integers(0, 300), min_size=3, max_size=3),
+)
 def test_any_result_comes_back_from_its_record_unchanged(variant_id, went_out, rack, melded):
     racks = (" ".join(rack), "r5 k7", "y2")
     result = score_hand(read_hand(a_hand(variant_id, went_out, racks, melded)))
@@ -77,15 +78,23 @@ def test_the_record_keeps_every_line_with_its_parameter():
     [line] = record["breakdown"]["Cici"]
     said = line.pop("said")
     assert line == {
-        "points": -200, "rule": "Never opened: a fixed penalty, whatever is on the rack",
-        "source": result.breakdown["Cici"][0].source, "param": "never_opened_penalty"}
+        "points": -200,
+        "rule": "Never opened: a fixed penalty, whatever is on the rack",
+        "source": result.breakdown["Cici"][0].source,
+        "param": "never_opened_penalty",
+    }
     # The line's words are kept as data too, so a page reads a stored line in its language.
-    assert said["rule"] == {"template": "Never opened: a fixed penalty, whatever is on the rack",
-                            "values": {}}
-    assert said["source"] == {"template": "{source}, {section}",
-                              "values": {"source": {"template": "Romanian tile rummy",
-                                                    "values": {}},
-                                         "section": "scoring section"}}
+    assert said["rule"] == {
+        "template": "Never opened: a fixed penalty, whatever is on the rack",
+        "values": {},
+    }
+    assert said["source"] == {
+        "template": "{source}, {section}",
+        "values": {
+            "source": {"template": "Romanian tile rummy", "values": {}},
+            "section": "scoring section",
+        },
+    }
     assert record["racks"] == {"Ana": 0, "Bo": 10, "Cici": 35}  # joker 25 + y13 10
 
 
@@ -94,12 +103,16 @@ def test_what_the_command_line_prints_is_unchanged():
     assert result.to_dict() == {
         "winner": "Ana",
         "scores": {"Ana": 55, "Bo": -12, "Cici": -43},  # r5 k7 = 12; joker 30 + 13 = 43
-        "breakdown": {n: [line.to_dict() for line in lines]
-                      for n, lines in result.breakdown.items()},
+        "breakdown": {
+            n: [line.to_dict() for line in lines] for n, lines in result.breakdown.items()
+        },
     }
     assert set(result.to_dict()) == {"winner", "scores", "breakdown"}
-    assert all(set(line) == {"points", "rule", "source"}
-               for lines in result.to_dict()["breakdown"].values() for line in lines)
+    assert all(
+        set(line) == {"points", "rule", "source"}
+        for lines in result.to_dict()["breakdown"].values()
+        for line in lines
+    )
 
 
 def test_a_line_comes_back_with_its_parameter():
@@ -116,12 +129,23 @@ def test_a_line_whose_words_are_written_later_is_the_same_line():
 
     later = Line(-12, words, "Source, section", "scoring")
     assert not written  # nothing is written until someone reads it
-    now = Line(-12, "Tiles left on your rack (r5 k7: 5 + 7) count against you",
-               "Source, section", "scoring")
+    now = Line(
+        -12,
+        "Tiles left on your rack (r5 k7: 5 + 7) count against you",
+        "Source, section",
+        "scoring",
+    )
     assert later == now and hash(later) == hash(now) and repr(later) == repr(now)
-    assert later.to_record() == now.to_record() == {
-        "points": -12, "rule": "Tiles left on your rack (r5 k7: 5 + 7) count against you",
-        "source": "Source, section", "param": "scoring"}
+    assert (
+        later.to_record()
+        == now.to_record()
+        == {
+            "points": -12,
+            "rule": "Tiles left on your rack (r5 k7: 5 + 7) count against you",
+            "source": "Source, section",
+            "param": "scoring",
+        }
+    )
     assert later.rule == now.rule and written == [1]  # written once, then kept
     assert later != Line(-12, "Something else", "Source, section", "scoring")
 
@@ -159,8 +183,12 @@ def test_a_hand_scored_by_racks_does_not_claim_who_opened(variant_id):
 
 
 def _series(variant_id, end, hands):
-    data = {"variant": variant_id, "players": NAMES, "end": end,
-            "hands": [{"players": h["players"]} for h in hands]}
+    data = {
+        "variant": variant_id,
+        "players": NAMES,
+        "end": end,
+        "hands": [{"players": h["players"]} for h in hands],
+    }
     return read_series(data)
 
 
@@ -184,9 +212,16 @@ def test_tallying_refuses_a_hand_after_the_end():
 def test_a_hand_after_the_end_is_refused_before_its_players_are_checked():
     # The third hand both comes after the end and seats other players: the end is named.
     v, names, end, records = _series("rummikub", {"hands": 2}, [a_hand("rummikub")] * 2)
-    other = read_hand({"variant": "rummikub", "players": [
-        {"name": "Bo", "went_out": True, "rack": ""}, {"name": "Ana", "rack": "r1"},
-        {"name": "Cici", "rack": "r2"}]})
+    other = read_hand(
+        {
+            "variant": "rummikub",
+            "players": [
+                {"name": "Bo", "went_out": True, "rack": ""},
+                {"name": "Ana", "rack": "r1"},
+                {"name": "Cici", "rack": "r2"},
+            ],
+        }
+    )
     with pytest.raises(InvalidSeries, match="hand 3 comes after the series ended"):
         score_series(v, names, end, [*records, other])
     with pytest.raises(InvalidSeries, match="hand 2: its players must be the series' players"):

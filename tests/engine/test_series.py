@@ -24,8 +24,9 @@ def won_by(winner, names, racks):
 
 
 def series(variant, names, end, hands):
-    return score_series(*read_series(
-        {"variant": variant, "players": names, "end": end, "hands": hands}))
+    return score_series(
+        *read_series({"variant": variant, "players": names, "end": end, "hands": hands})
+    )
 
 
 AB = ["A", "B"]
@@ -62,8 +63,7 @@ def test_a_series_with_a_target_ends_when_someone_reaches_it():
     first = series("tile-rummy", AB, {"target": 50}, [hand])
     assert (first.totals, first.finished, first.winners) == ({"A": 25, "B": -25}, False, [])
     second = series("tile-rummy", AB, {"target": 50}, [hand, hand])
-    assert (second.totals, second.finished, second.winners) == ({"A": 50, "B": -50}, True,
-                                                               ["A"])
+    assert (second.totals, second.finished, second.winners) == ({"A": 50, "B": -50}, True, ["A"])
 
 
 @pytest.mark.parametrize(
@@ -129,14 +129,14 @@ def test_rummikub_ties_for_the_lowest_rack_win_no_hand_in_the_series():
 
 def test_a_romanian_series_to_a_target():
     # Ana goes out with r3 r4 r5 (15): 100 + 15 = 115; Bo never opened: -200.
-    hand = {"players": [{"name": "Ana", "went_out": True, "rack": ""},
-                        rack("Bo", "k7")],
-            "melds": [{"tiles": "r3 r4 r5", "by": "Ana"}]}
+    hand = {
+        "players": [{"name": "Ana", "went_out": True, "rack": ""}, rack("Bo", "k7")],
+        "melds": [{"tiles": "r3 r4 r5", "by": "Ana"}],
+    }
     one = series("romanian", ["Ana", "Bo"], {"target": 200}, [hand])
     assert (one.totals, one.finished) == ({"Ana": 115, "Bo": -200}, False)
     two = series("romanian", ["Ana", "Bo"], {"target": 200}, [hand, hand])
-    assert (two.totals, two.finished, two.winners) == ({"Ana": 230, "Bo": -400}, True,
-                                                       ["Ana"])
+    assert (two.totals, two.finished, two.winners) == ({"Ana": 230, "Bo": -400}, True, ["Ana"])
     assert two.games_won == {"Ana": 2, "Bo": 0}
 
 
@@ -173,10 +173,12 @@ def test_the_deal_passes_left_or_right(variant, players, first, played, dealer):
         ({"end": {"hands": 0}}, "from 1 to 100000"),
         ({"end": {"hands": "2"}}, "whole number"),
         ({"end": {"hands": 2, "target": 100}}, 'end: the end must be {"hands": N}'),
-        ({"end": None}, 'end: the end must be'),
+        ({"end": None}, "end: the end must be"),
         ({"hands": {"players": []}}, "hands: the hands must be a list"),
-        ({"hands": [{"variant": "rummikub", "players": [went_out("A"), rack("B", "r1")]}]},
-         'hand 1, variant: a hand in a series takes the series\' variant'),
+        (
+            {"hands": [{"variant": "rummikub", "players": [went_out("A"), rack("B", "r1")]}]},
+            "hand 1, variant: a hand in a series takes the series' variant",
+        ),
         ({"hands": [{"players": [rack("B", "r1"), went_out("A")]}]}, "hand 1"),
         ({"hands": [won_by("A", AB, ["r1"]), won_by("A", AB, ["x1"])]}, "hand 2"),
     ],
@@ -189,8 +191,12 @@ def test_a_bad_series_is_refused_saying_where(change, fragment):
 
 
 def test_a_bad_hand_in_a_series_names_the_hand_player_and_tile():
-    data = {"variant": "rummikub", "players": AB, "end": {"hands": 2},
-            "hands": [won_by("A", AB, ["r1"]), won_by("A", AB, ["r1 x9"])]}
+    data = {
+        "variant": "rummikub",
+        "players": AB,
+        "end": {"hands": 2},
+        "hands": [won_by("A", AB, ["r1"]), won_by("A", AB, ["r1 x9"])],
+    }
     with pytest.raises(InvalidSeries) as caught:
         read_series(data)
     assert all(part in str(caught.value) for part in ("hand 2", "B", "x9"))
@@ -214,47 +220,78 @@ def test_the_series_end_in_words():
 # the app refuses when a series is set up, decided in one place for the forms, the
 # API, import and the command line.
 SETUPS_REFUSED = [
-    ("romanian", ["A", "B"], SeriesEnd("rounds", 1), 0, "end",
-     "a Romanian tile rummy series ends after a number of hands or at a target score, "
-     "not after a number of rounds"),
+    (
+        "romanian",
+        ["A", "B"],
+        SeriesEnd("rounds", 1),
+        0,
+        "end",
+        "a Romanian tile rummy series ends after a number of hands or at a target score, "
+        "not after a number of rounds",
+    ),
     ("rummy-meld", ["A", "B"], SeriesEnd("rounds", 2), 0, "end", "not after a number of rounds"),
     ("tile-rummy", ["A", "B"], SeriesEnd("rounds", 2), 0, "end", "not after a number of rounds"),
-    ("rummikub", ["A"], SeriesEnd("hands", 4), 0, "players",
-     "Rummikub is played by 2 to 4 players, not 1"),
-    ("romanian", ["A", "B", "C", "D", "E", "F", "G"], SeriesEnd("hands", 4), 0, "players",
-     "not 7"),
+    (
+        "rummikub",
+        ["A"],
+        SeriesEnd("hands", 4),
+        0,
+        "players",
+        "Rummikub is played by 2 to 4 players, not 1",
+    ),
+    ("romanian", ["A", "B", "C", "D", "E", "F", "G"], SeriesEnd("hands", 4), 0, "players", "not 7"),
     ("rummikub", ["Ana", "ANA"], SeriesEnd("hands", 4), 0, "players", "ANA is seated twice"),
-    ("rummikub", ["Ana", "Bo, Cici"], SeriesEnd("hands", 4), 0, "players",
-     "a name cannot contain a comma"),
+    (
+        "rummikub",
+        ["Ana", "Bo, Cici"],
+        SeriesEnd("hands", 4),
+        0,
+        "players",
+        "a name cannot contain a comma",
+    ),
     ("rummikub", ["Ana", "B" * 41], SeriesEnd("hands", 4), 0, "players", "at most 40"),
-    ("rummikub", ["Ana", "Bo\ud800"], SeriesEnd("hands", 4), 0, "players",
-     "control characters"),
-    ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), 2, "first_dealer",
-     "one of the 2 players seated"),
-    ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), -1, "first_dealer",
-     "one of the 2 players seated"),
+    ("rummikub", ["Ana", "Bo\ud800"], SeriesEnd("hands", 4), 0, "players", "control characters"),
+    (
+        "rummikub",
+        ["Ana", "Bo"],
+        SeriesEnd("hands", 4),
+        2,
+        "first_dealer",
+        "one of the 2 players seated",
+    ),
+    (
+        "rummikub",
+        ["Ana", "Bo"],
+        SeriesEnd("hands", 4),
+        -1,
+        "first_dealer",
+        "one of the 2 players seated",
+    ),
     ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), True, "first_dealer", "players seated"),
     ("rummikub", ["Ana", "Bo"], SeriesEnd("hands", 4), "0", "first_dealer", "players seated"),
 ]
 
 
-@pytest.mark.parametrize(("variant", "names", "end", "first", "field", "fragment"),
-                         SETUPS_REFUSED)
-def test_a_series_set_up_the_variant_does_not_allow_is_refused(variant, names, end, first,
-                                                                 field, fragment):
+@pytest.mark.parametrize(("variant", "names", "end", "first", "field", "fragment"), SETUPS_REFUSED)
+def test_a_series_set_up_the_variant_does_not_allow_is_refused(
+    variant, names, end, first, field, fragment
+):
     with pytest.raises(InvalidSeries) as caught:
         check_series_setup(PRESETS[variant], names, end, first)
     assert caught.value.field == field
     assert fragment in str(caught.value)
 
 
-@pytest.mark.parametrize(("variant", "players", "end", "first"), [
-    ("rummikub", 4, SeriesEnd("rounds", 1), 3),
-    ("romanian", 2, SeriesEnd("hands", 1), 0),
-    ("romanian", 4, SeriesEnd("target", 1000), 2),
-    ("rummy-meld", 4, SeriesEnd("target", 500), 1),
-    ("tile-rummy", 4, SeriesEnd("hands", 8), 0),
-])
+@pytest.mark.parametrize(
+    ("variant", "players", "end", "first"),
+    [
+        ("rummikub", 4, SeriesEnd("rounds", 1), 3),
+        ("romanian", 2, SeriesEnd("hands", 1), 0),
+        ("romanian", 4, SeriesEnd("target", 1000), 2),
+        ("rummy-meld", 4, SeriesEnd("target", 500), 1),
+        ("tile-rummy", 4, SeriesEnd("hands", 8), 0),
+    ],
+)
 def test_a_series_set_up_the_variant_allows_is_accepted(variant, players, end, first):
     names = ["Ana", "Bo", "Cici", "Dan"][:players]
     assert check_series_setup(PRESETS[variant], names, end, first) is None
@@ -274,11 +311,14 @@ def test_every_preset_allows_exactly_its_series_ends_and_player_counts():
                     assert allowed, (v.id, kind, count)
 
 
-@pytest.mark.parametrize(("change", "fragment"), [
-    ({"variant": "romanian", "end": {"rounds": 1}}, "not after a number of rounds"),
-    ({"players": ["A"]}, "not 1"),
-    ({"players": ["A", "B", "C", "D", "E", "F", "G"]}, "not 7"),
-])
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        ({"variant": "romanian", "end": {"rounds": 1}}, "not after a number of rounds"),
+        ({"players": ["A"]}, "not 1"),
+        ({"players": ["A", "B", "C", "D", "E", "F", "G"]}, "not 7"),
+    ],
+)
 def test_the_series_file_is_refused_where_the_app_refuses_the_set_up(change, fragment):
     data = {"variant": "rummikub", "players": AB, "end": {"hands": 2}, "hands": []} | change
     with pytest.raises(InvalidSeries) as caught:
@@ -293,11 +333,14 @@ def test_the_players_are_read_tidied():
     assert caught.value.field == "players"
 
 
-@pytest.mark.parametrize(("winners", "present", "past"), [
-    (["C"], "C wins", "C won"),
-    (["A", "B"], "A and B share the win", "A and B shared the win"),
-    (["A", "B", "C"], "A and B and C share the win", "A and B and C shared the win"),
-])
+@pytest.mark.parametrize(
+    ("winners", "present", "past"),
+    [
+        (["C"], "C wins", "C won"),
+        (["A", "B"], "A and B share the win", "A and B shared the win"),
+        (["A", "B", "C"], "A and B and C share the win", "A and B and C shared the win"),
+    ],
+)
 def test_the_series_winner_in_words(winners, present, past):
     assert winner_words(winners) == present
     assert winner_words(winners, past=True) == past

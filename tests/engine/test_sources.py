@@ -14,11 +14,22 @@ from scorekeeper.engine.sources import SOURCES, Ruling, cite, ruling, scorekeepe
 from scorekeeper.engine.table import cite_rule as _cite
 
 ENGINE = Path(sources_package.__file__).parent.parent
-SOURCE_MODULES = sorted(p.stem for p in Path(sources_package.__file__).parent.glob("*.py")
-                        if not p.stem.startswith("_"))
+SOURCE_MODULES = sorted(
+    p.stem for p in Path(sources_package.__file__).parent.glob("*.py") if not p.stem.startswith("_")
+)
 # What every published source must place: the reference cites these for every preset.
-CORE_TOPICS = ("tiles", "melds", "joker", "rack", "joker_rack", "opening", "scoring",
-               "going_out", "pool", "players")
+CORE_TOPICS = (
+    "tiles",
+    "melds",
+    "joker",
+    "rack",
+    "joker_rack",
+    "opening",
+    "scoring",
+    "going_out",
+    "pool",
+    "players",
+)
 
 
 def test_every_source_module_is_one_source():
@@ -43,25 +54,35 @@ def test_a_ruling_is_cited_as_scorekeepers():
     assert isinstance(scorekeeper_ruling("deal"), Ruling)
 
 
-@pytest.mark.parametrize(("variant_id", "topic", "citation"), [
-    ("romanian", "swap", "Romanian tile rummy, The Play, options 5-7"),
-    ("rummy-meld", "swap", "Rummy Meld tutorial, Jolly Swap"),
-    ("romanian", "turn", "Romanian tile rummy, The Play"),
-    # Only the Romanian text has a rule for the turn of one's opening.
-    ("rummy-meld", "turn", "Scorekeeper ruling: no adding to other players' melds or taking "
-                           "their jokers in the turn of one's opening, as in Romanian tile "
-                           "rummy"),
-    ("rummikub", "split", "Scorekeeper ruling: table mode (split)"),
-])
+@pytest.mark.parametrize(
+    ("variant_id", "topic", "citation"),
+    [
+        ("romanian", "swap", "Romanian tile rummy, The Play, options 5-7"),
+        ("rummy-meld", "swap", "Rummy Meld tutorial, Jolly Swap"),
+        ("romanian", "turn", "Romanian tile rummy, The Play"),
+        # Only the Romanian text has a rule for the turn of one's opening.
+        (
+            "rummy-meld",
+            "turn",
+            "Scorekeeper ruling: no adding to other players' melds or taking "
+            "their jokers in the turn of one's opening, as in Romanian tile "
+            "rummy",
+        ),
+        ("rummikub", "split", "Scorekeeper ruling: table mode (split)"),
+    ],
+)
 def test_table_mode_cites_the_section_or_the_ruling(variant_id, topic, citation):
     assert _cite(preset(variant_id), topic) == citation
 
 
-@pytest.mark.parametrize(("variant_id", "topic", "citation"), [
-    ("rummy-cards", "pool_scoring", "Rummy with card-faced tiles, Scoring (last-chance round)"),
-    ("tile-rummy", "bonus", "Tile Rummy leaflet, The Game (all tiles at once)"),
-    ("rummikub", "bonus", "Rummikub official rules, Scoring"),  # no section: the racks'
-])
+@pytest.mark.parametrize(
+    ("variant_id", "topic", "citation"),
+    [
+        ("rummy-cards", "pool_scoring", "Rummy with card-faced tiles, Scoring (last-chance round)"),
+        ("tile-rummy", "bonus", "Tile Rummy leaflet, The Game (all tiles at once)"),
+        ("rummikub", "bonus", "Rummikub official rules, Scoring"),  # no section: the racks'
+    ],
+)
 def test_a_breakdown_line_cites_its_sources_section(variant_id, topic, citation):
     assert source_of(preset(variant_id), topic) == citation
 
@@ -78,6 +99,10 @@ BRANCH = re.compile(r"""source\s*(==|!=|not in|in)\s*[("']""")
 
 
 def test_no_engine_code_decides_a_rule_by_the_name_of_a_source():
-    found = [f"{path.relative_to(ENGINE)}:{n}" for path in sorted(ENGINE.rglob("*.py"))
-             for n, line in enumerate(path.read_text().splitlines(), 1) if BRANCH.search(line)]
+    found = [
+        f"{path.relative_to(ENGINE)}:{n}"
+        for path in sorted(ENGINE.rglob("*.py"))
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if BRANCH.search(line)
+    ]
     assert found == []

@@ -67,7 +67,7 @@ def with_joker(tiles, position, v):
     t = tiles[position]
     kind = RUN if len({x.colour for x in tiles}) == 1 else SET
     joker = joker_as(t.colour, t.number) if kind == RUN else joker_as(None, t.number)
-    changed = [*tiles[:position], joker, *tiles[position + 1:]]
+    changed = [*tiles[:position], joker, *tiles[position + 1 :]]
     try:
         check_meld(changed, v)
     except InvalidMeld:
@@ -101,8 +101,9 @@ def draw_opening(data, pool, table, player, v):
         melds.append(tiles)
         left.subtract(t for t in tiles if not t.joker)
         worth += sum(opening_values(check_meld(tiles, v), v))
-        if worth >= v.opening and (not v.opening_needs_run or any(
-                check_meld(m, v).kind == RUN for m in melds)):
+        if worth >= v.opening and (
+            not v.opening_needs_run or any(check_meld(m, v).kind == RUN for m in melds)
+        ):
             return [text(m) for m in melds]
     return None
 
@@ -124,14 +125,18 @@ def add_options(table, pool, player, v):
             n = next(t.number for t in tiles if not t.joker)
             extra = [Tile(c, n) for c in COLOURS]
         for t in extra:
-            for tile in (t, joker_as(t.colour, t.number) if meld.kind == RUN else joker_as(
-                    None, t.number)):
+            for tile in (
+                t,
+                joker_as(t.colour, t.number) if meld.kind == RUN else joker_as(None, t.number),
+            ):
                 if tile.joker and not jokers_for(table):
                     continue
                 if not tile.joker and not pool[t]:
                     continue
-                plain = [joker_as(None, x.as_number) if x.joker and meld.kind == SET else x
-                         for x in tiles]
+                plain = [
+                    joker_as(None, x.as_number) if x.joker and meld.kind == SET else x
+                    for x in tiles
+                ]
                 try:
                     kind = check_meld([*plain, tile], v).kind
                 except InvalidMeld:
@@ -146,8 +151,11 @@ def swap_options(table, pool, v):
     options = []
     swapped = {j.number: j.swapped for j in table.jokers}
     for meld in table.melds:
-        jokers = [t for t, n in zip(meld.tiles, meld.jokers, strict=True)
-                  if n is not None and not (swapped[n] and v.source == "rummy-meld")]
+        jokers = [
+            t
+            for t, n in zip(meld.tiles, meld.jokers, strict=True)
+            if n is not None and not (swapped[n] and v.source == "rummy-meld")
+        ]
         if not jokers:
             continue
         if meld.kind == RUN:
@@ -157,8 +165,11 @@ def swap_options(table, pool, v):
                     options.append((meld, [t]))
         else:
             n = jokers[0].as_number
-            missing = [Tile(c, n) for c in COLOURS
-                       if c not in {t.colour for t in meld.tiles if not t.joker}]
+            missing = [
+                Tile(c, n)
+                for c in COLOURS
+                if c not in {t.colour for t in meld.tiles if not t.joker}
+            ]
             if v.source == "romanian":
                 if all(pool[t] for t in missing):
                     options.append((meld, missing))
@@ -194,14 +205,20 @@ def next_action(data, table, turn, v):
         return melds and NewMeld(player, melds, **turns)
     kind = data.draw(st.sampled_from(["new", "add", "add", "swap"]))
     if kind == "add":
-        options = [(m, t) for m, t in add_options(table, pool, player, v)
-                   if not (in_opening_turn and m.owner != player)]
+        options = [
+            (m, t)
+            for m, t in add_options(table, pool, player, v)
+            if not (in_opening_turn and m.owner != player)
+        ]
         if options:
             meld, tile = data.draw(st.sampled_from(options))
             return AddTiles(player, meld.meld_index, str(tile), **turns)
     if kind == "swap":
-        options = [(m, ts) for m, ts in swap_options(table, pool, v)
-                   if not (in_opening_turn and m.owner != player)]
+        options = [
+            (m, ts)
+            for m, ts in swap_options(table, pool, v)
+            if not (in_opening_turn and m.owner != player)
+        ]
         if options:
             meld, tiles = data.draw(st.sampled_from(options))
             left = Counter(pool)
@@ -234,7 +251,7 @@ def check_table(table):
 @given(st.data())
 def test_howarth_count_always_equals_the_exact_melded_value(data):
     v = data.draw(st.sampled_from(VARIANTS))
-    players = NAMES[:data.draw(st.integers(2, 4))]
+    players = NAMES[: data.draw(st.integers(2, 4))]
     table = Table(v, players)
     turn = (None, False)
     for _ in range(data.draw(st.integers(1, 30))):
@@ -273,7 +290,8 @@ def test_undo_gives_back_the_table_before_the_last_action(data):
         before = tables[-2]
         assert undone.to_melds() == before.to_melds()
         assert [undone.count(p) for p in undone.players] == [
-            before.count(p) for p in before.players]
+            before.count(p) for p in before.players
+        ]
         assert undone.log == before.log
 
 
@@ -281,8 +299,10 @@ def test_a_long_hand_replays_to_the_same_table():
     # How fast it replays is measured by bench/table_replay.py, not here.
     v = preset("romanian")
     players = ["Ana", "Bo"]
-    actions = [NewMeld("Ana", ["r11 b11 k11", "y11 y12 y13"]),
-               NewMeld("Bo", ["b2 b3 b4 b5 b6 b7 b8 b9 b10"])]
+    actions = [
+        NewMeld("Ana", ["r11 b11 k11", "y11 y12 y13"]),
+        NewMeld("Bo", ["b2 b3 b4 b5 b6 b7 b8 b9 b10"]),
+    ]
     table = replay(v, players, actions)
     # Ana and Bo take turns extending melds one tile at a time (laying a new
     # meld when they cannot) until the set runs out: about as long as a hand gets.

@@ -32,8 +32,9 @@ def test_apply_gives_the_next_state_and_leaves_the_one_given_as_it_was():
     assert (before.melds, before.log) == ((), ())
     assert len(after.melds) == 3
     # Romanian tile rummy: 2-9 count 5 each, 10-13 count 10, a joker the tile it stands for.
-    assert after.log == (("Ana opened with 65: k3 j=k4 k5 (15), r11 b11 k11 (30), "
-                          "y8 y9 y10 (20).",),)
+    assert after.log == (
+        ("Ana opened with 65: k3 j=k4 k5 (15), r11 b11 k11 (30), y8 y9 y10 (20).",),
+    )
 
 
 def test_a_refused_action_leaves_the_state_as_it_was():
@@ -58,8 +59,14 @@ def test_the_table_is_the_state_its_actions_build():
     state = reduce(apply, HAND, start(ROMANIAN, PLAYERS))
     table = replay(ROMANIAN, PLAYERS, [a.to_dict() for a in HAND])
     assert table.state == state
-    assert table.guidance == state.log[-1] == (
-        "Bo puts k4 in Ana's run in place of the joker (upside down: it counts for Bo).",
-        "Bo melds the joker in a new run j=r11 r12 r13; it still counts for Ana.")
+    assert (
+        table.guidance
+        == state.log[-1]
+        == (
+            "Bo puts k4 in Ana's run in place of the joker (upside down: it counts for Bo).",
+            "Bo melds the joker in a new run j=r11 r12 r13; it still counts for Ana.",
+        )
+    )
     assert Table(ROMANIAN, PLAYERS).apply(ANA_OPENS).state == apply(
-        start(ROMANIAN, PLAYERS), ANA_OPENS)
+        start(ROMANIAN, PLAYERS), ANA_OPENS
+    )

@@ -15,11 +15,19 @@ RUMMY_MELD = preset("rummy-meld")
 PLAYERS = ["Ana", "Bo", "Cici"]
 
 
-@pytest.mark.parametrize(("variant_id", "table_mode"), [
-    ("rummikub", False), ("tile-rummy", False), ("tile-rummy-5-10-15", False),
-    ("rummy-cards", False), ("romanian", True), ("romanian-joly-double", True),
-    ("rummy-meld", True), ("rummy-meld-minimum-points", True),
-])
+@pytest.mark.parametrize(
+    ("variant_id", "table_mode"),
+    [
+        ("rummikub", False),
+        ("tile-rummy", False),
+        ("tile-rummy-5-10-15", False),
+        ("rummy-cards", False),
+        ("romanian", True),
+        ("romanian-joly-double", True),
+        ("rummy-meld", True),
+        ("rummy-meld-minimum-points", True),
+    ],
+)
 def test_table_mode_follows_only_variants_that_score_melded_value(variant_id, table_mode):
     v = preset(variant_id)
     assert v.table_mode is table_mode
@@ -28,21 +36,33 @@ def test_table_mode_follows_only_variants_that_score_melded_value(variant_id, ta
             Table(v, PLAYERS)
 
 
-@pytest.mark.parametrize(("variant_id", "matters"), [
-    # Face values: an ace is 1 wherever it lies.
-    ("rummikub", False), ("tile-rummy", False), ("rummy-cards", False),
-    # 15 wherever it lies.
-    ("tile-rummy-5-10-15", False),
-    # 5 in a low run, 10 in a high run, 25 in a set.
-    ("romanian", True), ("rummy-meld", True),
-])
+@pytest.mark.parametrize(
+    ("variant_id", "matters"),
+    [
+        # Face values: an ace is 1 wherever it lies.
+        ("rummikub", False),
+        ("tile-rummy", False),
+        ("rummy-cards", False),
+        # 15 wherever it lies.
+        ("tile-rummy-5-10-15", False),
+        # 5 in a low run, 10 in a high run, 25 in a set.
+        ("romanian", True),
+        ("rummy-meld", True),
+    ],
+)
 def test_an_ace_must_say_where_it_lay_only_where_its_value_depends_on_it(variant_id, matters):
     assert preset(variant_id).ace_place_matters is matters
 
 
 def test_a_custom_variant_with_one_ace_value_needs_no_place():
-    v = ROMANIAN.changed(id="custom-aces", name="Aces 10", ace_low_run=10, ace_high_run=10,
-                         ace_set=10, based_on="romanian")
+    v = ROMANIAN.changed(
+        id="custom-aces",
+        name="Aces 10",
+        ace_low_run=10,
+        ace_high_run=10,
+        ace_set=10,
+        based_on="romanian",
+    )
     assert not v.ace_place_matters
 
 
@@ -92,8 +112,13 @@ def test_without_a_known_base_the_first_preset_of_its_source_decides():
 
 
 def test_stored_table_rules_are_kept_as_stored():
-    data = {**ROMANIAN.to_dict(), "id": "custom-keep", "name": "Keep", "based_on": "romanian",
-            "swap_meld_with": 3}
+    data = {
+        **ROMANIAN.to_dict(),
+        "id": "custom-keep",
+        "name": "Keep",
+        "based_on": "romanian",
+        "swap_meld_with": 3,
+    }
     assert variant_from_dict(data).swap_meld_with == 3
 
 
@@ -103,9 +128,14 @@ def test_a_copy_keeps_its_bases_table_rules():
 
 
 # The same Romanian table, its swap rules changed to Rummy Meld's: the fields decide.
-KEEPS_THE_JOKER = ROMANIAN.changed(id="custom-keep-joker", name="Keep the joker",
-                                   based_on="romanian", swap_meld_with=None, swap_again=False,
-                                   swap_whole_set=False)
+KEEPS_THE_JOKER = ROMANIAN.changed(
+    id="custom-keep-joker",
+    name="Keep the joker",
+    based_on="romanian",
+    swap_meld_with=None,
+    swap_again=False,
+    swap_whole_set=False,
+)
 ANA = NewMeld("Ana", ["r7 b7 j", "r11 b11 k11", "y8 y9 y10"])  # 15 + 30 + 20 = 65
 BO = NewMeld("Bo", ["b6 b7 b8", "r10 b10 k10", "y2 y3 y4"])
 
@@ -120,8 +150,7 @@ def test_the_swap_rules_come_from_the_fields_not_the_source():
 
 
 def test_a_swapped_joker_may_be_swapped_again_only_where_the_variant_says():
-    again = ROMANIAN.changed(id="custom-once", name="Once", based_on="romanian",
-                             swap_again=False)
+    again = ROMANIAN.changed(id="custom-once", name="Once", based_on="romanian", swap_again=False)
     actions = [ANA, BO, SwapJoker("Bo", 0, "k7 y7", "r12 r13 j")]
     table = Table(ROMANIAN, PLAYERS)
     for action in actions:
@@ -142,8 +171,9 @@ def test_splitting_refusals_follow_the_field():
     bo = NewMeld("Bo", ["b6 b7 j b9 b10", "r10 b10 k10"])
     ana = NewMeld("Ana", ["r11 b11 k11", "y12 y13 y1"])
     add = AddTiles("Ana", 2, "b7")
-    with_joker = ROMANIAN.changed(id="custom-split", name="Split", based_on="romanian",
-                                  split_melds="without_joker")
+    with_joker = ROMANIAN.changed(
+        id="custom-split", name="Split", based_on="romanian", split_melds="without_joker"
+    )
     message = str(_refusal(with_joker, ana, bo, add))
     assert "a meld holding a joker may not be split or rearranged" in message
     message = str(_refusal(ROMANIAN, ana, bo, add))

@@ -42,15 +42,18 @@ class Catalogue:
         return forms[0 if n == 1 else 1 if n == 0 or 1 < n % 100 < 20 else 2]
 
 
-RO = Catalogue({
-    "player {player}": "jucătorul {player}",
-    "{first}, {then}": "{first}, {then}",
-    "rack": "suport",
-    "{where}: {detail}": "{where}: {detail}",
-    "{tiles}: a meld needs at least 3 tiles": "{tiles}: o formație are cel puțin 3 piese",
-    "Nobody went out. {rack} count against you": "Nimeni nu a ieșit. {rack} se scad",
-    "Tiles left on your rack ({tiles}: {costs})": "Piese rămase pe suport ({tiles}: {costs})",
-}, {"{n} joker": ("{n} joker", "{n} jokeri", "{n} de jokeri")})
+RO = Catalogue(
+    {
+        "player {player}": "jucătorul {player}",
+        "{first}, {then}": "{first}, {then}",
+        "rack": "suport",
+        "{where}: {detail}": "{where}: {detail}",
+        "{tiles}: a meld needs at least 3 tiles": "{tiles}: o formație are cel puțin 3 piese",
+        "Nobody went out. {rack} count against you": "Nimeni nu a ieșit. {rack} se scad",
+        "Tiles left on your rack ({tiles}: {costs})": "Piese rămase pe suport ({tiles}: {costs})",
+    },
+    {"{n} joker": ("{n} joker", "{n} jokeri", "{n} de jokeri")},
+)
 
 
 def test_words_read_as_their_english_text():
@@ -70,16 +73,22 @@ def test_a_refusal_is_read_in_the_catalogues_language_names_and_tiles_untouched(
 
 
 def test_the_place_of_a_refusal_is_translated_with_it():
-    error = InvalidHand(words("{tiles}: a meld needs at least 3 tiles", tiles="k3 k4"),
-                        player="Zsófia", field="rack")
+    error = InvalidHand(
+        words("{tiles}: a meld needs at least 3 tiles", tiles="k3 k4"),
+        player="Zsófia",
+        field="rack",
+    )
     assert str(error) == "player Zsófia, rack: k3 k4: a meld needs at least 3 tiles"
-    assert say(error.words, RO) == ("jucătorul Zsófia, suport: k3 k4: o formație are cel "
-                                    "puțin 3 piese")
+    assert say(error.words, RO) == (
+        "jucătorul Zsófia, suport: k3 k4: o formație are cel puțin 3 piese"
+    )
     assert say(error.where, RO) == "jucătorul Zsófia, suport"
 
 
-@pytest.mark.parametrize("n, english, romanian", [
-    (1, "1 joker", "1 joker"), (2, "2 jokers", "2 jokeri"), (21, "21 jokers", "21 de jokeri")])
+@pytest.mark.parametrize(
+    "n, english, romanian",
+    [(1, "1 joker", "1 joker"), (2, "2 jokers", "2 jokeri"), (21, "21 jokers", "21 de jokeri")],
+)
 def test_plural_forms_follow_each_languages_rule(n, english, romanian):
     said = counted("{n} joker", "{n} jokers", n=n)
     assert said == english
@@ -87,21 +96,28 @@ def test_plural_forms_follow_each_languages_rule(n, english, romanian):
 
 
 def test_a_breakdown_line_is_read_in_the_catalogues_language():
-    hand = {"variant": "rummikub", "players": [
-        {"name": "Ana", "went_out": True}, {"name": "Éloïse", "rack": "r5 k7"}]}
+    hand = {
+        "variant": "rummikub",
+        "players": [{"name": "Ana", "went_out": True}, {"name": "Éloïse", "rack": "r5 k7"}],
+    }
     result = score_hand(read_hand(hand))
     line = result.breakdown["Éloïse"][0]
     assert line.rule == "Ana went out. Tiles left on your rack (r5 k7: 5 + 7) count against you"
     # "{player} went out. {rack} count against you" has no entry: English around the
     # translated rack, and the names and tiles as written.
-    assert say(line.rule, RO) == ("Ana went out. Piese rămase pe suport (r5 k7: 5 + 7) count "
-                                  "against you")
+    assert say(line.rule, RO) == (
+        "Ana went out. Piese rămase pe suport (r5 k7: 5 + 7) count against you"
+    )
 
 
 def test_a_stored_result_keeps_its_words_as_data():
-    hand = {"variant": "tile-rummy", "players": [
-        {"name": "Ana", "went_out": False, "rack": "r5 j"},
-        {"name": "Bo", "went_out": False, "rack": "k2"}]}
+    hand = {
+        "variant": "tile-rummy",
+        "players": [
+            {"name": "Ana", "went_out": False, "rack": "r5 j"},
+            {"name": "Bo", "went_out": False, "rack": "k2"},
+        ],
+    }
     result = score_hand(read_hand(hand))
     stored = HandResult.from_record(json.loads(json.dumps(result.to_record())))
     line = stored.breakdown["Ana"][0]
@@ -152,7 +168,8 @@ def test_a_sentence_starting_with_a_tile_keeps_the_tile_as_written(start):
     message = words("{tile} is not in the rack", tile=start).as_sentence()
     assert message == f"{start} is not in the rack"
     assert say(message, Catalogue({"{tile} is not in the rack": "{tile} nu e pe tablă"})) == (
-        f"{start} nu e pe tablă")
+        f"{start} nu e pe tablă"
+    )
 
 
 def test_a_sentence_starting_with_a_word_gets_its_capital():
@@ -162,11 +179,17 @@ def test_a_sentence_starting_with_a_word_gets_its_capital():
 
 def test_a_presets_name_is_read_in_the_language_and_stored_as_plain_text():
     variant = preset("romanian-100-plus-rack")
-    romanian = Catalogue({"Romanian: never opened costs 100 plus the rack":
-                          "Românesc: cine nu a deschis plătește 100 plus tabla"})
+    romanian = Catalogue(
+        {
+            "Romanian: never opened costs 100 plus the rack": (
+                "Românesc: cine nu a deschis plătește 100 plus tabla"
+            )
+        }
+    )
     assert say(variant.name, romanian) == "Românesc: cine nu a deschis plătește 100 plus tabla"
     assert json.loads(json.dumps({"name": variant.name})) == {
-        "name": "Romanian: never opened costs 100 plus the rack"}
+        "name": "Romanian: never opened costs 100 plus the rack"
+    }
     assert variant.name == "Romanian: never opened costs 100 plus the rack"
 
 

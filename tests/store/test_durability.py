@@ -14,15 +14,25 @@ from scorekeeper.store.nights import create_night
 from scorekeeper.store.players import add_player
 from scorekeeper.store.series import Series, create_series, get_series
 
-HAND = {"players": [{"name": "A", "went_out": True}, {"name": "B", "rack": "r5"},
-                    {"name": "C", "rack": "b10 k6"}, {"name": "D", "rack": "y3"}]}
+HAND = {
+    "players": [
+        {"name": "A", "went_out": True},
+        {"name": "B", "rack": "r5"},
+        {"name": "C", "rack": "b10 k6"},
+        {"name": "D", "rack": "y3"},
+    ]
+}
 
 
 def four_players(db, hands: int) -> Series:
     """A Rummikub series of A, B, C and D, ending after this many hands."""
     night = create_night(db, date(2025, 11, 22), None, None)
-    return get_series(db, create_series(db, night, None, preset("rummikub"), ["A", "B", "C", "D"],
-                                        SeriesEnd("hands", hands), 0))
+    return get_series(
+        db,
+        create_series(
+            db, night, None, preset("rummikub"), ["A", "B", "C", "D"], SeriesEnd("hands", hands), 0
+        ),
+    )
 
 
 def test_every_connection_syncs_each_commit_to_disk(db):

@@ -28,8 +28,7 @@ def everything(path) -> dict:
         return {t: list(db.query(f"SELECT * FROM {t}")) for t in TABLES}
 
 
-def test_each_batch_commits_so_a_hand_can_be_saved_between_them(tmp_path, document,
-                                                                  monkeypatch):
+def test_each_batch_commits_so_a_hand_can_be_saved_between_them(tmp_path, document, monkeypatch):
     target = tmp_path / "target.db"
     migrate(target)
     monkeypatch.setattr(importer, "BATCH_SECONDS", 0)  # a night a batch
@@ -48,8 +47,9 @@ def test_each_batch_commits_so_a_hand_can_be_saved_between_them(tmp_path, docume
     assert len(document["nights"]) >= 3
 
 
-def test_a_fault_in_a_later_batch_takes_back_what_earlier_batches_wrote(tmp_path, document,
-                                                                        monkeypatch):
+def test_a_fault_in_a_later_batch_takes_back_what_earlier_batches_wrote(
+    tmp_path, document, monkeypatch
+):
     target = tmp_path / "target.db"
     migrate(target)
     with connect(target) as db:

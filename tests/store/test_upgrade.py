@@ -16,21 +16,32 @@ from scorekeeper.store.migrations import migrations
 
 AT = "2025-10-03T19:00:00+00:00"
 LATER = "2025-11-07T20:00:00+00:00"
-ROMANIAN_HAND = {"players": [{"name": "ștefan", "went_out": True},
-                             {"name": "Bo", "rack": "r5"}, {"name": "Cy", "rack": "b7"}],
-                 "melds": [{"tiles": "r10 b10 k10", "by": "ștefan"},
-                           {"tiles": "y1 y2 y3", "by": "Bo"}]}
+ROMANIAN_HAND = {
+    "players": [
+        {"name": "ștefan", "went_out": True},
+        {"name": "Bo", "rack": "r5"},
+        {"name": "Cy", "rack": "b7"},
+    ],
+    "melds": [{"tiles": "r10 b10 k10", "by": "ștefan"}, {"tiles": "y1 y2 y3", "by": "Bo"}],
+}
 FIRST_HAND = {"players": [{"name": "Ștefan", "went_out": True}, {"name": "Bo", "rack": "r5 j"}]}
 DELETED_HAND = {"players": [{"name": "Ștefan", "rack": "k3"}, {"name": "Bo", "went_out": True}]}
 SCORED_HAND = {"players": [{"name": "Ștefan", "rack": "b7"}, {"name": "Bo", "went_out": True}]}
 # Ş (cedilla) and Ș (comma below) sat at one series: today's engine refuses the hand (one
 # player twice), so it keeps the scores it was saved with.
-TWO_STEFANS_HAND = {"players": [{"name": "Ştefan", "went_out": True},
-                                {"name": "Ștefan", "rack": "r5"}, {"name": "Bo", "rack": "b7"}]}
+TWO_STEFANS_HAND = {
+    "players": [
+        {"name": "Ştefan", "went_out": True},
+        {"name": "Ștefan", "rack": "r5"},
+        {"name": "Bo", "rack": "b7"},
+    ]
+}
 TWO_STEFANS_SCORES = {"Ştefan": 12, "Ștefan": -5, "Bo": -7}
 ACTIONS = [{"action": "new_meld", "player": "ștefan", "tiles": "r10 b10 k10"}]
-CLEARED = [{"action": "new_meld", "player": "Bo", "tiles": "y1 y2 y3"},
-           {"action": "add_tiles", "player": "ștefan", "meld_index": 0, "tiles": "y4"}]
+CLEARED = [
+    {"action": "new_meld", "player": "Bo", "tiles": "y1 y2 y3"},
+    {"action": "add_tiles", "player": "ștefan", "meld_index": 0, "tiles": "y4"},
+]
 
 
 def up_to(db, migration: str) -> None:
@@ -41,35 +52,92 @@ def up_to(db, migration: str) -> None:
 def as_m001_left_it(db) -> None:
     """The tables of m001 as the first app filled them: hands without scores."""
     up_to(db, "m002_hand_scores")
-    for player_id, name in [(1, "Ștefan"), (2, "Bo"), (3, "ștefan"), (4, "Cy"), (5, "Ştefan"),
-                            (6, "Dee")]:
+    for player_id, name in [
+        (1, "Ștefan"),
+        (2, "Bo"),
+        (3, "ștefan"),
+        (4, "Cy"),
+        (5, "Ştefan"),
+        (6, "Dee"),
+    ]:
         db["players"].insert({"id": player_id, "name": name})
-    db["nights"].insert_all([
-        {"id": 1, "date": "2025-10-03", "place": "Ana's kitchen", "note": None, "created": AT},
-        {"id": 2, "date": "2025-11-07", "place": None, "note": "Bring the second set",
-         "created": LATER}])
-    db["variants"].insert({"id": "house", "name": "House Rummikub", "based_on": "rummikub",
-                           "rules": preset("rummikub").to_json(), "created": AT})
-    for series_id, night_id, variant, seated in [(1, 1, "rummikub", [1, 2]),
-                                                 (2, 2, "romanian", [3, 2, 4]),
-                                                 (3, 2, "rummikub", [5, 1, 2])]:
-        db["series"].insert({
-            "id": series_id, "night_id": night_id, "name": None, "variant_id": variant,
-            "variant_rules": preset(variant).to_json(), "end_kind": "hands", "end_value": 10,
-            "first_dealer": 0, "created": AT})
+    db["nights"].insert_all(
+        [
+            {"id": 1, "date": "2025-10-03", "place": "Ana's kitchen", "note": None, "created": AT},
+            {
+                "id": 2,
+                "date": "2025-11-07",
+                "place": None,
+                "note": "Bring the second set",
+                "created": LATER,
+            },
+        ]
+    )
+    db["variants"].insert(
+        {
+            "id": "house",
+            "name": "House Rummikub",
+            "based_on": "rummikub",
+            "rules": preset("rummikub").to_json(),
+            "created": AT,
+        }
+    )
+    for series_id, night_id, variant, seated in [
+        (1, 1, "rummikub", [1, 2]),
+        (2, 2, "romanian", [3, 2, 4]),
+        (3, 2, "rummikub", [5, 1, 2]),
+    ]:
+        db["series"].insert(
+            {
+                "id": series_id,
+                "night_id": night_id,
+                "name": None,
+                "variant_id": variant,
+                "variant_rules": preset(variant).to_json(),
+                "end_kind": "hands",
+                "end_value": 10,
+                "first_dealer": 0,
+                "created": AT,
+            }
+        )
         for seat, player_id in enumerate(seated):
-            db["series_players"].insert({"series_id": series_id, "seat": seat,
-                                         "player_id": player_id})
+            db["series_players"].insert(
+                {"series_id": series_id, "seat": seat, "player_id": player_id}
+            )
     for hand_id, series_id, number, record, deleted in [
-            (1, 1, 1, FIRST_HAND, None), (2, 1, 2, DELETED_HAND, LATER),
-            (3, 2, 1, ROMANIAN_HAND, None)]:
-        db["hands"].insert({"id": hand_id, "series_id": series_id, "number": number,
-                            "record": json.dumps(record), "created": AT, "updated": AT,
-                            "deleted_at": deleted})
-        db["hand_audit"].insert({"hand_id": hand_id, "at": AT, "action": "created", "old": None,
-                                 "new": json.dumps(record, sort_keys=True)})
-    db["hand_audit"].insert({"hand_id": 2, "at": LATER, "action": "deleted",
-                             "old": json.dumps(DELETED_HAND, sort_keys=True), "new": None})
+        (1, 1, 1, FIRST_HAND, None),
+        (2, 1, 2, DELETED_HAND, LATER),
+        (3, 2, 1, ROMANIAN_HAND, None),
+    ]:
+        db["hands"].insert(
+            {
+                "id": hand_id,
+                "series_id": series_id,
+                "number": number,
+                "record": json.dumps(record),
+                "created": AT,
+                "updated": AT,
+                "deleted_at": deleted,
+            }
+        )
+        db["hand_audit"].insert(
+            {
+                "hand_id": hand_id,
+                "at": AT,
+                "action": "created",
+                "old": None,
+                "new": json.dumps(record, sort_keys=True),
+            }
+        )
+    db["hand_audit"].insert(
+        {
+            "hand_id": 2,
+            "at": LATER,
+            "action": "deleted",
+            "old": json.dumps(DELETED_HAND, sort_keys=True),
+            "new": None,
+        }
+    )
 
 
 def filled_step_by_step(path: Path) -> None:
@@ -79,47 +147,105 @@ def filled_step_by_step(path: Path) -> None:
         as_m001_left_it(db)
         up_to(db, "m003_table_mode")  # hands keep their scores and winner from now on
         for hand_id, series_id, number, record, scores, winner in [
-                (4, 1, 3, SCORED_HAND, {"Ștefan": -7, "Bo": 7}, "Bo"),
-                (5, 3, 1, TWO_STEFANS_HAND, TWO_STEFANS_SCORES, "Ştefan")]:
-            db["hands"].insert({"id": hand_id, "series_id": series_id, "number": number,
-                                "record": json.dumps(record), "created": LATER,
-                                "updated": LATER, "scores": json.dumps(scores),
-                                "winner": winner})
+            (4, 1, 3, SCORED_HAND, {"Ștefan": -7, "Bo": 7}, "Bo"),
+            (5, 3, 1, TWO_STEFANS_HAND, TWO_STEFANS_SCORES, "Ştefan"),
+        ]:
+            db["hands"].insert(
+                {
+                    "id": hand_id,
+                    "series_id": series_id,
+                    "number": number,
+                    "record": json.dumps(record),
+                    "created": LATER,
+                    "updated": LATER,
+                    "scores": json.dumps(scores),
+                    "winner": winner,
+                }
+            )
         up_to(db, "m004_house_rulings")
-        db["live_tables"].insert({"series_id": 2, "actions": json.dumps(ACTIONS),
-                                  "updated": LATER})
+        db["live_tables"].insert({"series_id": 2, "actions": json.dumps(ACTIONS), "updated": LATER})
         up_to(db, "m005_history")
-        db["rulings"].insert({"id": 1, "series_id": 2, "hand_number": 1, "created": LATER,
-                              "text": "A joker may stay in a set of three", "agreed_by": "all"})
+        db["rulings"].insert(
+            {
+                "id": 1,
+                "series_id": 2,
+                "hand_number": 1,
+                "created": LATER,
+                "text": "A joker may stay in a set of three",
+                "agreed_by": "all",
+            }
+        )
         up_to(db, "m007_history_uids_and_figures")
         # The figures as the pages of the day counted them: caches, worked out again later.
-        db["hand_facts"].insert_all([
-            {"hand_id": 1, "player_id": 1, "score": 35, "won": 1, "all_at_once": 0,
-             "joker_caught": 0, "never_opened": None},
-            {"hand_id": 3, "player_id": 3, "score": 130, "won": 1, "all_at_once": 0,
-             "joker_caught": 0, "never_opened": 0}])
-        db["series_results"].insert({"series_id": 1, "player_id": 1, "total": 28,
-                                     "hands_won": 1, "finished": 0, "won": 0})
+        db["hand_facts"].insert_all(
+            [
+                {
+                    "hand_id": 1,
+                    "player_id": 1,
+                    "score": 35,
+                    "won": 1,
+                    "all_at_once": 0,
+                    "joker_caught": 0,
+                    "never_opened": None,
+                },
+                {
+                    "hand_id": 3,
+                    "player_id": 3,
+                    "score": 130,
+                    "won": 1,
+                    "all_at_once": 0,
+                    "joker_caught": 0,
+                    "never_opened": 0,
+                },
+            ]
+        )
+        db["series_results"].insert(
+            {"series_id": 1, "player_id": 1, "total": 28, "hands_won": 1, "finished": 0, "won": 0}
+        )
         up_to(db, "m008_hand_results")
         db["nights"].insert({"id": 3, "date": "2025-12-05", "created": LATER})
         up_to(db, "m009_hand_requests")
         up_to(db, "m010_cleared_tables")
         # As that day's app kept them: the endpoint was the key's prefix.
-        db["hand_requests"].insert({"key": "form:token-1", "series_id": 1, "hand_id": 4,
-                                    "fingerprint": None, "answer": None, "created": LATER})
-        db["hand_requests"].insert({"key": "api:hand-1", "series_id": 1, "hand_id": 1,
-                                    "fingerprint": "f1", "answer": '{"number": 1}',
-                                    "created": LATER})
+        db["hand_requests"].insert(
+            {
+                "key": "form:token-1",
+                "series_id": 1,
+                "hand_id": 4,
+                "fingerprint": None,
+                "answer": None,
+                "created": LATER,
+            }
+        )
+        db["hand_requests"].insert(
+            {
+                "key": "api:hand-1",
+                "series_id": 1,
+                "hand_id": 1,
+                "fingerprint": "f1",
+                "answer": '{"number": 1}',
+                "created": LATER,
+            }
+        )
         up_to(db, "m011_scorer_sessions")
         db["live_tables"].update(2, {"cleared": json.dumps(CLEARED)})
         up_to(db, "m012_rack_drafts")
         db["scorer_sessions"].insert({"id": "s1", "passcode": "hash", "started": LATER})
         up_to(db, "m013_name_keys")
         db["seat_claims"].insert({"series_id": 2, "seat": 0, "client": "phone", "claimed": LATER})
-        db["seat_log"].insert({"id": 1, "series_id": 2, "seat": 0, "action": "claimed",
-                               "at": LATER})
-        db["rack_drafts"].insert({"series_id": 2, "number": 2, "seat": 0, "by_player": 1,
-                                  "fields": json.dumps({"rack": "r5 b7"}), "sent": LATER})
+        db["seat_log"].insert(
+            {"id": 1, "series_id": 2, "seat": 0, "action": "claimed", "at": LATER}
+        )
+        db["rack_drafts"].insert(
+            {
+                "series_id": 2,
+                "number": 2,
+                "seat": 0,
+                "by_player": 1,
+                "fields": json.dumps({"rack": "r5 b7"}),
+                "sent": LATER,
+            }
+        )
 
 
 def result_of(record: dict, variant: str, seated: list[str]) -> str:
@@ -129,8 +255,12 @@ def result_of(record: dict, variant: str, seated: list[str]) -> str:
 
 def schema(path: Path) -> list[tuple]:
     with connect(path) as db:
-        return [tuple(r) for r in db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"
-                                             " ORDER BY type, name")]
+        return [
+            tuple(r)
+            for r in db.execute(
+                "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+            )
+        ]
 
 
 def test_a_database_made_by_m001_upgrades_to_todays_schema(tmp_path):
@@ -141,8 +271,9 @@ def test_a_database_made_by_m001_upgrades_to_todays_schema(tmp_path):
     applied = []
     for name in ("old.db", "new.db"):
         with connect(tmp_path / name) as db:
-            applied.append([(m["id"], m["migration_set"], m["name"])
-                            for m in db["_sqlite_migrations"].rows])
+            applied.append(
+                [(m["id"], m["migration_set"], m["name"]) for m in db["_sqlite_migrations"].rows]
+            )
     assert applied[0] == applied[1]
     assert applied[0][-1] == (14, "scorekeeper", "m015_request_keys")
 
@@ -151,9 +282,11 @@ def test_every_row_of_a_database_made_by_m001_comes_through(tmp_path):
     path = tmp_path / "scorekeeper.db"
     filled_step_by_step(path)
     migrate(path)
-    romanian = {**ROMANIAN_HAND, "players": [{"name": "Ștefan", "went_out": True},
-                                             *ROMANIAN_HAND["players"][1:]],
-                "melds": [{"tiles": "r10 b10 k10", "by": "Ștefan"}, ROMANIAN_HAND["melds"][1]]}
+    romanian = {
+        **ROMANIAN_HAND,
+        "players": [{"name": "Ștefan", "went_out": True}, *ROMANIAN_HAND["players"][1:]],
+        "melds": [{"tiles": "r10 b10 k10", "by": "Ștefan"}, ROMANIAN_HAND["melds"][1]],
+    }
     with connect(path) as db:
         # ștefan (3) is merged into Ștefan (1), the older; Ştefan (5) sat with Ștefan at
         # series 3, so they are two people and Ştefan's key is kept apart.
@@ -162,87 +295,240 @@ def test_every_row_of_a_database_made_by_m001_comes_through(tmp_path):
             {"id": 2, "name": "Bo", "name_key": "bo"},
             {"id": 4, "name": "Cy", "name_key": "cy"},
             {"id": 5, "name": "Ştefan", "name_key": "ștefan,5"},
-            {"id": 6, "name": "Dee", "name_key": "dee"}]
+            {"id": 6, "name": "Dee", "name_key": "dee"},
+        ]
         assert list(db["player_merges"].rows) == [
-            {"id": 1, "at": ANY, "kept_id": 1, "kept_name": "Ștefan", "merged_id": 3,
-             "merged_name": "ștefan", "hands": 1, "series": 1}]
+            {
+                "id": 1,
+                "at": ANY,
+                "kept_id": 1,
+                "kept_name": "Ștefan",
+                "merged_id": 3,
+                "merged_name": "ștefan",
+                "hands": 1,
+                "series": 1,
+            }
+        ]
         assert list(db["series_players"].rows) == [
-            {"series_id": s, "seat": seat, "player_id": p} for s, seat, p in [
-                (1, 0, 1), (1, 1, 2), (2, 0, 1), (2, 1, 2), (2, 2, 4), (3, 0, 5), (3, 1, 1),
-                (3, 2, 2)]]
+            {"series_id": s, "seat": seat, "player_id": p}
+            for s, seat, p in [
+                (1, 0, 1),
+                (1, 1, 2),
+                (2, 0, 1),
+                (2, 1, 2),
+                (2, 2, 4),
+                (3, 0, 5),
+                (3, 1, 1),
+                (3, 2, 2),
+            ]
+        ]
         hand = {"table_actions": None, "deleted_at": None}
         assert list(db["hands"].rows) == [
-            {**hand, "id": 1, "series_id": 1, "number": 1, "record": json.dumps(FIRST_HAND),
-             "created": AT, "updated": AT, "scores": json.dumps({"Ștefan": 35, "Bo": -35}),
-             "winner": "Ștefan", "result": result_of(FIRST_HAND, "rummikub", ["Ștefan", "Bo"])},
-            {**hand, "id": 2, "series_id": 1, "number": 2, "record": json.dumps(DELETED_HAND),
-             "created": AT, "updated": AT, "deleted_at": LATER,
-             "scores": json.dumps({"Ștefan": -3, "Bo": 3}), "winner": "Bo",
-             "result": result_of(DELETED_HAND, "rummikub", ["Ștefan", "Bo"])},
-            {**hand, "id": 3, "series_id": 2, "number": 1, "record": json.dumps(romanian),
-             "created": AT, "updated": AT,
-             "scores": json.dumps({"Ștefan": 130, "Bo": 10, "Cy": -200}), "winner": "Ștefan",
-             "result": result_of(romanian, "romanian", ["Ștefan", "Bo", "Cy"])},
-            {**hand, "id": 4, "series_id": 1, "number": 3, "record": json.dumps(SCORED_HAND),
-             "created": LATER, "updated": LATER, "scores": json.dumps({"Ștefan": -7, "Bo": 7}),
-             "winner": "Bo", "result": result_of(SCORED_HAND, "rummikub", ["Ștefan", "Bo"])},
-            {**hand, "id": 5, "series_id": 3, "number": 1, "record": json.dumps(TWO_STEFANS_HAND),
-             "created": LATER, "updated": LATER, "scores": json.dumps(TWO_STEFANS_SCORES),
-             "winner": "Ştefan", "result": None}]
+            {
+                **hand,
+                "id": 1,
+                "series_id": 1,
+                "number": 1,
+                "record": json.dumps(FIRST_HAND),
+                "created": AT,
+                "updated": AT,
+                "scores": json.dumps({"Ștefan": 35, "Bo": -35}),
+                "winner": "Ștefan",
+                "result": result_of(FIRST_HAND, "rummikub", ["Ștefan", "Bo"]),
+            },
+            {
+                **hand,
+                "id": 2,
+                "series_id": 1,
+                "number": 2,
+                "record": json.dumps(DELETED_HAND),
+                "created": AT,
+                "updated": AT,
+                "deleted_at": LATER,
+                "scores": json.dumps({"Ștefan": -3, "Bo": 3}),
+                "winner": "Bo",
+                "result": result_of(DELETED_HAND, "rummikub", ["Ștefan", "Bo"]),
+            },
+            {
+                **hand,
+                "id": 3,
+                "series_id": 2,
+                "number": 1,
+                "record": json.dumps(romanian),
+                "created": AT,
+                "updated": AT,
+                "scores": json.dumps({"Ștefan": 130, "Bo": 10, "Cy": -200}),
+                "winner": "Ștefan",
+                "result": result_of(romanian, "romanian", ["Ștefan", "Bo", "Cy"]),
+            },
+            {
+                **hand,
+                "id": 4,
+                "series_id": 1,
+                "number": 3,
+                "record": json.dumps(SCORED_HAND),
+                "created": LATER,
+                "updated": LATER,
+                "scores": json.dumps({"Ștefan": -7, "Bo": 7}),
+                "winner": "Bo",
+                "result": result_of(SCORED_HAND, "rummikub", ["Ștefan", "Bo"]),
+            },
+            {
+                **hand,
+                "id": 5,
+                "series_id": 3,
+                "number": 1,
+                "record": json.dumps(TWO_STEFANS_HAND),
+                "created": LATER,
+                "updated": LATER,
+                "scores": json.dumps(TWO_STEFANS_SCORES),
+                "winner": "Ştefan",
+                "result": None,
+            },
+        ]
         assert list(db["hand_audit"].rows) == [
-            {"id": 1, "hand_id": 1, "at": AT, "action": "created", "old": None,
-             "new": json.dumps(FIRST_HAND, sort_keys=True)},
-            {"id": 2, "hand_id": 2, "at": AT, "action": "created", "old": None,
-             "new": json.dumps(DELETED_HAND, sort_keys=True)},
-            {"id": 3, "hand_id": 3, "at": AT, "action": "created", "old": None,
-             "new": json.dumps(ROMANIAN_HAND, sort_keys=True)},
-            {"id": 4, "hand_id": 2, "at": LATER, "action": "deleted",
-             "old": json.dumps(DELETED_HAND, sort_keys=True), "new": None},
-            {"id": 5, "hand_id": 3, "at": ANY, "action": "merged",
-             "old": json.dumps(ROMANIAN_HAND, sort_keys=True),
-             "new": json.dumps(romanian, sort_keys=True)}]
+            {
+                "id": 1,
+                "hand_id": 1,
+                "at": AT,
+                "action": "created",
+                "old": None,
+                "new": json.dumps(FIRST_HAND, sort_keys=True),
+            },
+            {
+                "id": 2,
+                "hand_id": 2,
+                "at": AT,
+                "action": "created",
+                "old": None,
+                "new": json.dumps(DELETED_HAND, sort_keys=True),
+            },
+            {
+                "id": 3,
+                "hand_id": 3,
+                "at": AT,
+                "action": "created",
+                "old": None,
+                "new": json.dumps(ROMANIAN_HAND, sort_keys=True),
+            },
+            {
+                "id": 4,
+                "hand_id": 2,
+                "at": LATER,
+                "action": "deleted",
+                "old": json.dumps(DELETED_HAND, sort_keys=True),
+                "new": None,
+            },
+            {
+                "id": 5,
+                "hand_id": 3,
+                "at": ANY,
+                "action": "merged",
+                "old": json.dumps(ROMANIAN_HAND, sort_keys=True),
+                "new": json.dumps(romanian, sort_keys=True),
+            },
+        ]
         assert list(db["live_tables"].rows) == [
-            {"series_id": 2, "updated": LATER,
-             "actions": json.dumps([{**ACTIONS[0], "player": "Ștefan"}]),
-             "cleared": json.dumps([CLEARED[0], {**CLEARED[1], "player": "Ștefan"}])}]
+            {
+                "series_id": 2,
+                "updated": LATER,
+                "actions": json.dumps([{**ACTIONS[0], "player": "Ștefan"}]),
+                "cleared": json.dumps([CLEARED[0], {**CLEARED[1], "player": "Ștefan"}]),
+            }
+        ]
         # Caches: emptied where hands or seats changed, worked out again when read.
         assert list(db["hand_facts"].rows) == []
         assert list(db["series_results"].rows) == []
         # Every night, series, hand, audit entry and ruling has a uid, whenever it came.
-        assert sorted((u["kind"], u["local_id"]) for u in db["uids"].rows) == sorted([
-            ("nights", 1), ("nights", 2), ("nights", 3), ("series", 1), ("series", 2),
-            ("series", 3), *(("hands", i) for i in range(1, 6)),
-            *(("hand_audit", i) for i in range(1, 6)), ("rulings", 1)])
+        assert sorted((u["kind"], u["local_id"]) for u in db["uids"].rows) == sorted(
+            [
+                ("nights", 1),
+                ("nights", 2),
+                ("nights", 3),
+                ("series", 1),
+                ("series", 2),
+                ("series", 3),
+                *(("hands", i) for i in range(1, 6)),
+                *(("hand_audit", i) for i in range(1, 6)),
+                ("rulings", 1),
+            ]
+        )
         assert len({u["uid"] for u in db["uids"].rows}) == 17  # each its own
         assert list(db["nights"].rows) == [
-            {"id": 1, "date": "2025-10-03", "place": "Ana's kitchen", "note": None,
-             "created": AT},
-            {"id": 2, "date": "2025-11-07", "place": None, "note": "Bring the second set",
-             "created": LATER},
-            {"id": 3, "date": "2025-12-05", "place": None, "note": None, "created": LATER}]
+            {"id": 1, "date": "2025-10-03", "place": "Ana's kitchen", "note": None, "created": AT},
+            {
+                "id": 2,
+                "date": "2025-11-07",
+                "place": None,
+                "note": "Bring the second set",
+                "created": LATER,
+            },
+            {"id": 3, "date": "2025-12-05", "place": None, "note": None, "created": LATER},
+        ]
         assert [(s["id"], s["night_id"], s["variant_id"]) for s in db["series"].rows] == [
-            (1, 1, "rummikub"), (2, 2, "romanian"), (3, 2, "rummikub")]
+            (1, 1, "rummikub"),
+            (2, 2, "romanian"),
+            (3, 2, "rummikub"),
+        ]
         assert list(db["variants"].rows) == [
-            {"id": "house", "name": "House Rummikub", "based_on": "rummikub",
-             "rules": preset("rummikub").to_json(), "created": AT}]
+            {
+                "id": "house",
+                "name": "House Rummikub",
+                "based_on": "rummikub",
+                "rules": preset("rummikub").to_json(),
+                "created": AT,
+            }
+        ]
         assert list(db["rulings"].rows) == [
-            {"id": 1, "series_id": 2, "hand_number": 1, "created": LATER,
-             "text": "A joker may stay in a set of three", "agreed_by": "all"}]
+            {
+                "id": 1,
+                "series_id": 2,
+                "hand_number": 1,
+                "created": LATER,
+                "text": "A joker may stay in a set of three",
+                "agreed_by": "all",
+            }
+        ]
         assert list(db["hand_requests"].rows) == [
-            {"series_id": 1, "endpoint": "form:hands", "key": "token-1", "fingerprint": None,
-             "hand_id": 4, "answer": None, "created": LATER},
-            {"series_id": 1, "endpoint": "api:hands", "key": "hand-1", "fingerprint": "f1",
-             "hand_id": 1, "answer": '{"number": 1}', "created": LATER}]
+            {
+                "series_id": 1,
+                "endpoint": "form:hands",
+                "key": "token-1",
+                "fingerprint": None,
+                "hand_id": 4,
+                "answer": None,
+                "created": LATER,
+            },
+            {
+                "series_id": 1,
+                "endpoint": "api:hands",
+                "key": "hand-1",
+                "fingerprint": "f1",
+                "hand_id": 1,
+                "answer": '{"number": 1}',
+                "created": LATER,
+            },
+        ]
         assert list(db["scorer_sessions"].rows) == [
-            {"id": "s1", "passcode": "hash", "started": LATER}]
+            {"id": "s1", "passcode": "hash", "started": LATER}
+        ]
         assert list(db["seat_claims"].rows) == [
-            {"series_id": 2, "seat": 0, "client": "phone", "claimed": LATER}]
+            {"series_id": 2, "seat": 0, "client": "phone", "claimed": LATER}
+        ]
         assert list(db["seat_log"].rows) == [
-            {"id": 1, "series_id": 2, "seat": 0, "action": "claimed", "at": LATER}]
+            {"id": 1, "series_id": 2, "seat": 0, "action": "claimed", "at": LATER}
+        ]
         # A draft belongs to a seat, so the merge leaves it as the player sent it.
         assert list(db["rack_drafts"].rows) == [
-            {"series_id": 2, "number": 2, "seat": 0, "by_player": 1,
-             "fields": json.dumps({"rack": "r5 b7"}), "sent": LATER}]
+            {
+                "series_id": 2,
+                "number": 2,
+                "seat": 0,
+                "by_player": 1,
+                "fields": json.dumps({"rack": "r5 b7"}),
+                "sent": LATER,
+            }
+        ]
         # Every series of an old database is given a join code of its own (m014).
         codes = list(db["join_codes"].rows)
         assert [c["series_id"] for c in codes] == [1, 2, 3]

@@ -61,5 +61,6 @@ def pad(page: Page, seat: int, keys, field: str = "rack") -> None:
 def expect_first_hand(page: Page, *scores: str) -> None:
     """The score sheet's first hand: each player's cell starts with that score, in seat order."""
     cells = page.locator(".sheet tbody tr").first.locator("td")
-    expect(cells).to_have_text([re.compile(rf"^\s*{re.escape(s)}(\s|$)") for s in scores],
-                               use_inner_text=True)
+    expect(cells).to_have_text(
+        [re.compile(rf"^\s*{re.escape(s)}(\s|$)") for s in scores], use_inner_text=True
+    )

@@ -33,36 +33,68 @@ def fill(path) -> dict:
     db = connect(path)
     ids = {}
     night = create_night(db, date(2025, 10, 3), "Ana's kitchen", None)
-    series = get_series(db, create_series(db, night, None, preset("rummikub"),
-                                          ["Ana", "Bo", "Cy"], SeriesEnd("hands", 2), 0))
-    first = record_hand(db, series, {"players": [
-        went_out("Ana"), rack("Bo", "r5 j"), rack("Cy", "b11")]})
-    edit_hand(db, series, first["id"], {"players": [
-        went_out("Ana"), rack("Bo", "r5 j"), rack("Cy", "b10")]})
-    wrong = record_hand(db, series, {"players": [
-        rack("Ana", "k13"), rack("Bo", "k13"), went_out("Cy")]})
+    series = get_series(
+        db,
+        create_series(
+            db, night, None, preset("rummikub"), ["Ana", "Bo", "Cy"], SeriesEnd("hands", 2), 0
+        ),
+    )
+    first = record_hand(
+        db, series, {"players": [went_out("Ana"), rack("Bo", "r5 j"), rack("Cy", "b11")]}
+    )
+    edit_hand(
+        db,
+        series,
+        first["id"],
+        {"players": [went_out("Ana"), rack("Bo", "r5 j"), rack("Cy", "b10")]},
+    )
+    wrong = record_hand(
+        db, series, {"players": [rack("Ana", "k13"), rack("Bo", "k13"), went_out("Cy")]}
+    )
     delete_hand(db, wrong["id"])
-    record_hand(db, series, {"players": [
-        rack("Ana", "k3"), went_out("Bo"), rack("Cy", "y7 y8")]})
-    add_ruling(db, series.id, "A joker left on the rack costs 30, even in the first hand.",
-               hand_number=1, agreed_by="everyone")
+    record_hand(db, series, {"players": [rack("Ana", "k3"), went_out("Bo"), rack("Cy", "y7 y8")]})
+    add_ruling(
+        db,
+        series.id,
+        "A joker left on the rack costs 30, even in the first hand.",
+        hand_number=1,
+        agreed_by="everyone",
+    )
     ids["rummikub"] = series.id
 
     night = create_night(db, date(2025, 11, 7), None, None)
-    series = get_series(db, create_series(db, night, "Quick one", preset("tile-rummy"),
-                                          ["Ana", "Bo"], SeriesEnd("hands", 1), 1))
-    record_hand(db, series, {"players": [
-        rack("Ana", "r12 j"), went_out("Bo", all_at_once=True, jokers_used=0)]})
+    series = get_series(
+        db,
+        create_series(
+            db, night, "Quick one", preset("tile-rummy"), ["Ana", "Bo"], SeriesEnd("hands", 1), 1
+        ),
+    )
+    record_hand(
+        db,
+        series,
+        {"players": [rack("Ana", "r12 j"), went_out("Bo", all_at_once=True, jokers_used=0)]},
+    )
     ids["tile-rummy"] = series.id
 
     night = create_night(db, date(2025, 11, 21), "Club", "Cy's first Romanian night")
-    series = get_series(db, create_series(db, night, None, preset("romanian"),
-                                          ["Ana", "Bo", "Cy"], SeriesEnd("hands", 1), 0))
-    record_hand(db, series, {
-        "players": [went_out("Ana", finish="discard"), rack("Bo", "b2"), rack("Cy", "k9 r4")],
-        "melds": [{"tiles": "k10 k11 k12 k13", "by": "Ana"},
-                  {"tiles": "b10 r10 y10", "by": "Ana"},
-                  {"tiles": "y5 y6 y7", "by": "Bo"}]})
+    series = get_series(
+        db,
+        create_series(
+            db, night, None, preset("romanian"), ["Ana", "Bo", "Cy"], SeriesEnd("hands", 1), 0
+        ),
+    )
+    record_hand(
+        db,
+        series,
+        {
+            "players": [went_out("Ana", finish="discard"), rack("Bo", "b2"), rack("Cy", "k9 r4")],
+            "melds": [
+                {"tiles": "k10 k11 k12 k13", "by": "Ana"},
+                {"tiles": "b10 r10 y10", "by": "Ana"},
+                {"tiles": "y5 y6 y7", "by": "Bo"},
+            ],
+        },
+    )
     ids["romanian"] = series.id
     ids["players"] = {r["name"]: r["id"] for r in db.query("SELECT id, name FROM players")}
     db.close()

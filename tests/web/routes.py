@@ -43,9 +43,16 @@ def first_choice(rule: Rule, arg: str):
 
 def rules(app: Flask, method: str, api: bool) -> list[Rule]:
     """The app's rules that take this method, in or out of the JSON API."""
-    return sorted((r for r in app.url_map.iter_rules()
-                   if method in (r.methods or ()) and r.endpoint != "static"
-                   and r.rule.startswith("/api/") == api), key=lambda r: r.rule)
+    return sorted(
+        (
+            r
+            for r in app.url_map.iter_rules()
+            if method in (r.methods or ())
+            and r.endpoint != "static"
+            and r.rule.startswith("/api/") == api
+        ),
+        key=lambda r: r.rule,
+    )
 
 
 def dump(app: Flask) -> list[str]:

@@ -38,10 +38,21 @@ def start_night(client) -> int:
     return 1
 
 
-def series_form(variant="rummikub", seats=("A", "B", "C", "D"), end_kind="rounds",
-                end_value=1, first_dealer=0, name=""):
-    form = {"variant": variant, "end_kind": end_kind, "end_value": str(end_value),
-            "first_dealer": str(first_dealer), "name": name}
+def series_form(
+    variant="rummikub",
+    seats=("A", "B", "C", "D"),
+    end_kind="rounds",
+    end_value=1,
+    first_dealer=0,
+    name="",
+):
+    form = {
+        "variant": variant,
+        "end_kind": end_kind,
+        "end_value": str(end_value),
+        "first_dealer": str(first_dealer),
+        "name": name,
+    }
     for i in range(6):
         form[f"seats-{i}"] = seats[i] if i < len(seats) else ""
     return form

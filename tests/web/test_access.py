@@ -27,10 +27,13 @@ def test_the_passcode_is_stored_hashed_and_readable_by_its_owner_only(tmp_path):
     assert (tmp_path / "passcode").stat().st_mode & 0o777 == 0o600
 
 
-@pytest.mark.parametrize(("typed", "message"), [
-    ("abcde", "a passcode needs at least 6 characters"),
-    ("x" * 201, "a passcode has at most 200 characters"),
-])
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("abcde", "a passcode needs at least 6 characters"),
+        ("x" * 201, "a passcode has at most 200 characters"),
+    ],
+)
 def test_a_passcode_too_short_or_too_long_is_refused(tmp_path, typed, message):
     with pytest.raises(passcode.InvalidPasscode, match=message):
         passcode.set_passcode(tmp_path, typed)
@@ -38,7 +41,8 @@ def test_a_passcode_too_short_or_too_long_is_refused(tmp_path, typed, message):
 
 
 def test_the_command_sets_the_passcode_from_standard_input_and_clears_it(
-        tmp_path, monkeypatch, capsys):
+    tmp_path, monkeypatch, capsys
+):
     monkeypatch.setattr(sys, "stdin", io.StringIO("tile rummy\n"))
     assert main(["passcode", "--instance", str(tmp_path)]) == 0
     assert "Passcode set" in capsys.readouterr().out
@@ -49,13 +53,13 @@ def test_the_command_sets_the_passcode_from_standard_input_and_clears_it(
     assert passcode.decided(tmp_path)  # the server will not ask again at its next start
 
 
-def test_the_command_refuses_a_short_passcode_and_keeps_the_old_one(
-        tmp_path, monkeypatch, capsys):
+def test_the_command_refuses_a_short_passcode_and_keeps_the_old_one(tmp_path, monkeypatch, capsys):
     passcode.set_passcode(tmp_path, PASSCODE)
     monkeypatch.setattr(sys, "stdin", io.StringIO("abc\n"))
     assert main(["passcode", "--instance", str(tmp_path)]) == 2
     assert capsys.readouterr().err == (
-        "scorekeeper passcode: a passcode needs at least 6 characters; nothing changed\n")
+        "scorekeeper passcode: a passcode needs at least 6 characters; nothing changed\n"
+    )
     assert passcode.matches(passcode.stored_hash(tmp_path), PASSCODE)
 
 
@@ -84,9 +88,14 @@ def test_a_watching_phone_sees_no_buttons_it_cannot_use(client, seeded_behind_pa
         "/nights/1": ["New series"],
         f"/series/{seeded_behind_passcode['series_id']}": ["Record hand", "Undo"],
         f"/series/{seeded_behind_passcode['series_id']}/hands/1": [
-            "Fix this hand", "Delete this hand"],
+            "Fix this hand",
+            "Delete this hand",
+        ],
         f"/variants/{seeded_behind_passcode['variant_id']}": [
-            "Copy and edit", "Rename", "Delete Friday"],
+            "Copy and edit",
+            "Rename",
+            "Delete Friday",
+        ],
     }
     for url, buttons in pages.items():
         page = client.get(url).get_data(as_text=True)
@@ -122,28 +131,49 @@ def test_a_watching_phone_cannot_post_to_any_form(app, client, seeded_behind_pas
         if rule.endpoint in OPEN_ENDPOINTS:
             continue
         url = address(app, rule, seeded_behind_passcode)
-        response = client.post(url, data=tally("ABCD", SOURCE_HANDS[2]) | {
-            "date": "2025-11-23", "name": "Renamed", "variant": "rummikub"})
+        response = client.post(
+            url,
+            data=tally("ABCD", SOURCE_HANDS[2])
+            | {"date": "2025-11-23", "name": "Renamed", "variant": "rummikub"},
+        )
         assert response.status_code == 403, url
         assert str(REFUSED) in response.get_data(as_text=True), url
         posted.append(rule.endpoint)
     assert dump(app) == before
-    assert {"hands.new", "hands.edit", "hands.delete", "hands.restore", "nights.new",
-            "series.new", "variants.copy", "variants.rename", "variants.delete"} <= set(posted)
+    assert {
+        "hands.new",
+        "hands.edit",
+        "hands.delete",
+        "hands.restore",
+        "nights.new",
+        "series.new",
+        "variants.copy",
+        "variants.rename",
+        "variants.delete",
+    } <= set(posted)
 
 
 def test_the_api_refuses_every_change_without_the_passcode(app, client, seeded_behind_passcode):
     before = dump(app)
-    hand = {"players": [{"name": "A", "went_out": True}, {"name": "B", "rack": "r5"},
-                        {"name": "C", "rack": "b1"}, {"name": "D", "rack": "y3"}]}
+    hand = {
+        "players": [
+            {"name": "A", "went_out": True},
+            {"name": "B", "rack": "r5"},
+            {"name": "C", "rack": "b1"},
+            {"name": "D", "rack": "y3"},
+        ]
+    }
     checked = []
     for method in sorted(WRITE_METHODS):
         for rule in rules(app, method, api=True):
             if rule.endpoint in OPEN_ENDPOINTS:
                 continue  # a player's own rack, a draft only: tests/web/test_my_rack.py
             url = address(app, rule, seeded_behind_passcode)
-            for headers in ({}, {"Authorization": "Bearer wrong one"},
-                            {"Authorization": f"Basic {PASSCODE}"}):
+            for headers in (
+                {},
+                {"Authorization": "Bearer wrong one"},
+                {"Authorization": f"Basic {PASSCODE}"},
+            ):
                 response = client.open(url, method=method, json=hand, headers=headers)
                 assert response.status_code == 403, (url, headers)
                 assert "only the scorer can change scores" in response.get_json()["error"]
@@ -153,10 +183,19 @@ def test_the_api_refuses_every_change_without_the_passcode(app, client, seeded_b
 
 
 def test_the_api_takes_the_passcode_as_a_bearer_token(app, client, seeded_behind_passcode):
-    hand = {"players": [{"name": "A", "went_out": True}, {"name": "B", "rack": "r5"},
-                        {"name": "C", "rack": "b1"}, {"name": "D", "rack": "y3"}]}
-    response = client.post(f"/api/series/{seeded_behind_passcode['series_id']}/hands", json=hand,
-                           headers={"Authorization": f"Bearer {PASSCODE}"})
+    hand = {
+        "players": [
+            {"name": "A", "went_out": True},
+            {"name": "B", "rack": "r5"},
+            {"name": "C", "rack": "b1"},
+            {"name": "D", "rack": "y3"},
+        ]
+    }
+    response = client.post(
+        f"/api/series/{seeded_behind_passcode['series_id']}/hands",
+        json=hand,
+        headers={"Authorization": f"Bearer {PASSCODE}"},
+    )
     assert response.status_code == 201
     # Reading is open.
     assert client.get(f"/api/series/{seeded_behind_passcode['series_id']}").status_code == 200
@@ -169,8 +208,9 @@ def test_a_wrong_passcode_is_refused_with_a_message(client, seeded_behind_passco
     assert client.post("/nights/new", data={"date": "2025-11-23"}).status_code == 403
 
 
-def test_the_scorer_can_change_scores_until_the_browser_session_ends(app, client,
-                                                                      seeded_behind_passcode):
+def test_the_scorer_can_change_scores_until_the_browser_session_ends(
+    app, client, seeded_behind_passcode
+):
     response = become_scorer(client, next_page=f"/series/{seeded_behind_passcode['series_id']}")
     assert response.status_code == 302
     assert response.headers["Location"] == f"/series/{seeded_behind_passcode['series_id']}"
@@ -178,8 +218,10 @@ def test_the_scorer_can_change_scores_until_the_browser_session_ends(app, client
     # A session cookie: no expiry, so the browser drops it when it closes.
     assert "Expires" not in cookie and "Max-Age" not in cookie
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
-    saved = client.post(f"/series/{seeded_behind_passcode['series_id']}/hands/new",
-                        data=tally("ABCD", SOURCE_HANDS[2]))
+    saved = client.post(
+        f"/series/{seeded_behind_passcode['series_id']}/hands/new",
+        data=tally("ABCD", SOURCE_HANDS[2]),
+    )
     assert saved.status_code == 302
     client.post("/scorer/leave")
     assert client.post("/nights/new", data={"date": "2025-11-23"}).status_code == 403
@@ -191,8 +233,9 @@ def test_a_new_passcode_ends_every_scorer_session(app, client, seeded_behind_pas
     assert client.post("/nights/new", data={"date": "2025-11-23"}).status_code == 403
 
 
-def test_stopping_being_the_scorer_makes_every_copy_of_the_cookie_powerless(app, client,
-                                                                           seeded_behind_passcode):
+def test_stopping_being_the_scorer_makes_every_copy_of_the_cookie_powerless(
+    app, client, seeded_behind_passcode
+):
     become_scorer(client)
     copy = app.test_client()
     copy.set_cookie("session", client.get_cookie("session").value)
@@ -201,21 +244,32 @@ def test_stopping_being_the_scorer_makes_every_copy_of_the_cookie_powerless(app,
     assert copy.post("/nights/new", data={"date": "2025-11-23"}).status_code == 403
 
 
-def test_clearing_and_setting_the_passcode_again_ends_old_sessions(app, client,
-                                                                    seeded_behind_passcode):
+def test_clearing_and_setting_the_passcode_again_ends_old_sessions(
+    app, client, seeded_behind_passcode
+):
     become_scorer(client)
     passcode.clear_passcode(Path(app.instance_path))
     passcode.set_passcode(Path(app.instance_path), PASSCODE)
     assert client.post("/nights/new", data={"date": "2025-11-23"}).status_code == 403
 
 
-@pytest.mark.parametrize("target", ["https://elsewhere.example/", "//elsewhere.example/",
-                                    "/\\elsewhere.example", "javascript:alert(1)",
-                                    "/\t/elsewhere.example/x", "/\n/elsewhere.example",
-                                    "/x\r\nSet-Cookie: a=b", "/\x00/elsewhere.example",
-                                    "/\x7f/elsewhere.example"])
-def test_after_the_passcode_the_phone_never_goes_to_another_site(client, seeded_behind_passcode,
-                                                                  target):
+@pytest.mark.parametrize(
+    "target",
+    [
+        "https://elsewhere.example/",
+        "//elsewhere.example/",
+        "/\\elsewhere.example",
+        "javascript:alert(1)",
+        "/\t/elsewhere.example/x",
+        "/\n/elsewhere.example",
+        "/x\r\nSet-Cookie: a=b",
+        "/\x00/elsewhere.example",
+        "/\x7f/elsewhere.example",
+    ],
+)
+def test_after_the_passcode_the_phone_never_goes_to_another_site(
+    client, seeded_behind_passcode, target
+):
     response = become_scorer(client, next_page=target)
     if "\x00" in target or "\x7f" in target:  # refused whole, as any text holding them
         assert response.status_code == 400 and "Location" not in response.headers
@@ -224,8 +278,11 @@ def test_after_the_passcode_the_phone_never_goes_to_another_site(client, seeded_
 
 
 def test_the_refusal_page_offers_a_way_back_on_this_site_only(client, seeded_behind_passcode):
-    page = client.post("/nights/new", data={"date": "2025-11-23"},
-                       headers={"Referer": "https://elsewhere.example/x"}).get_data(as_text=True)
+    page = client.post(
+        "/nights/new",
+        data={"date": "2025-11-23"},
+        headers={"Referer": "https://elsewhere.example/x"},
+    ).get_data(as_text=True)
     assert re.search(r'<a class="button" href="/">Back</a>', page)
 
 
@@ -246,7 +303,8 @@ def test_the_server_says_at_start_whether_a_passcode_guards_the_scores(app, monk
 
 
 def test_a_change_refused_for_want_of_the_passcode_goes_through_once_it_is_entered(
-        app, client, seeded_behind_passcode):
+    app, client, seeded_behind_passcode
+):
     url = f"/series/{seeded_behind_passcode['series_id']}/hands/new"
     hand = tally("ABCD", SOURCE_HANDS[2])
     refused = client.post(url, data=hand)
@@ -261,7 +319,8 @@ def test_a_change_refused_for_want_of_the_passcode_goes_through_once_it_is_enter
     wrong = client.post("/scorer", data=kept | {"passcode": "guess"})
     assert wrong.status_code == 422
     assert '<input type="hidden" name="players-0-rack" value="j y2">' in wrong.get_data(
-        as_text=True)
+        as_text=True
+    )
     assert len(rows(app, "hands")) == 2
 
     right = client.post("/scorer", data=kept | {"passcode": PASSCODE})
@@ -271,10 +330,19 @@ def test_a_change_refused_for_want_of_the_passcode_goes_through_once_it_is_enter
     assert len(rows(app, "hands")) == 3
 
 
-@pytest.mark.parametrize("resume", ["//elsewhere.example/", "https://elsewhere.example/",
-                                    "/scorer", "/scorer?next=/", "/\t/elsewhere.example/x",
-                                    "/\\elsewhere.example"])
-def test_a_kept_change_only_goes_back_to_another_page_of_this_site(client, seeded_behind_passcode,
-                                                                   resume):
+@pytest.mark.parametrize(
+    "resume",
+    [
+        "//elsewhere.example/",
+        "https://elsewhere.example/",
+        "/scorer",
+        "/scorer?next=/",
+        "/\t/elsewhere.example/x",
+        "/\\elsewhere.example",
+    ],
+)
+def test_a_kept_change_only_goes_back_to_another_page_of_this_site(
+    client, seeded_behind_passcode, resume
+):
     response = client.post("/scorer", data={"passcode": PASSCODE, "resume": resume})
     assert response.status_code == 302 and response.headers["Location"] == "/"

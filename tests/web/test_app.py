@@ -24,7 +24,8 @@ def test_secret_key_is_generated_into_the_instance_on_first_start(instance):
     assert len(app.config["SECRET_KEY"]) == 64
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
     assert sorted(path.name for path in instance.iterdir() if "secret" in path.name) == [
-        "secret_key"]
+        "secret_key"
+    ]
 
 
 def test_secret_key_is_reused_on_the_next_start(instance):
@@ -36,7 +37,8 @@ def test_each_instance_has_its_own_secret_key(tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     assert scorekeeper.load_secret_key(tmp_path / "a") != scorekeeper.load_secret_key(
-        tmp_path / "b")
+        tmp_path / "b"
+    )
 
 
 def test_database_is_created_in_the_instance_on_first_start(instance):

@@ -12,8 +12,7 @@ NAMES = ("Ana", "Bo", "Cai", "Dee")
 
 
 def night_on(client, day: date) -> int:
-    response = client.post("/nights/new", data={"date": day.isoformat(), "place": "",
-                                                "note": ""})
+    response = client.post("/nights/new", data={"date": day.isoformat(), "place": "", "note": ""})
     return int(response.headers["Location"].rsplit("/", 1)[1])
 
 
@@ -47,26 +46,31 @@ def test_the_home_pages_first_button_records_the_next_hand_of_the_series_in_play
     series_id = series_in(client, night, end_value=9)
     record_hands_won_by(client, series_id, "Ana", "Bo", "Ana", "Cai")
     assert first_button(client.get("/").get_data(as_text=True)) == (
-        f"/series/{series_id}/hands/new", "Record hand 5 of Ana, Bo, Cai, Dee")
+        f"/series/{series_id}/hands/new",
+        "Record hand 5 of Ana, Bo, Cai, Dee",
+    )
 
 
 def test_a_series_started_last_night_is_still_in_play_after_midnight(client):
     night = night_on(client, date.today() - timedelta(days=1))
     series_id = series_in(client, night)
     assert first_button(client.get("/").get_data(as_text=True)) == (
-        f"/series/{series_id}/hands/new", "Record hand 1 of Ana, Bo, Cai, Dee")
+        f"/series/{series_id}/hands/new",
+        "Record hand 1 of Ana, Bo, Cai, Dee",
+    )
 
 
 def test_with_no_series_in_play_the_home_page_starts_one_or_a_night(client):
-    assert first_button(client.get("/").get_data(as_text=True)) == ("/nights/new",
-                                                                    "New game night")
+    assert first_button(client.get("/").get_data(as_text=True)) == ("/nights/new", "New game night")
     old = night_on(client, date.today() - timedelta(days=3))
     series_in(client, old)  # unfinished, but days ago: not the game in play
     assert first_button(client.get("/").get_data(as_text=True))[1] == "New game night"
     tonight = night_on(client, date.today())
     record_hands_won_by(client, series_in(client, tonight), "Ana", "Bo")  # finished
     assert first_button(client.get("/").get_data(as_text=True)) == (
-        f"/nights/{tonight}/series/new", "New series tonight")
+        f"/nights/{tonight}/series/new",
+        "New series tonight",
+    )
 
 
 def test_the_night_page_says_how_each_series_stands_and_who_won_how_many(client):
@@ -77,9 +81,11 @@ def test_the_night_page_says_how_each_series_stands_and_who_won_how_many(client)
     record_hands_won_by(client, second, "Eve", names=("Ana", "Bo", "Eve"))
     third = series_in(client, night)
     text = page_text(client.get(f"/nights/{night}"))
-    assert ("Series 1 Finished Rummikub · Ana, Bo, Cai, Dee 2 hands · Bo won "
-            "Series 2 In play Rummikub · Ana, Bo, Eve 1 hand · Eve leads "
-            "Series 3 In play Rummikub · Ana, Bo, Cai, Dee 0 hands · no hands yet") in text
+    assert (
+        "Series 1 Finished Rummikub · Ana, Bo, Cai, Dee 2 hands · Bo won "
+        "Series 2 In play Rummikub · Ana, Bo, Eve 1 hand · Eve leads "
+        "Series 3 In play Rummikub · Ana, Bo, Cai, Dee 0 hands · no hands yet"
+    ) in text
     assert third
     # The tally: Bo won one series; everyone who played tonight is listed, most first.
     assert ("Series won tonight Player Series won Bo 1 Ana 0 Cai 0 Dee 0 Eve 0") in text
@@ -109,8 +115,9 @@ def test_a_finished_series_offers_a_rematch_the_deal_carrying_on(app, client):
         assert rematch[same] == first[same]
     # Bo dealt hand 1, Cai hand 2, Dee hand 3: Ana deals the rematch's first hand.
     assert rematch["first_dealer"] == 0
-    seated = sorted((r["seat"], r["player_id"]) for r in rows(app, "series_players")
-                    if r["series_id"] == again)
+    seated = sorted(
+        (r["seat"], r["player_id"]) for r in rows(app, "series_players") if r["series_id"] == again
+    )
     names = {r["id"]: r["name"] for r in rows(app, "players")}
     assert [names[p] for _, p in seated] == list(NAMES)
     text = page_text(client.get(response.headers["Location"]))
@@ -131,10 +138,12 @@ def test_a_rematch_without_its_form_token_starts_nothing(csrf_app):
         from scorekeeper.store.nights import create_night
         from scorekeeper.store.series import create_series
         from scorekeeper.web.shell.db import get_db
+
         db = get_db()
         night = create_night(db, date.today(), None, None)
-        series_id = create_series(db, night, None, PRESETS["rummikub"], list(NAMES),
-                                  SeriesEnd("hands", 1), 0)
+        series_id = create_series(
+            db, night, None, PRESETS["rummikub"], list(NAMES), SeriesEnd("hands", 1), 0
+        )
     client.post(f"/series/{series_id}/rematch")
     assert len(rows(csrf_app, "series")) == 1
 
@@ -145,11 +154,19 @@ def test_the_first_dealer_is_offered_by_name_once_the_names_are_known(client):
     # Without script the choices count seats; the page's script names them as they are typed.
     assert "Seat 1 is the first name typed above." in page_text(page)
     assert "/static/series_new.js" in page
-    refused = client.post(f"/nights/{night}/series/new", data=series_form(
-        seats=("Ana", "", "Cai", "Dee"), end_value=0)).get_data(as_text=True)
+    refused = client.post(
+        f"/nights/{night}/series/new",
+        data=series_form(seats=("Ana", "", "Cai", "Dee"), end_value=0),
+    ).get_data(as_text=True)
     choices = re.findall(r'<option (?:selected )?value="(\d)">([^<]+)</option>', refused)
-    assert choices == [("0", "Ana"), ("1", "Cai"), ("2", "Dee"), ("3", "Seat 4"),
-                       ("4", "Seat 5"), ("5", "Seat 6")]
+    assert choices == [
+        ("0", "Ana"),
+        ("1", "Cai"),
+        ("2", "Dee"),
+        ("3", "Seat 4"),
+        ("4", "Seat 5"),
+        ("5", "Seat 6"),
+    ]
 
 
 def test_deleting_a_hand_says_how_the_later_hands_are_numbered(client):

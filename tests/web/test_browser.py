@@ -21,8 +21,9 @@ def test_starting_a_game_night_on_a_phone(browser_page, screenshot):
     page.get_by_label("Date").fill("")
     page.get_by_label("Place").fill("Ana's kitchen")
     page.get_by_role("button", name="Start the night").click()
-    expect(page.locator("#date-error")).to_have_text("Enter the date of the game night.",
-                                                     use_inner_text=True)
+    expect(page.locator("#date-error")).to_have_text(
+        "Enter the date of the game night.", use_inner_text=True
+    )
     expect(page.get_by_label("Place")).to_have_value("Ana's kitchen")
     assert_fits_a_phone(page)
     screenshot(page, "night-new-refused")
@@ -35,15 +36,18 @@ def test_starting_a_game_night_on_a_phone(browser_page, screenshot):
     expect(page.locator("[role=status]")).to_have_text("Game night started.", use_inner_text=True)
     expect(page.locator("text=No series yet.")).to_be_visible()
     expect(page.get_by_role("link", name="New series")).to_have_attribute(
-        "href", "/nights/1/series/new")
+        "href", "/nights/1/series/new"
+    )
     assert_fits_a_phone(page)
     screenshot(page, "night")
 
     page.get_by_role("link", name="Scorekeeper").click()
-    expect(page.locator(".cards .card-title")).to_have_text(["Saturday 22 November 2025"],
-                                                            use_inner_text=True)
-    expect(page.locator(".cards .card-detail")).to_contain_text("Ana's kitchen · 0 series",
-                                                                use_inner_text=True)
+    expect(page.locator(".cards .card-title")).to_have_text(
+        ["Saturday 22 November 2025"], use_inner_text=True
+    )
+    expect(page.locator(".cards .card-detail")).to_contain_text(
+        "Ana's kitchen · 0 series", use_inner_text=True
+    )
     screenshot(page, "home")
     page.emulate_media(color_scheme="dark")
     screenshot(page, "home-dark")

@@ -5,7 +5,9 @@ from scorekeeper.web.history.charts import line_chart, nice_ticks, running_total
 
 def test_running_totals_start_at_nought_and_add_each_hand():
     assert running_totals(["Ana", "Bo"], [{"Ana": 24, "Bo": -24}, {"Ana": -6, "Bo": 6}]) == [
-        [0, 24, 18], [0, -24, -18]]
+        [0, 24, 18],
+        [0, -24, -18],
+    ]
 
 
 def test_ticks_are_round_and_cover_the_values_and_nought():
@@ -26,10 +28,20 @@ def test_long_names_are_cut_with_an_ellipsis():
 
 
 def test_a_chart_has_a_title_a_description_and_escapes_names():
-    svg = str(line_chart("c", "Running totals: <b>", "After 2 hands: A +3.", "Hand", "Total",
-                         ["0", "1", "2"], [("<script>alert(1)</script>", [0, 1, 3])]))
-    assert svg.startswith('<svg class="chart" viewBox="0 0 360 240" role="img" '
-                          'aria-labelledby="c-title c-desc"')
+    svg = str(
+        line_chart(
+            "c",
+            "Running totals: <b>",
+            "After 2 hands: A +3.",
+            "Hand",
+            "Total",
+            ["0", "1", "2"],
+            [("<script>alert(1)</script>", [0, 1, 3])],
+        )
+    )
+    assert svg.startswith(
+        '<svg class="chart" viewBox="0 0 360 240" role="img" aria-labelledby="c-title c-desc"'
+    )
     assert '<title id="c-title">Running totals: &lt;b&gt;</title>' in svg
     assert '<desc id="c-desc">After 2 hands: A +3.</desc>' in svg
     assert "<script>" not in svg and "&lt;script&gt;" in svg

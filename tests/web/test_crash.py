@@ -83,9 +83,21 @@ def test_eight_phones_recording_and_reading_lose_nothing():
     """A short run of the load benchmark: no errors, nothing lost (its timings are not judged).
     It runs until 64 hands are recorded, whatever the machine's speed (a minute at most)."""
     result = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "table_load.py"), "--clients", "8",
-         "--hands", "64", "--seconds", "60"], capture_output=True, text=True, timeout=120,
-        cwd=ROOT)
+        [
+            sys.executable,
+            str(ROOT / "bench" / "table_load.py"),
+            "--clients",
+            "8",
+            "--hands",
+            "64",
+            "--seconds",
+            "60",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "errors: 0, lost: 0, integrity_check: ok" in result.stdout
     recorded = int(result.stdout.split(" hands recorded")[0].rsplit(" ", 1)[1])

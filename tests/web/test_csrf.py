@@ -47,14 +47,16 @@ def test_every_form_refuses_a_post_without_the_token(csrf_app):
         url = address(csrf_app, rule, ids)
         if rule.endpoint in NO_TOKEN:
             continue
-        response = client.post(url, data={"date": "2025-11-23", "name": "Renamed",
-                                          "passcode": "tile rummy"})
+        response = client.post(
+            url, data={"date": "2025-11-23", "name": "Renamed", "passcode": "tile rummy"}
+        )
         if rule.endpoint in KEPT_ON_THE_PHONE:
             # The phone keeps what was typed: back to the form, which it fills in again.
             assert response.status_code == 303, url
             assert response.headers["Location"] == url
-            assert "That form had expired, so the hand was not saved." in client.get(
-                url).get_data(as_text=True)
+            assert "That form had expired, so the hand was not saved." in client.get(url).get_data(
+                as_text=True
+            )
         else:
             assert response.status_code == 400, url
             assert "This form has expired" in response.get_data(as_text=True), url
@@ -63,8 +65,15 @@ def test_every_form_refuses_a_post_without_the_token(csrf_app):
     # nothing stored.
     assert client.post("/language", data={"language": "ro", "next": "/"}).status_code == 303
     assert dump(csrf_app) == before
-    assert {"hands.new", "hands.delete", "nights.new", "series.new", "variants.copy",
-            "access.become", "access.leave"} <= set(checked)
+    assert {
+        "hands.new",
+        "hands.delete",
+        "nights.new",
+        "series.new",
+        "variants.copy",
+        "access.become",
+        "access.leave",
+    } <= set(checked)
 
 
 def create_app_without_csrf(csrf_app):
@@ -80,13 +89,23 @@ def test_an_expired_record_hand_form_goes_back_to_the_form_and_stores_nothing(cs
     filler.post("/nights/new", data={"date": "2025-11-22"})
     assert filler.post("/nights/1/series/new", data=series_form()).status_code == 302
     client = csrf_app.test_client()
-    response = client.post("/series/1/hands/new", data={
-        "csrf_token": "stale", "went_out": "A", "players-1-rack": "r5", "players-2-rack": "k2",
-        "players-3-rack": "b9", "save": "Save hand"})
+    response = client.post(
+        "/series/1/hands/new",
+        data={
+            "csrf_token": "stale",
+            "went_out": "A",
+            "players-1-rack": "r5",
+            "players-2-rack": "k2",
+            "players-3-rack": "b9",
+            "save": "Save hand",
+        },
+    )
     assert response.status_code == 303
     assert response.headers["Location"] == "/series/1/hands/new"
     page = client.get("/series/1/hands/new").get_data(as_text=True)
-    assert '<p class="flash flash-error" role="status">That form had expired, so the hand was ' \
-           'not saved.</p>' in page
+    assert (
+        '<p class="flash flash-error" role="status">That form had expired, so the hand was '
+        "not saved.</p>" in page
+    )
     with csrf_app.app_context():
         assert get_db()["hands"].count == 0

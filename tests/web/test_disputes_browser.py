@@ -15,8 +15,9 @@ def test_settling_disputes_in_a_romanian_series(browser_page, screenshot):
     start_series(page, ["Ana", "Bo", "Cici"], "romanian", "hands", 6)
     series_url = page.url
     tools = page.get_by_role("navigation", name="Settle a dispute")
-    expect(tools.get_by_role("link")).to_have_text(["Rules", "Check a meld", "Best opening"],
-                                                   use_inner_text=True)
+    expect(tools.get_by_role("link")).to_have_text(
+        ["Rules", "Check a meld", "Best opening"], use_inner_text=True
+    )
     assert_fits_a_phone(page)
     screenshot(page, "disputes-series")
 
@@ -26,8 +27,9 @@ def test_settling_disputes_in_a_romanian_series(browser_page, screenshot):
     expect(page.locator("h1")).to_have_text("Romanian tile rummy", use_inner_text=True)
     high = page.locator("#ace_high")
     expect(high).to_contain_text("12-13-1", use_inner_text=True)
-    expect(high.locator(".source")).to_contain_text("Romanian tile rummy, The Play",
-                                                    use_inner_text=True)
+    expect(high.locator(".source")).to_contain_text(
+        "Romanian tile rummy, The Play", use_inner_text=True
+    )
     expect(page.locator("#ace_rack .mark")).to_have_text("Ruling", use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "disputes-series-rules")
@@ -44,8 +46,9 @@ def test_settling_disputes_in_a_romanian_series(browser_page, screenshot):
     expect(page.locator("#verdict")).to_have_text("✓ Legal run", use_inner_text=True)
     expect(page.locator("#opening-value")).to_have_text("30", use_inner_text=True)
     expect(page.locator("#end-value")).to_have_text("30", use_inner_text=True)
-    expect(page.locator(".verdict-rules")).to_have_text("Under Romanian tile rummy",
-                                                        use_inner_text=True)
+    expect(page.locator(".verdict-rules")).to_have_text(
+        "Under Romanian tile rummy", use_inner_text=True
+    )
     assert_fits_a_phone(page)
     screenshot(page, "disputes-check-high-run")
 
@@ -55,15 +58,17 @@ def test_settling_disputes_in_a_romanian_series(browser_page, screenshot):
     expect(page.locator("#verdict")).to_have_text("✗ Not a legal meld", use_inner_text=True)
     expect(page.locator("#reason")).to_have_text(
         "Not a set: a set must hold at least twice as many numbered tiles as jokers.",
-        use_inner_text=True)
+        use_inner_text=True,
+    )
     assert_fits_a_phone(page)
     screenshot(page, "disputes-check-two-jokers")
 
     # A typo is refused, naming the tile, and kept to fix.
     page.fill("#tiles", "r5 b5 x5")
     page.get_by_role("button", name="Check", exact=True).click()
-    expect(page.locator("#tiles-error")).to_have_text(re.compile(r"^'x5' is not a tile"),
-                                                      use_inner_text=True)
+    expect(page.locator("#tiles-error")).to_have_text(
+        re.compile(r"^'x5' is not a tile"), use_inner_text=True
+    )
     expect(page.locator("#tiles")).to_have_value("r5 b5 x5")
 
     # Could I have opened with that rack?
@@ -74,8 +79,9 @@ def test_settling_disputes_in_a_romanian_series(browser_page, screenshot):
     expect(page.locator("#verdict")).to_have_text("✓ Opens", use_inner_text=True)
     expect(page.locator("#opening-value")).to_have_text("105", use_inner_text=True)
     expect(page.locator("#threshold")).to_have_text("50", use_inner_text=True)
-    expect(page.locator(".melds .tiles-text")).to_have_text(["r1 b1 k1", "r12 r13 r1"],
-                                                            use_inner_text=True)
+    expect(page.locator(".melds .tiles-text")).to_have_text(
+        ["r1 b1 k1", "r12 r13 r1"], use_inner_text=True
+    )
     expect(page.locator(".melds .meld-value")).to_have_text(["75", "30"], use_inner_text=True)
     expect(page.locator("#all-at-once strong")).to_have_text("No:", use_inner_text=True)
     assert_fits_a_phone(page)
@@ -97,7 +103,8 @@ def test_settling_disputes_in_a_romanian_series(browser_page, screenshot):
     page.get_by_role("button", name="Compare").click()
     expect(page).to_have_url(re.compile(r"[?&]only=differences"))
     expect(page.locator("#summary")).to_have_text(
-        re.compile(r"^Romanian tile rummy and Rummikub: "), use_inner_text=True)
+        re.compile(r"^Romanian tile rummy and Rummikub: "), use_inner_text=True
+    )
     assert page.locator(".mark-differs").count() == page.locator(".cmp-rule").count() > 10
     assert_fits_a_phone(page)
     screenshot(page, "disputes-compare")
@@ -121,24 +128,30 @@ def test_a_house_ruling_and_a_breakdown_line_that_lands_on_its_rule(browser_page
     page.get_by_role("button", name="Record the ruling").click()
     expect(page.locator("#hand_number-error")).to_have_text(
         "There is no hand 7 yet: 1 hand is on the score sheet, so a ruling can be about "
-        "hand 1 to 2.", use_inner_text=True)
-    expect(page.locator("#text")).to_have_value(
-        "A Joly left on the rack costs 50, swapped or not.")
+        "hand 1 to 2.",
+        use_inner_text=True,
+    )
+    expect(page.locator("#text")).to_have_value("A Joly left on the rack costs 50, swapped or not.")
     assert_fits_a_phone(page)
     screenshot(page, "disputes-ruling-refused")
     page.fill("#hand_number", "1")
     page.fill("#agreed_by", "everyone")
     page.get_by_role("button", name="Record the ruling").click()
-    expect(page.locator(".rulings-list li p")).to_have_text([
-        "A Joly left on the rack costs 50, swapped or not.", "Hand 1 · agreed by everyone"],
-        use_inner_text=True)
+    expect(page.locator(".rulings-list li p")).to_have_text(
+        ["A Joly left on the rack costs 50, swapped or not.", "Hand 1 · agreed by everyone"],
+        use_inner_text=True,
+    )
     assert_fits_a_phone(page)
     screenshot(page, "disputes-ruling")
     page.locator(".crumbs a").click()
     page.wait_for_url("**/nights/*")
-    expect(page.locator(".rulings-list li p")).to_have_text([
-        "A Joly left on the rack costs 50, swapped or not.",
-        "Series 1 · hand 1 · agreed by everyone"], use_inner_text=True)
+    expect(page.locator(".rulings-list li p")).to_have_text(
+        [
+            "A Joly left on the rack costs 50, swapped or not.",
+            "Series 1 · hand 1 · agreed by everyone",
+        ],
+        use_inner_text=True,
+    )
     assert_fits_a_phone(page)
     screenshot(page, "disputes-night-rulings")
     page.go_back()

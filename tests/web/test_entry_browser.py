@@ -61,8 +61,9 @@ def test_an_untouched_form_saves_nothing_and_lists_every_missing_entry(phone, la
     summary = phone.locator(".summary li, .problems li")
     expect(phone.get_by_text("Pick who went out").first).to_be_visible()
     for name in SEATS:
-        expect(phone.locator(f"fieldset.player:has(legend:text-is('{name}')) .error")
-               ).to_contain_text("nothing is left on the rack")
+        expect(
+            phone.locator(f"fieldset.player:has(legend:text-is('{name}')) .error")
+        ).to_contain_text("nothing is left on the rack")
     assert summary.count() >= 5 or phone.locator(".error").count() >= 5
     expect(phone.get_by_role("button", name="Save hand")).to_be_in_viewport()
     assert laptop.hands() == []
@@ -73,8 +74,9 @@ def test_a_double_tap_stores_one_hand(phone, laptop):
     type_reference_hand(phone)
     phone.get_by_role("button", name="Save hand").dblclick()
     # Both taps may answer on one page (saved, then already saved): either says so.
-    expect(phone.get_by_text("Hand 1 saved.").or_(phone.get_by_text("already saved")).first
-           ).to_be_visible()
+    expect(
+        phone.get_by_text("Hand 1 saved.").or_(phone.get_by_text("already saved")).first
+    ).to_be_visible()
     phone.goto("/series/1")
     expect(phone.get_by_role("link", name="Record hand 2")).to_be_visible()
     assert laptop.hands() == [(1, REFERENCE_SCORES)]
@@ -87,7 +89,8 @@ def test_back_then_save_stores_nothing_new(phone, laptop):
     expect(phone.get_by_text("Hand 1 saved.")).to_be_visible()
     phone.go_back()
     expect(phone.locator("#reach")).to_have_text(
-        "The hand typed on this form before is saved already; this form is for the next one.")
+        "The hand typed on this form before is saved already; this form is for the next one."
+    )
     phone.get_by_role("button", name="Save hand").click()
     expect(phone.get_by_text("Pick who went out").first).to_be_visible()
     assert laptop.hands() == [(1, REFERENCE_SCORES)]
@@ -150,7 +153,8 @@ def key(page: Page, name: str):
 
 
 def test_the_reference_hand_by_tile_pad_in_at_most_17_taps_without_scrolling(
-        phone, laptop, screenshot):
+    phone, laptop, screenshot
+):
     open_form(phone)
     screenshot(phone, "hand-form-untouched")
     # Who went out and the four racks fit in about one and a half screens.
@@ -161,7 +165,8 @@ def test_the_reference_hand_by_tile_pad_in_at_most_17_taps_without_scrolling(
     tap(phone.locator("#went_out label", has_text="Dee"))
     # Ana's rack is chosen for the pad at once; red is the colour to start with.
     expect(phone.locator("#players-0-rack + .pad-toggle")).to_have_attribute(
-        "aria-expanded", "true")
+        "aria-expanded", "true"
+    )
     for name in ("Red 12", "Black (k)", "Black 3", "joker (j)"):
         tap(key(phone, name))
     expect(phone.locator("#players-0-rack + .pad-toggle")).to_contain_text("45 points")
@@ -202,8 +207,12 @@ def test_the_player_who_went_out_has_no_rack_and_points_are_folded_away(phone, l
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_no_violation_on_the_form_with_the_pad_open(chromium, laptop, scheme):
     # axe-core is injected as a script, which the page's Content-Security-Policy forbids.
-    context = chromium.new_context(viewport=PHONE, base_url=f"http://127.0.0.1:{laptop.port}",
-                                   bypass_csp=True, color_scheme=scheme)
+    context = chromium.new_context(
+        viewport=PHONE,
+        base_url=f"http://127.0.0.1:{laptop.port}",
+        bypass_csp=True,
+        color_scheme=scheme,
+    )
     page = context.new_page()
     page.goto("/")
     start_series(page, SEATS, "rummikub", "hands", 9)
@@ -211,11 +220,12 @@ def test_axe_finds_no_violation_on_the_form_with_the_pad_open(chromium, laptop, 
     page.locator("#went_out label", has_text="Dee").click()
     for name in ("Red 12", "Black (k)", "Black 3"):
         key(page, name).click()
-    expect(page.locator("#players-0-rack + .pad-toggle")).to_have_attribute(
-        "aria-expanded", "true")
+    expect(page.locator("#players-0-rack + .pad-toggle")).to_have_attribute("aria-expanded", "true")
     page.add_script_tag(path=str(Path(axe_playwright_python.__file__).parent / "axe.min.js"))
-    found = page.evaluate("async () => (await axe.run()).violations.map("
-                          "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))")
+    found = page.evaluate(
+        "async () => (await axe.run()).violations.map("
+        "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))"
+    )
     page.screenshot(path=str(SCREENSHOTS / f"hand-pad-{scheme}.png"))
     context.close()
     assert found == []
@@ -242,10 +252,12 @@ def test_a_romanian_hand_with_melds_by_tile_pad_on_at_most_three_screens(chromiu
     tap(page.locator("#went_out label", has_text="Dee"))
     for name in ("Black (k)", "Black 3"):
         tap(key(page, name))
-    for field, keys in (("players-0-melded_tiles", ("Red 10", "Red 11", "Red 12")),
-                        ("players-1-rack", ("Blue (b)", "Blue 1", "Blue 2")),
-                        ("players-2-rack", ("Black (k)", "Black 9")),
-                        ("players-3-melded_tiles", ("Blue (b)", "Blue 6", "Blue 7", "Blue 8"))):
+    for field, keys in (
+        ("players-0-melded_tiles", ("Red 10", "Red 11", "Red 12")),
+        ("players-1-rack", ("Blue (b)", "Blue 1", "Blue 2")),
+        ("players-2-rack", ("Black (k)", "Black 9")),
+        ("players-3-melded_tiles", ("Blue (b)", "Blue 6", "Blue 7", "Blue 8")),
+    ):
         tap(page.locator(f"#{field} + .pad-toggle"))
         for name in keys:
             tap(key(page, name))

@@ -21,8 +21,17 @@ from scorekeeper.store.variants import create_custom, get_variant
 
 from .history_fixture import fill
 
-TABLES = ["players", "variants", "nights", "series", "series_players", "hands", "hand_audit",
-          "rulings", "uids"]
+TABLES = [
+    "players",
+    "variants",
+    "nights",
+    "series",
+    "series_players",
+    "hands",
+    "hand_audit",
+    "rulings",
+    "uids",
+]
 ACTIONS = [{"action": "new_meld", "player": "Ana", "melds": ["k10 k11 k12 k13", "b10 r10 y10"]}]
 
 
@@ -45,13 +54,19 @@ def source(app):
     path = app.config["DATABASE"]
     ids = fill(path)
     with connect(path) as db:
-        db.execute("UPDATE hands SET table_actions = ? WHERE series_id = ?",
-                   [json.dumps(ACTIONS), ids["romanian"]])
+        db.execute(
+            "UPDATE hands SET table_actions = ? WHERE series_id = ?",
+            [json.dumps(ACTIONS), ids["romanian"]],
+        )
         house = create_custom(db, preset("rummikub"), "Kitchen rules", {"opening": 25})
-        series_id = create_series(db, 2, "Late game", get_variant(db, house), ["Bo", "Ana"],
-                                  SeriesEnd("hands", 3), 1)
-        record_hand(db, get_series(db, series_id), {"players": [
-            {"name": "Bo", "rack": "b1"}, {"name": "Ana", "went_out": True}]})
+        series_id = create_series(
+            db, 2, "Late game", get_variant(db, house), ["Bo", "Ana"], SeriesEnd("hands", 3), 1
+        )
+        record_hand(
+            db,
+            get_series(db, series_id),
+            {"players": [{"name": "Bo", "rack": "b1"}, {"name": "Ana", "went_out": True}]},
+        )
         ids["house"] = series_id
     return ids
 
@@ -64,8 +79,11 @@ def other(tmp_path):
 
 def upload(client, text: str, name: str = "export.json"):
     """Post a file to the import form."""
-    return client.post("/import", data={"file": (io.BytesIO(text.encode()), name)},
-                       content_type="multipart/form-data")
+    return client.post(
+        "/import",
+        data={"file": (io.BytesIO(text.encode()), name)},
+        content_type="multipart/form-data",
+    )
 
 
 def test_round_trip_through_an_empty_instance_gives_the_same_file(client, source, other):
@@ -75,7 +93,8 @@ def test_round_trip_through_an_empty_instance_gives_the_same_file(client, source
     assert response.status_code == 302
     again = other.test_client().get("/export/everything.json")
     assert without_stamp(again.get_data(as_text=True)) == without_stamp(
-        first.get_data(as_text=True))
+        first.get_data(as_text=True)
+    )
     assert counts(other.config["DATABASE"]) == counts(client.application.config["DATABASE"])
 
 
@@ -87,14 +106,16 @@ def test_the_export_holds_everything_a_series_needs(client, source):
     series = first["series"][0]
     assert series["variant"]["id"] == "rummikub" and series["players"] == ["Ana", "Bo", "Cy"]
     assert [(h["number"], h["deleted_at"] is not None) for h in series["hands"]] == [
-        (1, False), (2, True), (3, False)]
+        (1, False),
+        (2, True),
+        (3, False),
+    ]
     assert [a["action"] for a in series["hands"][0]["audit"]] == ["created", "edited"]
     assert series["hands"][0]["scores"] == {"Ana": 45, "Bo": -35, "Cy": -10}
     assert series["rulings"][0]["text"].startswith("A joker left on the rack costs 30")
     assert third["series"][0]["hands"][0]["table_actions"] == ACTIONS
     assert second["series"][1]["variant"]["opening"] == 25
-    assert len({h["uid"] for n in document["nights"] for s in n["series"]
-                for h in s["hands"]}) == 6
+    assert len({h["uid"] for n in document["nights"] for s in n["series"] for h in s["hands"]}) == 6
 
 
 def test_importing_the_same_file_twice_adds_nothing(client, source, other):
@@ -124,8 +145,9 @@ def test_a_night_export_holds_that_night_only(client, source):
 
 
 def test_a_series_export_holds_that_series_and_its_players(client, source):
-    document = json.loads(client.get(f"/export/series/{source['tile-rummy']}.json").get_data(
-        as_text=True))
+    document = json.loads(
+        client.get(f"/export/series/{source['tile-rummy']}.json").get_data(as_text=True)
+    )
     assert document["scope"] == "series"
     assert [p["name"] for p in document["players"]] == ["Ana", "Bo"]
     assert [s["name"] for s in document["nights"][0]["series"]] == ["Quick one"]
@@ -136,8 +158,9 @@ def test_hands_recorded_after_an_export_come_in_with_the_next_one(client, app, o
     path = app.config["DATABASE"]
     with connect(path) as db:
         night_id = create_night(db, date(2025, 12, 1), None, None)
-        series_id = create_series(db, night_id, None, preset("rummikub"), ["Ana", "Bo"],
-                                  SeriesEnd("hands", 2), 0)
+        series_id = create_series(
+            db, night_id, None, preset("rummikub"), ["Ana", "Bo"], SeriesEnd("hands", 2), 0
+        )
     target = other.test_client()
     hand = {"players": [{"name": "Ana", "went_out": True}, {"name": "Bo", "rack": "r3"}]}
     with connect(path) as db:
@@ -145,13 +168,11 @@ def test_hands_recorded_after_an_export_come_in_with_the_next_one(client, app, o
     upload(target, client.get(f"/export/series/{series_id}.json").get_data(as_text=True))
     with connect(path) as db:
         record_hand(db, get_series(db, series_id), hand)
-    response = upload(target, client.get(f"/export/series/{series_id}.json").get_data(
-        as_text=True))
+    response = upload(target, client.get(f"/export/series/{series_id}.json").get_data(as_text=True))
     assert response.status_code == 302
     page = target.get("/history").get_data(as_text=True)
     # Already here: the night, the series, hand 1 and its audit entry.
-    assert "Imported 0 nights, 0 series, 1 hand and 0 rulings; 4 items were already here." \
-        in page
+    assert "Imported 0 nights, 0 series, 1 hand and 0 rulings; 4 items were already here." in page
     assert "Ana won" in page
 
 
@@ -161,11 +182,15 @@ def test_players_are_matched_by_name_whatever_the_case(client, source, other):
     upload(other.test_client(), client.get("/export/everything.json").get_data(as_text=True))
     with connect(other.config["DATABASE"]) as db:
         assert [r["name"] for r in db.query("SELECT name FROM players ORDER BY id")] == [
-            "ana", "Bo", "Cy"]
+            "ana",
+            "Bo",
+            "Cy",
+        ]
         record = json.loads(db.execute("SELECT record FROM hands WHERE id = 1").fetchone()[0])
         assert record["players"][0]["name"] == "ana"
-        actions = db.execute("SELECT table_actions FROM hands WHERE table_actions IS NOT NULL"
-                             ).fetchone()[0]
+        actions = db.execute(
+            "SELECT table_actions FROM hands WHERE table_actions IS NOT NULL"
+        ).fetchone()[0]
         assert json.loads(actions)[0]["player"] == "ana"
     target = other.test_client()
     for series_id in (1, 2, 3, 4):
@@ -173,8 +198,7 @@ def test_players_are_matched_by_name_whatever_the_case(client, source, other):
     assert "ana won" in target.get("/history/nights/1").get_data(as_text=True)
 
 
-def test_a_bad_file_is_refused_with_what_and_where_and_nothing_is_stored(client, source,
-                                                                            other):
+def test_a_bad_file_is_refused_with_what_and_where_and_nothing_is_stored(client, source, other):
     document = json.loads(client.get("/export/everything.json").get_data(as_text=True))
     document["nights"][2]["series"][0]["hands"][0]["record"]["players"][1]["rack"] = "x9"
     before = counts(other.config["DATABASE"])
@@ -199,8 +223,10 @@ def test_a_refusal_while_storing_undoes_everything(client, source, other):
     hand = document["nights"][1]["series"][1]["hands"][0]
     hand["uid"] = "a-new-hand"
     hand["audit"] = []
-    with pytest.raises(BadExport, match="hand 1 is here already as another hand"), \
-            connect(other.config["DATABASE"]) as db:
+    with (
+        pytest.raises(BadExport, match="hand 1 is here already as another hand"),
+        connect(other.config["DATABASE"]) as db,
+    ):
         import_document(db, read_document(json.dumps(document)))
     assert counts(other.config["DATABASE"]) == before
 
@@ -238,10 +264,13 @@ def test_the_score_sheets_as_csv(client, source):
 def test_an_english_csv_is_byte_for_byte_the_score_sheet_it_always_was(app, client, source):
     """The header's words are translated for other languages; in English nothing changes."""
     with connect(app.config["DATABASE"]) as db:
-        sheets = {"/export/everything.csv": "".join(sheet_chunks(db)),
-                  "/export/nights/2.csv": "".join(sheet_chunks(db, night_id=2)),
-                  f"/export/series/{source['house']}.csv": "".join(
-                      sheet_chunks(db, series_id=source["house"]))}
+        sheets = {
+            "/export/everything.csv": "".join(sheet_chunks(db)),
+            "/export/nights/2.csv": "".join(sheet_chunks(db, night_id=2)),
+            f"/export/series/{source['house']}.csv": "".join(
+                sheet_chunks(db, series_id=source["house"])
+            ),
+        }
     for address, sheet in sheets.items():
         answer = client.get(address, headers={"Accept-Language": "en"})
         assert answer.data == sheet.encode(), address
@@ -259,8 +288,13 @@ def test_the_pages_offer_the_downloads(client, source):
     assert 'href="/export/everything.json" download' in history
     assert 'href="/import"' in history
     night = client.get("/history/nights/1").get_data(as_text=True)
-    for href in ("/export/nights/1.json", "/export/nights/1.csv", "/export/series/1.json",
-                 "/export/series/1.csv", "/history/series/1/print"):
+    for href in (
+        "/export/nights/1.json",
+        "/export/nights/1.csv",
+        "/export/series/1.json",
+        "/export/series/1.csv",
+        "/history/series/1/print",
+    ):
         assert f'href="{href}"' in night, href
 
 
@@ -282,8 +316,11 @@ def test_the_upload_form_checks_its_token(csrf_app, tmp_path):
     assert counts(tmp_path / "other" / "scorekeeper.db") == before
     page = target.get("/import").get_data(as_text=True)
     token = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
-    response = target.post("/import", data={"csrf_token": token, "file": (
-        io.BytesIO(text.encode()), "x.json")}, content_type="multipart/form-data")
+    response = target.post(
+        "/import",
+        data={"csrf_token": token, "file": (io.BytesIO(text.encode()), "x.json")},
+        content_type="multipart/form-data",
+    )
     assert response.status_code == 302
 
 
@@ -293,8 +330,9 @@ def test_the_upload_has_a_size_limit(client, monkeypatch):
     assert response.status_code == 413
 
 
-def test_max_content_length_limits_forms_and_the_api_but_not_the_import(tmp_path, app, source,
-                                                                         client):
+def test_max_content_length_limits_forms_and_the_api_but_not_the_import(
+    tmp_path, app, source, client
+):
     """As the README's Settings table says: the import page keeps its own, larger limit."""
     text = client.get("/export/everything.json").get_data(as_text=True)
     small = create_app(app_settings(tmp_path / "small", MAX_CONTENT_LENGTH=1000)).test_client()
@@ -303,5 +341,7 @@ def test_max_content_length_limits_forms_and_the_api_but_not_the_import(tmp_path
     assert small.post("/api/series", json={"players": ["x" * 2000]}).status_code == 413
     response = upload(small, text)
     assert response.status_code == 302
-    assert counts(tmp_path / "small" / "scorekeeper.db")["hands"] == counts(
-        app.config["DATABASE"])["hands"]
+    assert (
+        counts(tmp_path / "small" / "scorekeeper.db")["hands"]
+        == counts(app.config["DATABASE"])["hands"]
+    )

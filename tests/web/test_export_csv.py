@@ -29,25 +29,56 @@ def sheets_history(path) -> dict:
     ids = fill(path)
     with connect(path) as db:
         house = create_custom(db, preset("rummikub"), "Kitchen rules", {"opening": 25})
-        late = create_series(db, 2, "Late game", get_variant(db, house), ["Bo", "Ana"],
-                             SeriesEnd("hands", 3), 1)
-        record_hand(db, get_series(db, late), {"players": [
-            {"name": "Bo", "rack": "b1"}, {"name": "Ana", "went_out": True}]})
+        late = create_series(
+            db, 2, "Late game", get_variant(db, house), ["Bo", "Ana"], SeriesEnd("hands", 3), 1
+        )
+        record_hand(
+            db,
+            get_series(db, late),
+            {"players": [{"name": "Bo", "rack": "b1"}, {"name": "Ana", "went_out": True}]},
+        )
         night = create_night(db, date(2025, 12, 5), 'Bo\'s "big" table, upstairs', None)
-        odd = get_series(db, create_series(db, night, "-1 round", preset("rummikub"),
-                                           ["Zoë", "@Kim", "Bo"], SeriesEnd("hands", 2), 2))
-        for record in ({"players": [{"name": "Zoë", "rack": "r13 j"},
-                                    {"name": "@Kim", "went_out": True},
-                                    {"name": "Bo", "rack": "k1 k2"}]},
-                       {"players": [{"name": "Zoë", "went_out": True},
-                                    {"name": "@Kim", "rack": "y9"},
-                                    {"name": "Bo", "rack": "b4 b5 b6"}]}):
+        odd = get_series(
+            db,
+            create_series(
+                db,
+                night,
+                "-1 round",
+                preset("rummikub"),
+                ["Zoë", "@Kim", "Bo"],
+                SeriesEnd("hands", 2),
+                2,
+            ),
+        )
+        for record in (
+            {
+                "players": [
+                    {"name": "Zoë", "rack": "r13 j"},
+                    {"name": "@Kim", "went_out": True},
+                    {"name": "Bo", "rack": "k1 k2"},
+                ]
+            },
+            {
+                "players": [
+                    {"name": "Zoë", "went_out": True},
+                    {"name": "@Kim", "rack": "y9"},
+                    {"name": "Bo", "rack": "b4 b5 b6"},
+                ]
+            },
+        ):
             record_hand(db, odd, record)
         # Unnamed and second on its night: "Series 2" on the night's sheets.
-        second = get_series(db, create_series(db, night, None, preset("tile-rummy"),
-                                              ["Bo", "Zoë"], SeriesEnd("hands", 1), 0))
-        record_hand(db, second, {"players": [{"name": "Bo", "went_out": True},
-                                             {"name": "Zoë", "rack": "k11 r2"}]})
+        second = get_series(
+            db,
+            create_series(
+                db, night, None, preset("tile-rummy"), ["Bo", "Zoë"], SeriesEnd("hands", 1), 0
+            ),
+        )
+        record_hand(
+            db,
+            second,
+            {"players": [{"name": "Bo", "went_out": True}, {"name": "Zoë", "rack": "k11 r2"}]},
+        )
     return {"late": late, "odd": odd.id, "second": second.id, "odd_night": night, **ids}
 
 
@@ -76,8 +107,9 @@ def test_the_score_sheet_of_a_series_is_the_same_file(client, sheets, which):
     assert response.get_data() == (EXPECTED / f"series-{which}.csv").read_bytes()
 
 
-@pytest.mark.parametrize("url", ["/export/everything.csv", "/export/nights/4.csv",
-                                 "/export/series/5.csv"])
+@pytest.mark.parametrize(
+    "url", ["/export/everything.csv", "/export/nights/4.csv", "/export/series/5.csv"]
+)
 def test_the_score_sheets_are_streamed(client, sheets, url):
     response = client.get(url)
     assert response.is_streamed
@@ -96,7 +128,8 @@ def test_the_sheets_come_in_small_pieces_that_make_the_same_file(app, sheets, mo
 
 def test_an_empty_database_gives_the_columns_alone(client):
     assert client.get("/export/everything.csv").get_data() == (
-        b"date,place,series,variant,hand,seat,player,score,total,won\r\n")
+        b"date,place,series,variant,hand,seat,player,score,total,won\r\n"
+    )
 
 
 def test_a_night_or_series_that_is_not_there_is_not_found(client, sheets):

@@ -17,8 +17,7 @@ def test_everything_is_streamed_night_by_night_and_is_the_same_text(app, client)
     fill(app.config["DATABASE"])
     response = client.get("/export/everything.json")
     assert response.status_code == 200 and response.is_streamed
-    assert response.headers["Content-Disposition"].startswith(
-        'attachment; filename="scorekeeper-')
+    assert response.headers["Content-Disposition"].startswith('attachment; filename="scorekeeper-')
     with connect(app.config["DATABASE"]) as db:
         whole = to_json(export_document(db))
         chunks = list(export_chunks(db))
@@ -30,5 +29,4 @@ def test_everything_is_streamed_night_by_night_and_is_the_same_text(app, client)
 
 def test_an_empty_database_exports_an_empty_file(app, client):
     document = json.loads(client.get("/export/everything.json").get_data(as_text=True))
-    assert (document["nights"], document["players"], document["scope"]) == ([], [],
-                                                                              "everything")
+    assert (document["nights"], document["players"], document["scope"]) == ([], [], "everything")

@@ -14,42 +14,90 @@ from scorekeeper.web.shell.db import get_db
 from .steps import start_series
 
 NAMES = ["A", "B", "C", "D"]
-FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 120)), deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                       HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", 120)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 # Text a phone or a script could send; lone surrogates are left to the JSON escapes below.
 text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**20, 10**20)
-    | st.floats(allow_nan=False, allow_infinity=False) | text,
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | text,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(text, inner, max_size=4),
-    max_leaves=12)
-token = st.sampled_from(["r1", "b13", "k7", "y10", "o5", "j", "j=b11", "j=11", "b1/low", "r1/set",
-                         "r14", "q3", "r0", "R12", "k", "", ",", "r1,r2", "j=j", "b-1"])
+    max_leaves=12,
+)
+token = st.sampled_from(
+    [
+        "r1",
+        "b13",
+        "k7",
+        "y10",
+        "o5",
+        "j",
+        "j=b11",
+        "j=11",
+        "b1/low",
+        "r1/set",
+        "r14",
+        "q3",
+        "r0",
+        "R12",
+        "k",
+        "",
+        ",",
+        "r1,r2",
+        "j=j",
+        "b-1",
+    ]
+)
 tiles = st.lists(token, max_size=10).map(" ".join) | text
 name = st.sampled_from(NAMES) | text
-count = st.integers(-3, 5) | st.integers(-10**30, 10**30)
-player = st.fixed_dictionaries({"name": name}, optional={
-    "went_out": st.booleans() | json_values,
-    "finish": st.sampled_from(["discard", "joker_discard", "rack_empty", "other"]),
-    "all_at_once": st.booleans(), "jokers_used": count,
-    "rack": tiles | json_values, "rack_points": count | json_values, "rack_jokers": count,
-    "swapped_jokers": count, "melded_tiles": tiles, "melded_points": count,
-    "credited_jokers": count,
-    "declared": st.lists(st.sampled_from(["exposed_twin", "left_table", "other"]), max_size=3)
-    | json_values,
-})
+count = st.integers(-3, 5) | st.integers(-(10**30), 10**30)
+player = st.fixed_dictionaries(
+    {"name": name},
+    optional={
+        "went_out": st.booleans() | json_values,
+        "finish": st.sampled_from(["discard", "joker_discard", "rack_empty", "other"]),
+        "all_at_once": st.booleans(),
+        "jokers_used": count,
+        "rack": tiles | json_values,
+        "rack_points": count | json_values,
+        "rack_jokers": count,
+        "swapped_jokers": count,
+        "melded_tiles": tiles,
+        "melded_points": count,
+        "credited_jokers": count,
+        "declared": st.lists(st.sampled_from(["exposed_twin", "left_table", "other"]), max_size=3)
+        | json_values,
+    },
+)
 meld = st.fixed_dictionaries({"tiles": tiles}, optional={"by": name | st.lists(name, max_size=6)})
 # Near misses: every seat named in order and one player out, so some hands are stored.
-plausible_hand = st.tuples(st.integers(0, 3), st.lists(st.lists(token, max_size=4), min_size=4,
-                                                       max_size=4)).map(lambda pair: {
-    "players": [{"name": n, "went_out": True} if i == pair[0] else {
-        "name": n, "rack": " ".join(pair[1][i])} for i, n in enumerate(NAMES)]})
-hand_json = plausible_hand | st.fixed_dictionaries(
-    {"players": st.lists(player, min_size=0, max_size=5)},
-    optional={"melds": st.lists(meld, max_size=4) | json_values, "variant": json_values},
-) | json_values
+plausible_hand = st.tuples(
+    st.integers(0, 3), st.lists(st.lists(token, max_size=4), min_size=4, max_size=4)
+).map(
+    lambda pair: {
+        "players": [
+            {"name": n, "went_out": True}
+            if i == pair[0]
+            else {"name": n, "rack": " ".join(pair[1][i])}
+            for i, n in enumerate(NAMES)
+        ]
+    }
+)
+hand_json = (
+    plausible_hand
+    | st.fixed_dictionaries(
+        {"players": st.lists(player, min_size=0, max_size=5)},
+        optional={"melds": st.lists(meld, max_size=4) | json_values, "variant": json_values},
+    )
+    | json_values
+)
 
 
 def stored(app) -> list[str]:
@@ -58,8 +106,9 @@ def stored(app) -> list[str]:
 
 
 def api_series(client, variant: str) -> int:
-    response = client.post("/api/series", json={"variant": variant, "players": NAMES,
-                                                "end": {"hands": 100_000}})
+    response = client.post(
+        "/api/series", json={"variant": variant, "players": NAMES, "end": {"hands": 100_000}}
+    )
     assert response.status_code == 201
     return response.get_json()["id"]
 
@@ -85,37 +134,58 @@ def test_the_api_never_fails_on_any_hand_json(app, client, variant, hand):
     series_id = getattr(app, f"fuzz_{variant}", None) or api_series(client, variant)
     setattr(app, f"fuzz_{variant}", series_id)
     before = stored(app)
-    response = client.post(f"/api/series/{series_id}/hands", data=json.dumps(hand),
-                           content_type="application/json")
+    response = client.post(
+        f"/api/series/{series_id}/hands", data=json.dumps(hand), content_type="application/json"
+    )
     check_api_answer(app, response, before)
 
 
 @FUZZ
-@given(body=st.binary(max_size=60) | text.map(str.encode)
-       | st.sampled_from([b"[" * 50_000, b'{"players": "\\ud800"}',
-                          b'{"players": [{"name": "\\udfff"}]}', b"\xff\xfe", b"1e999999"]))
+@given(
+    body=st.binary(max_size=60)
+    | text.map(str.encode)
+    | st.sampled_from(
+        [
+            b"[" * 50_000,
+            b'{"players": "\\ud800"}',
+            b'{"players": [{"name": "\\udfff"}]}',
+            b"\xff\xfe",
+            b"1e999999",
+        ]
+    )
+)
 def test_the_api_never_fails_on_any_body(app, client, body):
     series_id = getattr(app, "fuzz_series", None) or api_series(client, "rummikub")
     app.fuzz_series = series_id
     before = stored(app)
-    response = client.post(f"/api/series/{series_id}/hands", data=body,
-                           content_type="application/json")
+    response = client.post(
+        f"/api/series/{series_id}/hands", data=body, content_type="application/json"
+    )
     check_api_answer(app, response, before)
 
 
 @FUZZ
-@given(body=st.fixed_dictionaries({}, optional={
-    "variant": st.sampled_from(["rummikub", "romanian", "nope"]) | json_values,
-    "players": st.lists(name, max_size=7) | json_values,
-    "end": st.dictionaries(st.sampled_from(["hands", "rounds", "target", "x"]), count,
-                           max_size=2) | json_values,
-    "first_dealer": count | json_values, "night_id": count | json_values,
-    "name": text | json_values}) | json_values)
+@given(
+    body=st.fixed_dictionaries(
+        {},
+        optional={
+            "variant": st.sampled_from(["rummikub", "romanian", "nope"]) | json_values,
+            "players": st.lists(name, max_size=7) | json_values,
+            "end": st.dictionaries(
+                st.sampled_from(["hands", "rounds", "target", "x"]), count, max_size=2
+            )
+            | json_values,
+            "first_dealer": count | json_values,
+            "night_id": count | json_values,
+            "name": text | json_values,
+        },
+    )
+    | json_values
+)
 def test_the_api_never_fails_on_any_new_series(app, client, body):
     with app.app_context():
         before = list(get_db().conn.iterdump())
-    response = client.post("/api/series", data=json.dumps(body),
-                           content_type="application/json")
+    response = client.post("/api/series", data=json.dumps(body), content_type="application/json")
     assert response.status_code in (201, 400), response.status_code
     if response.status_code == 400:
         assert response.get_json()["error"].strip()
@@ -123,19 +193,37 @@ def test_the_api_never_fails_on_any_new_series(app, client, body):
             assert list(get_db().conn.iterdump()) == before
 
 
-field_text = tiles | text | st.sampled_from(["", "0", "-1", "3", "99999999999999999999", "1.5",
-                                             "abc", " 12 "])
-seat_fields = st.fixed_dictionaries({}, optional={
-    "rack": field_text, "rack_points": field_text, "rack_jokers": field_text,
-    "swapped_jokers": field_text, "melded_tiles": field_text, "melded_points": field_text,
-    "credited_jokers": field_text, "exposed_twin": st.sampled_from(["y", ""]),
-    "left_table": st.sampled_from(["y", ""])})
-tally_form = st.fixed_dictionaries({
-    "went_out": st.sampled_from([*NAMES, "-"]) | text,
-    "players": st.dictionaries(st.integers(0, 6), seat_fields, max_size=5),
-}, optional={"finish": st.sampled_from(["discard", "joker_discard", "rack_empty"]) | text,
-             "all_at_once": st.sampled_from(["y", ""]), "jokers_used": field_text,
-             "preview": st.just("Preview")})
+field_text = (
+    tiles
+    | text
+    | st.sampled_from(["", "0", "-1", "3", "99999999999999999999", "1.5", "abc", " 12 "])
+)
+seat_fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "rack": field_text,
+        "rack_points": field_text,
+        "rack_jokers": field_text,
+        "swapped_jokers": field_text,
+        "melded_tiles": field_text,
+        "melded_points": field_text,
+        "credited_jokers": field_text,
+        "exposed_twin": st.sampled_from(["y", ""]),
+        "left_table": st.sampled_from(["y", ""]),
+    },
+)
+tally_form = st.fixed_dictionaries(
+    {
+        "went_out": st.sampled_from([*NAMES, "-"]) | text,
+        "players": st.dictionaries(st.integers(0, 6), seat_fields, max_size=5),
+    },
+    optional={
+        "finish": st.sampled_from(["discard", "joker_discard", "rack_empty"]) | text,
+        "all_at_once": st.sampled_from(["y", ""]),
+        "jokers_used": field_text,
+        "preview": st.just("Preview"),
+    },
+)
 
 
 def form_data(tally: dict) -> dict:
@@ -154,8 +242,7 @@ def form_data(tally: dict) -> dict:
 @pytest.mark.parametrize("variant", ["rummikub", "romanian"])
 @FUZZ
 @given(tally=tally_form)
-def test_the_record_hand_form_never_fails_and_every_refusal_says_why(app, client, variant,
-                                                                      tally):
+def test_the_record_hand_form_never_fails_and_every_refusal_says_why(app, client, variant, tally):
     series_id = getattr(app, f"fuzz_{variant}", None)
     if series_id is None:
         series_id = start_series(client, variant=variant, end_kind="hands", end_value=100_000)
@@ -182,13 +269,28 @@ def test_the_record_hand_form_never_fails_and_every_refusal_says_why(app, client
 
 
 @FUZZ
-@given(night=st.fixed_dictionaries({}, optional={"date": text | st.sampled_from(
-    ["2025-11-22", "2025-02-30", "0000-01-01", "22/11/2025"]), "place": text, "note": text}),
-       seats=st.lists(text | st.sampled_from(NAMES), max_size=7),
-       series=st.fixed_dictionaries({}, optional={
-           "variant": st.sampled_from(["rummikub", "romanian", "nope"]) | text,
-           "end_kind": st.sampled_from(["hands", "rounds", "target"]) | text,
-           "end_value": field_text, "first_dealer": field_text, "name": text}))
+@given(
+    night=st.fixed_dictionaries(
+        {},
+        optional={
+            "date": text
+            | st.sampled_from(["2025-11-22", "2025-02-30", "0000-01-01", "22/11/2025"]),
+            "place": text,
+            "note": text,
+        },
+    ),
+    seats=st.lists(text | st.sampled_from(NAMES), max_size=7),
+    series=st.fixed_dictionaries(
+        {},
+        optional={
+            "variant": st.sampled_from(["rummikub", "romanian", "nope"]) | text,
+            "end_kind": st.sampled_from(["hands", "rounds", "target"]) | text,
+            "end_value": field_text,
+            "first_dealer": field_text,
+            "name": text,
+        },
+    ),
+)
 def test_the_night_and_series_forms_never_fail(app, client, night, seats, series):
     def dumped():
         with app.app_context():

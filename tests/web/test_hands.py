@@ -49,24 +49,31 @@ def test_preview_shows_every_score_and_stores_nothing(app, client):
     assert "Preview: nothing is saved yet" in page
     assert "+24" in page and "-16" in page
     # Each name is isolated (U+2068 ... U+2069), so a right-to-left name keeps its points.
-    assert ("Went out: the sum of the other racks (\u2068B\u2069 5, \u2068C\u2069 16, "
-            "\u2068D\u2069 3)") in page
+    assert (
+        "Went out: the sum of the other racks (\u2068B\u2069 5, \u2068C\u2069 16, \u2068D\u2069 3)"
+    ) in page
     assert 'value="b10 k6"' in page  # what was typed is still there
     assert rows(app, "hands") == []
 
 
 def test_saving_stores_the_record_its_scores_and_an_audit_entry(app, client):
     series_id = start_series(client)
-    form = tally(NAMES, {"A": "went_out", "B": "r5", "C": "", "D": ""},
-                 **{"players-2-rack_points": "16", "players-3-rack_jokers": "1"})
+    form = tally(
+        NAMES,
+        {"A": "went_out", "B": "r5", "C": "", "D": ""},
+        **{"players-2-rack_points": "16", "players-3-rack_jokers": "1"},
+    )
     response = client.post(f"/series/{series_id}/hands/new", data=form)
     assert response.status_code == 302
     (hand,) = rows(app, "hands")
-    assert json.loads(hand["record"]) == {"players": [
-        {"name": "A", "went_out": True},
-        {"name": "B", "rack": "r5"},
-        {"name": "C", "rack_points": 16},
-        {"name": "D", "rack_points": 0, "rack_jokers": 1}]}
+    assert json.loads(hand["record"]) == {
+        "players": [
+            {"name": "A", "went_out": True},
+            {"name": "B", "rack": "r5"},
+            {"name": "C", "rack_points": 16},
+            {"name": "D", "rack_points": 0, "rack_jokers": 1},
+        ]
+    }
     assert json.loads(hand["scores"]) == {"A": 51, "B": -5, "C": -16, "D": -30}
     assert hand["winner"] == "A"
     (audit,) = rows(app, "hand_audit")
@@ -76,18 +83,25 @@ def test_saving_stores_the_record_its_scores_and_an_audit_entry(app, client):
     assert "Hand 1 saved. <bdi>A</bdi> won the hand (+51)." in page
 
 
-@pytest.mark.parametrize(("hand", "extra", "message"), [
-    ({"A": "went_out", "B": "x5"}, {}, "&#39;x5&#39; is not a tile"),
-    ({"A": "went_out", "B": "r5 r5 r5"}, {}, "3 copies of r5 in this hand"),
-    ({"A": "went_out", "B": "j j j"}, {}, "3 jokers in this hand"),
-    ({"A": "went_out", "B": "r14"}, {}, "numbers go from 1 to 13"),
-    ({"A": "went_out", "B": "r5"}, {"players-1-rack_points": "5"},
-     "give the rack as tiles or as rack points, not both"),
-    ({"A": "went_out"}, {"players-1-rack_points": "-3"}, "Number must be between 0"),
-    ({"A": "went_out"}, {"players-0-rack": "k9"}, "went out but still has tiles on the rack"),
-])
+@pytest.mark.parametrize(
+    ("hand", "extra", "message"),
+    [
+        ({"A": "went_out", "B": "x5"}, {}, "&#39;x5&#39; is not a tile"),
+        ({"A": "went_out", "B": "r5 r5 r5"}, {}, "3 copies of r5 in this hand"),
+        ({"A": "went_out", "B": "j j j"}, {}, "3 jokers in this hand"),
+        ({"A": "went_out", "B": "r14"}, {}, "numbers go from 1 to 13"),
+        (
+            {"A": "went_out", "B": "r5"},
+            {"players-1-rack_points": "5"},
+            "give the rack as tiles or as rack points, not both",
+        ),
+        ({"A": "went_out"}, {"players-1-rack_points": "-3"}, "Number must be between 0"),
+        ({"A": "went_out"}, {"players-0-rack": "k9"}, "went out but still has tiles on the rack"),
+    ],
+)
 def test_a_refused_hand_says_why_next_to_the_field_keeps_the_typing_and_stores_nothing(
-        app, client, hand, extra, message):
+    app, client, hand, extra, message
+):
     series_id = start_series(client)
     form = {**tally(NAMES, hand), **extra}
     response = client.post(f"/series/{series_id}/hands/new", data=form)
@@ -104,24 +118,31 @@ def test_a_refused_hand_says_why_next_to_the_field_keeps_the_typing_and_stores_n
 
 def test_a_hand_after_the_end_of_the_series_is_refused(app, client):
     series_id = start_series(client, seats=("A", "B"), end_kind="hands", end_value=1)
-    client.post(f"/series/{series_id}/hands/new",
-                data=tally(["A", "B"], {"A": "went_out", "B": "r5"}))
-    response = client.post(f"/series/{series_id}/hands/new",
-                           data=tally(["A", "B"], {"B": "went_out", "A": "r5"}))
+    client.post(
+        f"/series/{series_id}/hands/new", data=tally(["A", "B"], {"A": "went_out", "B": "r5"})
+    )
+    response = client.post(
+        f"/series/{series_id}/hands/new", data=tally(["A", "B"], {"B": "went_out", "A": "r5"})
+    )
     assert response.status_code == 422
     assert "hand 2 comes after the series ended (1 hand)" in response.get_data(as_text=True)
     assert len(rows(app, "hands")) == 1
 
 
 def test_romanian_quick_tally_with_melded_tiles_a_joly_and_an_exposed_twin(app, client):
-    series_id = start_series(client, seats=("Ana", "Bo", "Cici"), variant="romanian",
-                             end_kind="hands", end_value=5)
+    series_id = start_series(
+        client, seats=("Ana", "Bo", "Cici"), variant="romanian", end_kind="hands", end_value=5
+    )
     form = {
-        "went_out": "Ana", "finish": "discard", "save": "Save hand",
+        "went_out": "Ana",
+        "finish": "discard",
+        "save": "Save hand",
         "players-0-melded_tiles": "b6 b7 b8 r1/set k1/set y1/set",
-        "players-1-rack": "r12 k1", "players-1-melded_points": "15",
+        "players-1-rack": "r12 k1",
+        "players-1-melded_points": "15",
         "players-1-exposed_twin": "y",
-        "players-2-rack": "j y3", "players-2-melded_tiles": "y11 y12",
+        "players-2-rack": "j y3",
+        "players-2-melded_tiles": "y11 y12",
         "players-2-credited_jokers": "1",
     }
     assert client.post(f"/series/{series_id}/hands/new", data=form).status_code == 302
@@ -136,32 +157,45 @@ def test_romanian_quick_tally_with_melded_tiles_a_joly_and_an_exposed_twin(app, 
 
 def test_an_ace_without_its_place_is_refused_where_it_matters(app, client):
     series_id = start_series(client, seats=("Ana", "Bo"), variant="romanian", end_kind="hands")
-    form = {"went_out": "Ana", "finish": "discard", "save": "1",
-            "players-0-melded_tiles": "r1 k1 y1"}
+    form = {
+        "went_out": "Ana",
+        "finish": "discard",
+        "save": "1",
+        "players-0-melded_tiles": "r1 k1 y1",
+    }
     response = client.post(f"/series/{series_id}/hands/new", data=form)
     assert response.status_code == 422
-    assert "say where the ace lies: r1/low (low run), r1/high (high run) or r1/set" in \
-        response.get_data(as_text=True)
+    assert (
+        "say where the ace lies: r1/low (low run), r1/high (high run) or r1/set"
+        in response.get_data(as_text=True)
+    )
     assert rows(app, "hands") == []
 
 
 def test_editing_a_hand_recomputes_totals_and_records_old_and_new(app, client):
     series_id = start_series(client)
-    client.post(f"/series/{series_id}/hands/new",
-                data=tally(NAMES, {"A": "went_out", "B": "r5", "C": "r6", "D": "r7"}))
+    client.post(
+        f"/series/{series_id}/hands/new",
+        data=tally(NAMES, {"A": "went_out", "B": "r5", "C": "r6", "D": "r7"}),
+    )
     hand_id = rows(app, "hands")[0]["id"]
     page = client.get(f"/series/{series_id}/hands/{hand_id}/edit").get_data(as_text=True)
     assert 'value="r6"' in page and "Fix hand 1" in page
-    response = client.post(f"/series/{series_id}/hands/{hand_id}/edit",
-                           data=tally(NAMES, {"A": "r5", "B": "went_out", "C": "r6", "D": "r7"}))
+    response = client.post(
+        f"/series/{series_id}/hands/{hand_id}/edit",
+        data=tally(NAMES, {"A": "r5", "B": "went_out", "C": "r6", "D": "r7"}),
+    )
     assert response.status_code == 302
     assert json.loads(rows(app, "hands")[0]["scores"]) == {"A": -5, "B": 18, "C": -6, "D": -7}
     _created, edited = rows(app, "hand_audit")
     assert edited["action"] == "edited"
     assert json.loads(edited["old"])["players"][1] == {"name": "B", "rack": "r5"}
     # The edit form keeps the stored way of going out.
-    assert json.loads(edited["new"])["players"][1] == {"name": "B", "went_out": True,
-                                                       "finish": "rack_empty"}
+    assert json.loads(edited["new"])["players"][1] == {
+        "name": "B",
+        "went_out": True,
+        "finish": "rack_empty",
+    }
     page = client.get(f"/series/{series_id}/hands/{hand_id}").get_data(as_text=True)
     assert "B: went out (none) → yes" in page
     assert "A: rack (none) → r5" in page
@@ -174,8 +208,10 @@ def test_a_refused_edit_changes_nothing(app, client):
     racks = {"B": "r1", "C": "r2", "D": "r3"}
     client.post(f"/series/{series_id}/hands/new", data=tally(NAMES, {"A": "went_out", **racks}))
     before = rows(app, "hands")
-    response = client.post(f"/series/{series_id}/hands/1/edit",
-                           data=tally(NAMES, {"A": "went_out", **racks, "B": "zz"}))
+    response = client.post(
+        f"/series/{series_id}/hands/1/edit",
+        data=tally(NAMES, {"A": "went_out", **racks, "B": "zz"}),
+    )
     assert response.status_code == 422
     assert rows(app, "hands") == before
     assert len(rows(app, "hand_audit")) == 1
@@ -185,8 +221,9 @@ def test_delete_and_undo(app, client):
     series_id = start_series(client, end_kind="hands", end_value=9)
     racks = {"A": "r4", "B": "r4", "C": "r2", "D": "r3"}  # the other three hold 9 points
     for winner in ("A", "B"):
-        client.post(f"/series/{series_id}/hands/new",
-                    data=tally(NAMES, {**racks, winner: "went_out"}))
+        client.post(
+            f"/series/{series_id}/hands/new", data=tally(NAMES, {**racks, winner: "went_out"})
+        )
     response = client.post(f"/series/{series_id}/hands/1/delete")
     assert response.status_code == 302
     page = client.get(f"/series/{series_id}").get_data(as_text=True)
@@ -202,15 +239,20 @@ def test_delete_and_undo(app, client):
 
 
 def test_undo_offers_the_hand_deleted_last_even_when_the_clock_was_set_back(
-        app, client, monkeypatch):
+    app, client, monkeypatch
+):
     from scorekeeper.store import hands
 
     series_id = start_series(client, end_kind="hands", end_value=9)
     for winner in ("A", "B", "C"):
-        racks = {name: tile for name, tile in zip(NAMES, ("r9", "b9", "k9", "y9"), strict=True)
-                 if name != winner}
-        saved = client.post(f"/series/{series_id}/hands/new",
-                            data=tally(NAMES, {**racks, winner: "went_out"}))
+        racks = {
+            name: tile
+            for name, tile in zip(NAMES, ("r9", "b9", "k9", "y9"), strict=True)
+            if name != winner
+        }
+        saved = client.post(
+            f"/series/{series_id}/hands/new", data=tally(NAMES, {**racks, winner: "went_out"})
+        )
         assert saved.status_code == 302
     monkeypatch.setattr(hands, "now", lambda: "2026-11-23T22:00:00+00:00")
     client.post(f"/series/{series_id}/hands/3/delete")
@@ -239,13 +281,22 @@ def test_a_series_keeps_its_frozen_rules_when_the_custom_variant_changes(app, cl
         db = get_db()
         base = variants.get_variant(db, "romanian")
         custom_id = variants.create_custom(db, base, "Grandma's rules", {"opening": 60})
-    client.post("/nights/1/series/new", data=series_form(
-        variant=custom_id, seats=("Ana", "Bo"), end_kind="hands"))
+    client.post(
+        "/nights/1/series/new",
+        data=series_form(variant=custom_id, seats=("Ana", "Bo"), end_kind="hands"),
+    )
     with app.app_context():
         db = get_db()
         changed = json.loads(db["variants"].get(custom_id)["rules"]) | {"never_opened_penalty": 500}
         db["variants"].update(custom_id, {"rules": json.dumps(changed)})
-    client.post("/series/1/hands/new", data={"went_out": "Ana", "finish": "discard",
-                                             "save": "1", "players-0-melded_points": "60",
-                                             "players-1-rack": "r5"})
+    client.post(
+        "/series/1/hands/new",
+        data={
+            "went_out": "Ana",
+            "finish": "discard",
+            "save": "1",
+            "players-0-melded_points": "60",
+            "players-1-rack": "r5",
+        },
+    )
     assert json.loads(rows(app, "hands")[0]["scores"]) == {"Ana": 160, "Bo": -200}

@@ -14,19 +14,35 @@ from scorekeeper.web.access import address
 from scorekeeper.web.access.hosts import host_name, machine_hosts
 
 
-@pytest.mark.parametrize("host", ["attacker.example", "attacker.example:8000",
-                                  "192.0.2.7:8000", "[2001:db8::1]:8000", "localhost.evil"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "attacker.example",
+        "attacker.example:8000",
+        "192.0.2.7:8000",
+        "[2001:db8::1]:8000",
+        "localhost.evil",
+    ],
+)
 def test_a_request_for_another_name_is_refused_before_anything_runs(client, host):
     response = client.get("/", headers={"Host": host})
     assert response.status_code == 400
-    assert "answers only at this computer" in response.get_data(
-        as_text=True)
+    assert "answers only at this computer" in response.get_data(as_text=True)
     api = client.post("/api/series", json={}, headers={"Host": host})
     assert api.status_code == 400 and "ALLOWED_HOSTS" in api.get_json()["error"]
 
 
-@pytest.mark.parametrize("host", ["localhost", "localhost:8000", "127.0.0.1:8000", "[::1]:8000",
-                                  "LOCALHOST.", f"{socket.gethostname()}"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "localhost",
+        "localhost:8000",
+        "127.0.0.1:8000",
+        "[::1]:8000",
+        "LOCALHOST.",
+        f"{socket.gethostname()}",
+    ],
+)
 def test_this_machines_names_and_addresses_are_answered(client, host):
     assert client.get("/", headers={"Host": host}).status_code == 200
 
@@ -44,16 +60,24 @@ def test_the_machines_lan_address_counts_as_its_own():
     assert address.lan_ip() in machine_hosts()
 
 
-@pytest.mark.parametrize(("header", "name"), [
-    ("Example.COM:80", "example.com"), ("[::1]:8000", "::1"), ("::1", "::1"),
-    ("host.local.", "host.local"), ("10.0.0.1", "10.0.0.1")])
+@pytest.mark.parametrize(
+    ("header", "name"),
+    [
+        ("Example.COM:80", "example.com"),
+        ("[::1]:8000", "::1"),
+        ("::1", "::1"),
+        ("host.local.", "host.local"),
+        ("10.0.0.1", "10.0.0.1"),
+    ],
+)
 def test_a_host_header_is_read_without_its_port(header, name):
     assert host_name(header) == name
 
 
 def test_the_instance_folder_and_database_are_created_readable_by_their_owner_only(tmp_path):
-    settings = app_settings(tmp_path / "fresh", DATABASE=str(tmp_path / "fresh" / "db" / "s.db"),
-                            SECRET_KEY=None)
+    settings = app_settings(
+        tmp_path / "fresh", DATABASE=str(tmp_path / "fresh" / "db" / "s.db"), SECRET_KEY=None
+    )
     app = create_app(settings)
     assert Path(app.instance_path).stat().st_mode & 0o777 == 0o700
     assert (tmp_path / "fresh" / "db").stat().st_mode & 0o777 == 0o700

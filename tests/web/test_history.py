@@ -28,8 +28,10 @@ def test_the_night_page_shows_sheets_rulings_and_a_chart(client, nights):
     assert "hand 1 · agreed by everyone" in page
     assert '<svg class="chart"' in page and "<title id=" in page
     # The final sheet: totals 42, -17, -25 after the two hands that count.
-    assert '<tfoot><tr><th scope="row">Total</th><td class="num">+42</td>' \
-           '<td class="num">-17</td><td class="num">-25</td></tr></tfoot>' in page
+    assert (
+        '<tfoot><tr><th scope="row">Total</th><td class="num">+42</td>'
+        '<td class="num">-17</td><td class="num">-25</td></tr></tfoot>' in page
+    )
     assert "After 2 hands: Ana +42, Bo -17, Cy -25." in page
 
 
@@ -37,7 +39,7 @@ def test_the_player_page_shows_the_figures(client, nights):
     page = client.get(f"/players/{nights['players']['Ana']}").get_data(as_text=True)
     assert '<th scope="row">Average hand</th><td class="num">+43.8</td>' in page
     assert '<th scope="row">Series won</th><td class="num">2 of 3</td>' in page
-    assert "2 \u2013 2<span class=\"of\"> of 4</span>" in page  # hands against Bo
+    assert '2 \u2013 2<span class="of"> of 4</span>' in page  # hands against Bo
     assert "chart-player-title" in page
 
 
@@ -57,8 +59,7 @@ def test_the_chart_shows_the_last_nights_when_there_are_many(client, nights, mon
 
 
 def test_a_bad_filter_date_says_so_and_counts_everything(client, nights):
-    page = client.get(f"/players/{nights['players']['Ana']}?from=yesterday").get_data(
-        as_text=True)
+    page = client.get(f"/players/{nights['players']['Ana']}?from=yesterday").get_data(as_text=True)
     assert "The date must look like 2025-11-22." in page
     assert "<caption>All variants</caption>" in page
 
@@ -70,8 +71,13 @@ def test_the_players_page_lists_hands_and_series(client, nights):
 
 
 def test_unknown_pages_are_not_found(client, nights):
-    for url in ("/history/nights/99", "/players/99", "/history/series/99/print",
-                "/export/nights/99.json", "/export/series/99.csv"):
+    for url in (
+        "/history/nights/99",
+        "/players/99",
+        "/history/series/99/print",
+        "/export/nights/99.json",
+        "/export/series/99.csv",
+    ):
         assert client.get(url).status_code == 404, url
 
 
@@ -80,8 +86,13 @@ def test_history_is_in_the_navigation(client):
 
 
 def test_no_inline_style_or_script_on_the_history_pages(client, nights):
-    for url in ("/history", "/history/nights/1", "/players/1", "/history/series/1/print",
-                "/import"):
+    for url in (
+        "/history",
+        "/history/nights/1",
+        "/players/1",
+        "/history/series/1/print",
+        "/import",
+    ):
         page = client.get(url).get_data(as_text=True)
         assert "style=" not in page and "<style" not in page, url
         assert "<script>" not in page, url

@@ -25,20 +25,43 @@ def seed(path):
     fill(path)
     with connect(path) as db:
         night = create_night(db, date(2025, 11, 28), "Bo's", None)
-        series = get_series(db, create_series(db, night, "Friday final", preset("rummikub"),
-                                              ["Ana", SCRIPT, "Bo"], SeriesEnd("hands", 6), 0))
-        for out, racks in [("Ana", ["r3 r4", "k11 j"]), ("Bo", ["y9", "b1 b2"]),
-                           (SCRIPT, ["r10", "k13"]), ("Ana", ["b7", "y12 y13"]),
-                           ("Bo", ["k5", "r6 r7 r8"]), ("Ana", ["j", "r2"])]:
+        series = get_series(
+            db,
+            create_series(
+                db,
+                night,
+                "Friday final",
+                preset("rummikub"),
+                ["Ana", SCRIPT, "Bo"],
+                SeriesEnd("hands", 6),
+                0,
+            ),
+        )
+        for out, racks in [
+            ("Ana", ["r3 r4", "k11 j"]),
+            ("Bo", ["y9", "b1 b2"]),
+            (SCRIPT, ["r10", "k13"]),
+            ("Ana", ["b7", "y12 y13"]),
+            ("Bo", ["k5", "r6 r7 r8"]),
+            ("Ana", ["j", "r2"]),
+        ]:
             others = iter(racks)
-            record_hand(db, series, {"players": [
-                {"name": n, "went_out": True} if n == out else {"name": n, "rack": next(others)}
-                for n in series.names]})
+            record_hand(
+                db,
+                series,
+                {
+                    "players": [
+                        {"name": n, "went_out": True}
+                        if n == out
+                        else {"name": n, "rack": next(others)}
+                        for n in series.names
+                    ]
+                },
+            )
         add_ruling(db, series.id, f"{SCRIPT} may keep the joker on the rack", hand_number=2)
 
 
-def test_history_a_night_and_a_player_on_a_phone(browser_page, live_server, tmp_path,
-                                                  screenshot):
+def test_history_a_night_and_a_player_on_a_phone(browser_page, live_server, tmp_path, screenshot):
     page = browser_page
     seed(tmp_path / "scorekeeper.db")
     dialogs = []

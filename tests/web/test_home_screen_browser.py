@@ -24,12 +24,18 @@ def manifest_of(page) -> dict:
 def test_chromium_finds_the_manifest_valid_and_every_icon_loads(browser_page, screenshot):
     page = browser_page
     refused = []
-    page.on("console", lambda message: refused.append(message.text)
-            if "Content Security Policy" in message.text else None)
+    page.on(
+        "console",
+        lambda message: (
+            refused.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     page.reload()
     expect(page.locator("meta[name=description]")).to_have_attribute(
-        "content", "Scores for tile rummy game nights: every hand recorded, every score "
-        "explained with its rule.")
+        "content",
+        "Scores for tile rummy game nights: every hand recorded, every score "
+        "explained with its rule.",
+    )
     found = manifest_of(page)
     assert found["url"].endswith("/static/manifest.webmanifest")
     assert found["errors"] == []
@@ -39,29 +45,45 @@ def test_chromium_finds_the_manifest_valid_and_every_icon_loads(browser_page, sc
     assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
     assert [icon["purpose"] for icon in manifest["icons"]].count("maskable") == 1
 
-    icons = [page.evaluate("src => new URL(src, document.querySelector("
-                           "'link[rel=manifest]').href).href", icon["src"])
-             for icon in manifest["icons"]]
+    icons = [
+        page.evaluate(
+            "src => new URL(src, document.querySelector('link[rel=manifest]').href).href",
+            icon["src"],
+        )
+        for icon in manifest["icons"]
+    ]
     links = page.eval_on_selector_all(
-        "link[rel=icon], link[rel=apple-touch-icon]", "links => links.map(l => l.href)")
-    sizes = {url.rsplit("/", 1)[1]: (width, height)
-             for url, width, height in page.evaluate(ICON_SIZES, icons + links)}
+        "link[rel=icon], link[rel=apple-touch-icon]", "links => links.map(l => l.href)"
+    )
+    sizes = {
+        url.rsplit("/", 1)[1]: (width, height)
+        for url, width, height in page.evaluate(ICON_SIZES, icons + links)
+    }
     # The drawing has no size of its own: it loads at the browser's default for an image.
     assert sizes.pop("icon.svg") == (150, 150)
-    assert sizes == {"icon-192.png": (192, 192), "icon-512.png": (512, 512),
-                     "icon-maskable-512.png": (512, 512),
-                     "icon-32.png": (32, 32), "apple-touch-icon.png": (180, 180)}
+    assert sizes == {
+        "icon-192.png": (192, 192),
+        "icon-512.png": (512, 512),
+        "icon-maskable-512.png": (512, 512),
+        "icon-32.png": (32, 32),
+        "apple-touch-icon.png": (180, 180),
+    }
     assert refused == []
 
 
-@pytest.mark.parametrize(("scheme", "colour", "background"), [
-    ("light", "#f5f4ef", "rgb(245, 244, 239)"),
-    ("dark", "#111315", "rgb(17, 19, 21)"),
-])
+@pytest.mark.parametrize(
+    ("scheme", "colour", "background"),
+    [
+        ("light", "#f5f4ef", "rgb(245, 244, 239)"),
+        ("dark", "#111315", "rgb(17, 19, 21)"),
+    ],
+)
 def test_the_browsers_bar_takes_the_pages_own_colour_light_and_dark(
-        chromium, live_server, screenshot, scheme, colour, background):
-    context = chromium.new_context(viewport={"width": 390, "height": 844},
-                                   base_url=live_server, color_scheme=scheme)
+    chromium, live_server, screenshot, scheme, colour, background
+):
+    context = chromium.new_context(
+        viewport={"width": 390, "height": 844}, base_url=live_server, color_scheme=scheme
+    )
     page = context.new_page()
     page.goto("/")
     chosen = page.evaluate("""() => [...document.querySelectorAll('meta[name=theme-color]')]

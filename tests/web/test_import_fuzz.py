@@ -19,12 +19,19 @@ from .history_fixture import fill
 from .test_export import TABLES
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)
-    | st.text(max_size=12) | st.sampled_from(["", "Ana", "went_out", "r5 j", "2025-11-22",
-                                             "2025-13-40", "rummikub", "x9"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                 max_size=4),
-    max_leaves=12)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12)
+    | st.sampled_from(
+        ["", "Ana", "went_out", "r5 j", "2025-11-22", "2025-13-40", "rummikub", "x9"]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
 @pytest.fixture(scope="module")
@@ -38,9 +45,15 @@ def setup(tmp_path_factory):
     with connect(source) as db:
         document = export_document(db)
     folder = tmp_path_factory.mktemp("target")
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
-                      "DATABASE": str(folder / "scorekeeper.db"),
-                      "INSTANCE_PATH": str(folder / "instance")})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "DATABASE": str(folder / "scorekeeper.db"),
+            "INSTANCE_PATH": str(folder / "instance"),
+        }
+    )
     return document, app
 
 
@@ -120,8 +133,10 @@ def test_the_upload_form_never_fails(setup, data):
     changed = data.draw(mutated(document))
     before = snapshot(app)
     response = app.test_client().post(
-        "/import", data={"file": (io.BytesIO(json.dumps(changed).encode()), "x.json")},
-        content_type="multipart/form-data")
+        "/import",
+        data={"file": (io.BytesIO(json.dumps(changed).encode()), "x.json")},
+        content_type="multipart/form-data",
+    )
     assert response.status_code in (302, 422)
     if response.status_code == 422:
         assert 'class="error"' in response.get_data(as_text=True)

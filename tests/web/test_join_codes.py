@@ -28,8 +28,14 @@ from .test_my_rack import SEATS, join_code, phone, send
 
 CODE = "tile rummy"
 SCORER = {"Authorization": f"Bearer {CODE}"}
-HAND = {"players": [{"name": "Ana", "went_out": True}, {"name": "Bo", "rack": "r5"},
-                    {"name": "Cai", "rack": "b1"}, {"name": "Dee", "rack": "y3"}]}
+HAND = {
+    "players": [
+        {"name": "Ana", "went_out": True},
+        {"name": "Bo", "rack": "r5"},
+        {"name": "Cai", "rack": "b1"},
+        {"name": "Dee", "rack": "y3"},
+    ]
+}
 
 
 @pytest.fixture
@@ -42,8 +48,11 @@ def joinable_series(app, client) -> int:
 
 def another_series(client) -> int:
     """A second series at the same table, started by the scorer through the API."""
-    created = client.post("/api/series", headers=SCORER, json={
-        "variant": "rummikub", "players": list(SEATS), "end": {"hands": 9}})
+    created = client.post(
+        "/api/series",
+        headers=SCORER,
+        json={"variant": "rummikub", "players": list(SEATS), "end": {"hands": 9}},
+    )
     assert created.status_code == 201
     return created.get_json()["id"]
 
@@ -76,8 +85,10 @@ def test_a_seat_claim_and_a_rack_are_refused_without_the_join_code(app, joinable
     refused = claim(stranger, joinable_series, 1)
     assert refused.status_code == 403
     page = page_text(refused)
-    assert ("This phone has not joined the series: scan the QR code on the scorer's phone, or "
-            "type the join code it shows." in page)
+    assert (
+        "This phone has not joined the series: scan the QR code on the scorer's phone, or "
+        "type the join code it shows." in page
+    )
     assert "I'm Bo" not in page and "Join code" in page
     # Without a seat, the rack form is the page that asks for the code, and nothing is kept.
     sent = send(stranger, joinable_series, "b1 b2")
@@ -86,7 +97,9 @@ def test_a_seat_claim_and_a_rack_are_refused_without_the_join_code(app, joinable
     assert api.status_code == 403
     assert api.get_json() == {
         "error": "This phone does not hold Bo's seat: a phone takes a seat with the series' "
-                 "join code, from the QR code on the scorer's phone.", "where": "seat"}
+        "join code, from the QR code on the scorer's phone.",
+        "where": "seat",
+    }
     assert rows(app, "seat_claims") == [] and rows(app, "rack_drafts") == []
 
 
@@ -94,40 +107,57 @@ def test_a_phone_that_opened_the_qr_link_takes_a_seat_and_sends_its_rack(app, jo
     bo = phone(app)
     opened = open_link(bo, joinable_series, join_code(app, joinable_series))
     # The code is kept by the phone, not in its address bar or history.
-    assert opened.status_code == 302 and opened.headers["Location"] == f"/series/{joinable_series}/view"
+    assert (
+        opened.status_code == 302
+        and opened.headers["Location"] == f"/series/{joinable_series}/view"
+    )
     assert "I'm Bo" in page_text(bo.get(f"/series/{joinable_series}/my-rack"))
     assert claim(bo, joinable_series, 1).status_code == 302
     assert send(bo, joinable_series, "b1 b2 y13 y13").status_code == 302
     assert [(r["seat"], r["fields"]) for r in rows(app, "rack_drafts")] == [
-        (1, '{"rack": "b1 b2 y13 y13"}')]
+        (1, '{"rack": "b1 b2 y13 y13"}')
+    ]
 
 
 def test_a_phone_types_the_join_code_as_the_scorer_reads_it_out(app, joinable_series):
     cai = phone(app)
     code = join_code(app, joinable_series)
     typed = f"{code[:4].lower()} {code[4:].lower()}"
-    assert cai.post(f"/series/{joinable_series}/my-rack/join", data={"code": typed}).status_code == 302
+    assert (
+        cai.post(f"/series/{joinable_series}/my-rack/join", data={"code": typed}).status_code == 302
+    )
     assert claim(cai, joinable_series, 2).status_code == 302
     assert [r["seat"] for r in rows(app, "seat_claims")] == [2]
     wrong = phone(app)
-    answer = wrong.post(f"/series/{joinable_series}/my-rack/join", data={"code": "AAAA AAAA"},
-                        follow_redirects=True)
-    assert ("That is not this series' join code: scan the QR code on the scorer's phone, or "
-            "type the code it shows." in page_text(answer))
+    answer = wrong.post(
+        f"/series/{joinable_series}/my-rack/join", data={"code": "AAAA AAAA"}, follow_redirects=True
+    )
+    assert (
+        "That is not this series' join code: scan the QR code on the scorer's phone, or "
+        "type the code it shows." in page_text(answer)
+    )
     assert claim(wrong, joinable_series, 3).status_code == 403
-    too_long = wrong.post(f"/series/{joinable_series}/my-rack/join", data={"code": "A" * 21},
-                          follow_redirects=True)
-    assert ("A join code has 8 letters and figures, as the scorer's phone shows it."
-            in page_text(too_long))
+    too_long = wrong.post(
+        f"/series/{joinable_series}/my-rack/join", data={"code": "A" * 21}, follow_redirects=True
+    )
+    assert "A join code has 8 letters and figures, as the scorer's phone shows it." in page_text(
+        too_long
+    )
 
 
 def test_the_api_takes_a_seat_with_the_join_code_as_bearer_and_nothing_else(app, joinable_series):
     dee = phone(app)
-    wrong = dee.put(f"/api/series/{joinable_series}/draft/seats/3", json={"rack": "y3"},
-                    headers=bearer("AAAAAAAA"))
+    wrong = dee.put(
+        f"/api/series/{joinable_series}/draft/seats/3",
+        json={"rack": "y3"},
+        headers=bearer("AAAAAAAA"),
+    )
     assert wrong.status_code == 403 and wrong.get_json()["where"] == "Authorization"
-    right = dee.put(f"/api/series/{joinable_series}/draft/seats/3", json={"rack": "y3"},
-                    headers=bearer(join_code(app, joinable_series)))
+    right = dee.put(
+        f"/api/series/{joinable_series}/draft/seats/3",
+        json={"rack": "y3"},
+        headers=bearer(join_code(app, joinable_series)),
+    )
     assert right.status_code == 200
     assert right.get_json()["sent_by"] == "sent from the phone that joined as Dee"
     assert [(r["seat"], r["by_player"]) for r in rows(app, "rack_drafts")] == [(3, 1)]
@@ -136,24 +166,41 @@ def test_the_api_takes_a_seat_with_the_join_code_as_bearer_and_nothing_else(app,
 def test_the_join_code_shows_in_the_api_only_with_the_passcode(app, client, joinable_series):
     code = join_code(app, joinable_series)
     assert "join_code" not in client.get(f"/api/series/{joinable_series}").get_json()
-    assert "join_code" not in client.get(f"/api/series/{joinable_series}",
-                                         headers=bearer("not the passcode")).get_json()
-    assert "join_code" not in client.get(f"/api/series/{joinable_series}",
-                                         headers=bearer(code)).get_json()
-    assert client.get(f"/api/series/{joinable_series}", headers=SCORER).get_json()["join_code"] == code
-    created = client.post("/api/series", headers=SCORER, json={
-        "variant": "rummikub", "players": ["Ana", "Bo"], "end": {"hands": 2}})
+    assert (
+        "join_code"
+        not in client.get(
+            f"/api/series/{joinable_series}", headers=bearer("not the passcode")
+        ).get_json()
+    )
+    assert (
+        "join_code"
+        not in client.get(f"/api/series/{joinable_series}", headers=bearer(code)).get_json()
+    )
+    assert (
+        client.get(f"/api/series/{joinable_series}", headers=SCORER).get_json()["join_code"] == code
+    )
+    created = client.post(
+        "/api/series",
+        headers=SCORER,
+        json={"variant": "rummikub", "players": ["Ana", "Bo"], "end": {"hands": 2}},
+    )
     assert created.get_json()["join_code"] == join_code(app, created.get_json()["id"])
 
 
 def test_only_the_scorers_pages_show_the_join_code(app, client, joinable_series):
     code = join_code(app, joinable_series)
     watching = phone(app)
-    for path in (f"/series/{joinable_series}", f"/series/{joinable_series}/view", f"/series/{joinable_series}/my-rack"):
+    for path in (
+        f"/series/{joinable_series}",
+        f"/series/{joinable_series}/view",
+        f"/series/{joinable_series}/my-rack",
+    ):
         assert code not in watching.get(path).get_data(as_text=True), path
     as_scorer(client)
     page = client.get(f"/series/{joinable_series}").get_data(as_text=True)
-    assert f"/series/{joinable_series}/view?join={code}" in page  # the QR code's and the link's address
+    assert (
+        f"/series/{joinable_series}/view?join={code}" in page
+    )  # the QR code's and the link's address
     assert f"Join code for My rack: {code[:4]} {code[4:]}" in page_text(page)
     # A phone that joined sees no code either: it keeps it, it does not show it.
     bo = phone(app)
@@ -167,19 +214,26 @@ def test_the_join_code_records_no_hand_and_opens_no_other_series(app, client, jo
     hand = client.post(f"/api/series/{joinable_series}/hands", json=HAND, headers=bearer(code))
     assert hand.status_code == 403 and rows(app, "hands") == []
     elsewhere = phone(app)
-    put = elsewhere.put(f"/api/series/{other}/draft/seats/0", json={"rack": "r1"},
-                        headers=bearer(code))
+    put = elsewhere.put(
+        f"/api/series/{other}/draft/seats/0", json={"rack": "r1"}, headers=bearer(code)
+    )
     assert put.status_code == 403
     open_link(elsewhere, other, code)
     assert claim(elsewhere, other, 0).status_code == 403
     # Nor is it the passcode, on the form or the API, or anything else a phone could post.
     assert "That is not the passcode." in page_text(
-        client.post("/scorer", data={"passcode": code, "next": "/"}))
+        client.post("/scorer", data={"passcode": code, "next": "/"})
+    )
     player = phone(app)
     open_link(player, joinable_series, code)
     assert claim(player, joinable_series, 1).status_code == 302
-    assert player.post(f"/series/{joinable_series}/hands/new", data=tally(
-        SEATS, {"Ana": "went_out", "Bo": "r5", "Cai": "b1", "Dee": "y3"})).status_code == 403
+    assert (
+        player.post(
+            f"/series/{joinable_series}/hands/new",
+            data=tally(SEATS, {"Ana": "went_out", "Bo": "r5", "Cai": "b1", "Dee": "y3"}),
+        ).status_code
+        == 403
+    )
     assert player.post(f"/series/{joinable_series}/seats/1/hand-over").status_code == 403
     assert rows(app, "hands") == [] and rows(app, "rack_drafts") == []
     assert [(r["series_id"], r["seat"]) for r in rows(app, "seat_claims")] == [(joinable_series, 1)]
@@ -191,11 +245,17 @@ def test_wrong_join_codes_count_as_passcode_guesses(app, joinable_series):
     for n in range(5):
         open_link(guesser, joinable_series, f"WRONG{n:03d}", **here)
     # Locked out as after five wrong passcodes: the right code is not even checked...
-    refused = open_link(guesser, joinable_series, join_code(app, joinable_series), follow_redirects=True, **here)
+    refused = open_link(
+        guesser, joinable_series, join_code(app, joinable_series), follow_redirects=True, **here
+    )
     assert "Too many wrong codes from this phone. Try again in 15 minutes." in page_text(refused)
     assert claim(guesser, joinable_series, 1, **here).status_code == 403
-    api = guesser.put(f"/api/series/{joinable_series}/draft/seats/1", json={"rack": "b1"},
-                      headers=bearer(join_code(app, joinable_series)), **here)
+    api = guesser.put(
+        f"/api/series/{joinable_series}/draft/seats/1",
+        json={"rack": "b1"},
+        headers=bearer(join_code(app, joinable_series)),
+        **here,
+    )
     assert api.status_code == 429 and int(api.headers["Retry-After"]) > 14 * 60
     # ...and the passcode waits too: one count for both.
     scorer = guesser.post("/scorer", data={"passcode": CODE, "next": "/"}, **here)
@@ -213,21 +273,26 @@ def test_a_right_join_code_does_not_wipe_a_phones_wrong_passcodes(app, joinable_
         player.post("/scorer", data={"passcode": f"wrong {n}", "next": "/"}, **here)
     open_link(player, joinable_series, join_code(app, joinable_series), **here)
     player.post("/scorer", data={"passcode": "wrong 5", "next": "/"}, **here)
-    assert player.post("/scorer", data={"passcode": CODE, "next": "/"}, **here).status_code \
-        == 429
+    assert player.post("/scorer", data={"passcode": CODE, "next": "/"}, **here).status_code == 429
 
 
 def test_the_scorer_sees_which_phone_holds_which_seat_since_when_and_frees_it_in_one_tap(
-        app, client, joinable_series):
+    app, client, joinable_series
+):
     bo = phone(app)
     open_link(bo, joinable_series, join_code(app, joinable_series))
     claim(bo, joinable_series, 1)
-    tag = re.search(r"On the scorer's list this phone is (\w{4})\.",
-                    page_text(bo.get(f"/series/{joinable_series}/my-rack"))).group(1)
+    tag = re.search(
+        r"On the scorer's list this phone is (\w{4})\.",
+        page_text(bo.get(f"/series/{joinable_series}/my-rack")),
+    ).group(1)
     as_scorer(client)
     page = page_text(client.get(f"/series/{joinable_series}"))
-    since = re.search(rf"Phones counting for players Bo: phone {tag}, since "
-                      r"(.+?) Hand Bo's seat to another phone", page)
+    since = re.search(
+        rf"Phones counting for players Bo: phone {tag}, since "
+        r"(.+?) Hand Bo's seat to another phone",
+        page,
+    )
     assert since, page
     assert re.fullmatch(r"\d{1,2} \w+ \d{1,2}:\d\d \S+", since.group(1))
     # One tap frees the seat: the phone no longer counts for Bo, and the change is logged.
@@ -259,7 +324,9 @@ def test_claims_and_releases_are_rate_limited(app, joinable_series):
     assert 429 in answers
 
 
-def test_the_scorers_form_says_the_rack_came_from_the_phone_that_joined(app, client, joinable_series):
+def test_the_scorers_form_says_the_rack_came_from_the_phone_that_joined(
+    app, client, joinable_series
+):
     bo = phone(app)
     open_link(bo, joinable_series, join_code(app, joinable_series))
     claim(bo, joinable_series, 1)
@@ -282,8 +349,12 @@ def test_a_rematch_has_a_new_code_and_its_players_keep_their_seats(app, client):
     open_link(bo, first, join_code(app, first))
     claim(bo, first, 1)
     as_scorer(client)
-    client.post(f"/series/{first}/hands/new", data=tally(
-        SEATS, {"Dee": "went_out", "Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}))
+    client.post(
+        f"/series/{first}/hands/new",
+        data=tally(
+            SEATS, {"Dee": "went_out", "Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}
+        ),
+    )
     rematch = client.post(f"/series/{first}/rematch")
     second = int(rematch.headers["Location"].rsplit("/", 1)[1])
     assert join_code(app, second) != join_code(app, first)
@@ -299,10 +370,17 @@ def test_m014_gives_a_join_code_to_every_series_stored_before_it(tmp_path):
         migrations.apply(db, stop_before="m014_join_codes")
         night = create_night(db, date(2025, 10, 3), None, None)
         for _ in range(2):
-            db["series"].insert({
-                "night_id": night, "variant_id": "rummikub",
-                "variant_rules": preset("rummikub").to_json(), "end_kind": "hands",
-                "end_value": 10, "first_dealer": 0, "created": "2025-10-03T19:00:00+00:00"})
+            db["series"].insert(
+                {
+                    "night_id": night,
+                    "variant_id": "rummikub",
+                    "variant_rules": preset("rummikub").to_json(),
+                    "end_kind": "hands",
+                    "end_value": 10,
+                    "first_dealer": 0,
+                    "created": "2025-10-03T19:00:00+00:00",
+                }
+            )
     migrate(path)
     with connect(path) as db:
         codes = {row["series_id"]: row["code"] for row in db["join_codes"].rows}
@@ -313,16 +391,19 @@ def test_m014_gives_a_join_code_to_every_series_stored_before_it(tmp_path):
 
 def test_the_passcode_is_no_join_code(app, joinable_series):
     phone_with_passcode = phone(app)
-    typed = phone_with_passcode.post(f"/series/{joinable_series}/my-rack/join", data={"code": CODE},
-                                     follow_redirects=True)
+    typed = phone_with_passcode.post(
+        f"/series/{joinable_series}/my-rack/join", data={"code": CODE}, follow_redirects=True
+    )
     assert "That is not this series' join code" in page_text(typed)
     assert "Only the scorer can record hands." in page_text(
-        phone_with_passcode.get(f"/series/{joinable_series}"))
+        phone_with_passcode.get(f"/series/{joinable_series}")
+    )
     assert claim(phone_with_passcode, joinable_series, 0).status_code == 403
 
 
 def test_an_imported_series_gets_a_join_code_of_its_own_never_the_exported_one(
-        app, joinable_series, tmp_path):
+    app, joinable_series, tmp_path
+):
     with app.app_context():
         document = export_document(get_db(), series_id=joinable_series)
     assert join_code(app, joinable_series) not in json.dumps(document)

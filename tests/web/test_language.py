@@ -6,14 +6,17 @@ import pytest
 from flask.testing import FlaskClient
 
 
-@pytest.mark.parametrize("asked, answered", [
-    ("ro-RO,ro;q=0.9,en;q=0.5", "ro"),
-    ("hu", "hu"),
-    ("fr-CA,fr;q=0.8", "fr"),
-    ("en-GB", "en"),
-    ("de-DE,de;q=0.9", "en"),  # no German yet: English, not an error
-    ("", "en"),
-])
+@pytest.mark.parametrize(
+    "asked, answered",
+    [
+        ("ro-RO,ro;q=0.9,en;q=0.5", "ro"),
+        ("hu", "hu"),
+        ("fr-CA,fr;q=0.8", "fr"),
+        ("en-GB", "en"),
+        ("de-DE,de;q=0.9", "en"),  # no German yet: English, not an error
+        ("", "en"),
+    ],
+)
 def test_a_first_visit_is_drawn_in_the_phones_language(client: FlaskClient, asked, answered):
     page = client.get("/", headers={"Accept-Language": asked})
     assert page.status_code == 200

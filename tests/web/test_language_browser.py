@@ -12,10 +12,15 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("script", [True, False])
-def test_one_tap_switches_and_the_phone_stays_on_its_page(chromium, live_server, screenshot,
-                                                           script):
-    context = chromium.new_context(viewport={"width": 360, "height": 740}, base_url=live_server,
-                                   java_script_enabled=script, locale="fr-FR")
+def test_one_tap_switches_and_the_phone_stays_on_its_page(
+    chromium, live_server, screenshot, script
+):
+    context = chromium.new_context(
+        viewport={"width": 360, "height": 740},
+        base_url=live_server,
+        java_script_enabled=script,
+        locale="fr-FR",
+    )
     page = context.new_page()
     page.goto("/rules/check?variant=romanian&tiles=r12+r13")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
@@ -27,8 +32,7 @@ def test_one_tap_switches_and_the_phone_stays_on_its_page(chromium, live_server,
     switcher.get_by_role("button", name="Română").click()
     expect(page.locator("html")).to_have_attribute("lang", "ro")
     assert page.url.endswith("/rules/check?variant=romanian&tiles=r12+r13")
-    expect(switcher.get_by_role("button", name="Română")).to_have_attribute("aria-current",
-                                                                           "true")
+    expect(switcher.get_by_role("button", name="Română")).to_have_attribute("aria-current", "true")
     if script:
         screenshot(page, "language-switched-ro")
     page.goto("/history")

@@ -21,8 +21,20 @@ PLAYERS = ["Ana", "Bo", "Cai", "Dee"]
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+\}|%[sd]")
 WORD = re.compile(r"[^\W\d_]{4,}")
 # Proper names a page shows in every language: the games, the sources' authors, the app.
-PROPER = {"rummikub", "howarth", "hilary", "joly", "jolly", "scorekeeper", "english", "română",
-          "magyar", "français", "remi", "rummy"}
+PROPER = {
+    "rummikub",
+    "howarth",
+    "hilary",
+    "joly",
+    "jolly",
+    "scorekeeper",
+    "english",
+    "română",
+    "magyar",
+    "français",
+    "remi",
+    "rummy",
+}
 
 
 def words_of(text: str) -> set[str]:
@@ -75,13 +87,23 @@ def played(chromium, live_server):
     """A series of four with one saved hand, set up through the JSON API."""
     context = chromium.new_context(viewport=PHONE, base_url=live_server, locale="en-GB")
     api = context.request
-    series = api.post("/api/series", data={"variant": "rummikub", "players": PLAYERS,
-                                           "end": {"hands": 4}, "first_dealer": 0})
+    series = api.post(
+        "/api/series",
+        data={"variant": "rummikub", "players": PLAYERS, "end": {"hands": 4}, "first_dealer": 0},
+    )
     assert series.status == 201, series.text()
     series_id = series.json()["id"]
-    hand = api.post(f"/api/series/{series_id}/hands", data={"players": [
-        {"name": "Ana", "rack": "r12 k3 j"}, {"name": "Bo", "rack": "b1 b2 y13 y13"},
-        {"name": "Cai", "rack": "k9"}, {"name": "Dee", "went_out": True}]})
+    hand = api.post(
+        f"/api/series/{series_id}/hands",
+        data={
+            "players": [
+                {"name": "Ana", "rack": "r12 k3 j"},
+                {"name": "Bo", "rack": "b1 b2 y13 y13"},
+                {"name": "Cai", "rack": "k9"},
+                {"name": "Dee", "went_out": True},
+            ]
+        },
+    )
     assert hand.status == 201, hand.text()
     context.close()
     return live_server, series_id
@@ -89,7 +111,8 @@ def played(chromium, live_server):
 
 @pytest.mark.parametrize("language", ["ro", "hu", "fr"])
 def test_a_players_pages_are_in_the_phones_language_with_no_english_left(
-        chromium, played, language, screenshot):
+    chromium, played, language, screenshot
+):
     live_server, series_id = played
 
     def refuse_untouched_form(page: Page, name: str) -> None:
@@ -98,11 +121,21 @@ def test_a_players_pages_are_in_the_phones_language_with_no_english_left(
             page.locator("#save").click()
             expect(page.locator(".flash-error[role=alert]")).to_be_visible()
 
-    left = walk(chromium, live_server, language, screenshot, [
-        ("home", "/"), ("series", f"/series/{series_id}"),
-        ("breakdown", f"/series/{series_id}/hands/1"), ("rules", "/rules/"),
-        ("player", "/players/1"), ("record", f"/series/{series_id}/hands/new")],
-        then=refuse_untouched_form)
+    left = walk(
+        chromium,
+        live_server,
+        language,
+        screenshot,
+        [
+            ("home", "/"),
+            ("series", f"/series/{series_id}"),
+            ("breakdown", f"/series/{series_id}/hands/1"),
+            ("rules", "/rules/"),
+            ("player", "/players/1"),
+            ("record", f"/series/{series_id}/hands/new"),
+        ],
+        then=refuse_untouched_form,
+    )
     assert left == {name: [] for name in left}
 
 
@@ -128,8 +161,10 @@ def romanian_table(chromium, live_server):
     """A Romanian series of four whose first hand, in table mode, has Ana's opening on the
     table (a set and a run)."""
     context = chromium.new_context(viewport=PHONE, base_url=live_server, locale="en-GB")
-    series = context.request.post("/api/series", data={
-        "variant": "romanian", "players": PLAYERS, "end": {"hands": 4}, "first_dealer": 0})
+    series = context.request.post(
+        "/api/series",
+        data={"variant": "romanian", "players": PLAYERS, "end": {"hands": 4}, "first_dealer": 0},
+    )
     assert series.status == 201, series.text()
     series_id = series.json()["id"]
     page = context.new_page()
@@ -147,12 +182,21 @@ def romanian_table(chromium, live_server):
 
 @pytest.mark.parametrize("language", ["ro", "hu", "fr"])
 def test_the_rules_tools_variants_and_table_mode_have_no_english_left(
-        chromium, romanian_table, language, screenshot):
+    chromium, romanian_table, language, screenshot
+):
     live_server, series_id = romanian_table
-    left = walk(chromium, live_server, language, screenshot, [
-            ("variant", "/variants/romanian"), ("variant-copy", "/variants/romanian/copy"),
+    left = walk(
+        chromium,
+        live_server,
+        language,
+        screenshot,
+        [
+            ("variant", "/variants/romanian"),
+            ("variant-copy", "/variants/romanian/copy"),
             # Two reds in a set: refused, with the reason in the language.
             ("check", "/rules/check?variant=romanian&tiles=r5+r5+b5"),
             ("best-opening", "/rules/best-opening?variant=romanian&rack=r10+b10+k10+y3+y4+y5+j"),
-            ("table", f"/series/{series_id}/table")])
+            ("table", f"/series/{series_id}/table"),
+        ],
+    )
     assert left == {name: [] for name in left}

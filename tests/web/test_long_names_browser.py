@@ -33,12 +33,17 @@ def fits(page: Page) -> None:
 
 
 def hand(went_out: str, racks: dict) -> dict:
-    return {"players": [{"name": n, "went_out": True} if n == went_out
-                        else {"name": n, "rack": racks.get(n, "")} for n in NAMES]}
+    return {
+        "players": [
+            {"name": n, "went_out": True}
+            if n == went_out
+            else {"name": n, "rack": racks.get(n, "")}
+            for n in NAMES
+        ]
+    }
 
 
-def test_every_page_of_a_series_fits_at_360_and_430_px_with_long_names(browser_page,
-                                                                        screenshot):
+def test_every_page_of_a_series_fits_at_360_and_430_px_with_long_names(browser_page, screenshot):
     page = browser_page
     page.get_by_role("link", name="New game night").click()
     page.get_by_role("button", name="Start the night").click()
@@ -58,22 +63,35 @@ def test_every_page_of_a_series_fits_at_360_and_430_px_with_long_names(browser_p
     page.wait_for_url("**/series/*")
     expect(page.locator(".dealer")).to_have_text("Deals next: Christopher")
     series = page.url.rsplit("/", 1)[1]
-    for one in (hand("Grandma", {"Alexandra": "r12 k3 j", "Christopher": "b1 b2 y13 y13",
-                                 "Evangeline": "k9"}),
-                hand("Evangeline", {"Grandma": "r5", "Alexandra": "b7 b8",
-                                    "Christopher": "y1"})):
+    for one in (
+        hand(
+            "Grandma", {"Alexandra": "r12 k3 j", "Christopher": "b1 b2 y13 y13", "Evangeline": "k9"}
+        ),
+        hand("Evangeline", {"Grandma": "r5", "Alexandra": "b7 b8", "Christopher": "y1"}),
+    ):
         answer = page.request.post(f"/api/series/{series}/hands", data=one)
         assert answer.status == 201, answer.text()
     page.goto("/")
-    home = page.get_by_role("link", name="Record hand 3 of Grandma, Alexandra, Christopher, "
-                            "Evangeline")
+    home = page.get_by_role(
+        "link", name="Record hand 3 of Grandma, Alexandra, Christopher, Evangeline"
+    )
     expect(home).to_be_visible()
     night = page.locator(".cards a.card").first.get_attribute("href")
-    pages = ["/", night, f"{night}/series/new", f"/series/{series}",
-             f"/series/{series}/hands/new", f"/series/{series}/hands/1",
-             f"/series/{series}/hands/1/edit", f"/series/{series}/view",
-             f"/series/{series}/rules", f"/history/series/{series}/print",
-             f"/history/nights/{night.rsplit('/', 1)[1]}", "/history", "/players/"]
+    pages = [
+        "/",
+        night,
+        f"{night}/series/new",
+        f"/series/{series}",
+        f"/series/{series}/hands/new",
+        f"/series/{series}/hands/1",
+        f"/series/{series}/hands/1/edit",
+        f"/series/{series}/view",
+        f"/series/{series}/rules",
+        f"/history/series/{series}/print",
+        f"/history/nights/{night.rsplit('/', 1)[1]}",
+        "/history",
+        "/players/",
+    ]
     for size in WIDTHS:
         page.set_viewport_size(size)
         for address in pages:
@@ -81,9 +99,12 @@ def test_every_page_of_a_series_fits_at_360_and_430_px_with_long_names(browser_p
             fits(page)
 
     page.set_viewport_size({"width": 390, "height": 844})
-    for address, name in (("/", "home-in-play"), (night, "night-in-play"),
-                          (f"/series/{series}", "series-long-names"),
-                          (f"/series/{series}/view", "viewer-long-names")):
+    for address, name in (
+        ("/", "home-in-play"),
+        (night, "night-in-play"),
+        (f"/series/{series}", "series-long-names"),
+        (f"/series/{series}/view", "viewer-long-names"),
+    ):
         page.goto(address)
         page.emulate_media(color_scheme="light")
         screenshot(page, name)
@@ -115,9 +136,10 @@ def test_a_finished_series_rematches_from_the_series_page(browser_page):
     page.get_by_role("button", name="Start the series").click()
     page.wait_for_url("**/series/*")
     series = page.url.rsplit("/", 1)[1]
-    answer = page.request.post(f"/api/series/{series}/hands",
-                               data=hand("Alexandra", {"Grandma": "r5", "Christopher": "k2",
-                                                       "Evangeline": "y4"}))
+    answer = page.request.post(
+        f"/api/series/{series}/hands",
+        data=hand("Alexandra", {"Grandma": "r5", "Christopher": "k2", "Evangeline": "y4"}),
+    )
     assert answer.status == 201, answer.text()
     page.reload()
     expect(page.locator(".banner")).to_have_text("Series over: Alexandra wins.")
@@ -126,4 +148,5 @@ def test_a_finished_series_rematches_from_the_series_page(browser_page):
     expect(page.locator("a.button-primary")).to_have_text("Record hand 1")
     page.goto("/")
     expect(page.locator("main a.button").first).to_have_text(
-        "Record hand 1 of Grandma, Alexandra, Christopher, Evangeline")
+        "Record hand 1 of Grandma, Alexandra, Christopher, Evangeline"
+    )

@@ -19,8 +19,18 @@ from scorekeeper.web.access import passcode
 
 def series_played(db, day, names, hands):
     """A night with one Rummikub series of these players and hands; the series' id."""
-    series = get_series(db, create_series(db, create_night(db, day, None, None), None,
-                                          preset("rummikub"), names, SeriesEnd("hands", 8), 0))
+    series = get_series(
+        db,
+        create_series(
+            db,
+            create_night(db, day, None, None),
+            None,
+            preset("rummikub"),
+            names,
+            SeriesEnd("hands", 8),
+            0,
+        ),
+    )
     for hand in hands:
         record_hand(db, series, {"players": hand})
     return series.id
@@ -31,10 +41,18 @@ def db(app):
     """Ștefan (1) played with Bo (2) twice; on another night the scorer typed him as Stefan
     (3), playing with Cy (4) and Bo: one hand, and one deleted."""
     with connect(app.config["DATABASE"]) as db:
-        series_played(db, date(2025, 10, 3), ["Ștefan", "Bo"], [
-            [went_out("Ștefan"), rack("Bo", "r5 j")], [rack("Ștefan", "k3"), went_out("Bo")]])
-        series_played(db, date(2025, 11, 7), ["Stefan", "Cy", "Bo"], [
-            [went_out("Stefan"), rack("Cy", "b10"), rack("Bo", "y2")]])
+        series_played(
+            db,
+            date(2025, 10, 3),
+            ["Ștefan", "Bo"],
+            [[went_out("Ștefan"), rack("Bo", "r5 j")], [rack("Ștefan", "k3"), went_out("Bo")]],
+        )
+        series_played(
+            db,
+            date(2025, 11, 7),
+            ["Stefan", "Cy", "Bo"],
+            [[went_out("Stefan"), rack("Cy", "b10"), rack("Bo", "y2")]],
+        )
         yield db
 
 
@@ -65,24 +83,44 @@ def test_merging_moves_every_hand_series_and_figure_to_the_player_kept(client, d
     assert response.status_code == 302
     assert response.headers["Location"] == "/players/1"
     assert names(db) == [(1, "Ștefan"), (2, "Bo"), (4, "Cy")]
-    assert [tuple(r) for r in db.execute(
-        "SELECT series_id, seat, player_id FROM series_players ORDER BY series_id, seat")] == [
-        (1, 0, 1), (1, 1, 2), (2, 0, 1), (2, 1, 4), (2, 2, 2)]
+    assert [
+        tuple(r)
+        for r in db.execute(
+            "SELECT series_id, seat, player_id FROM series_players ORDER BY series_id, seat"
+        )
+    ] == [(1, 0, 1), (1, 1, 2), (2, 0, 1), (2, 1, 4), (2, 2, 2)]
     hand = next(db.query("SELECT * FROM hands WHERE series_id = 2"))
     assert [p["name"] for p in json.loads(hand["record"])["players"]] == ["Ștefan", "Cy", "Bo"]
     assert (json.loads(hand["scores"]), hand["winner"]) == (
-        {"Ștefan": 12, "Cy": -10, "Bo": -2}, "Ștefan")
+        {"Ștefan": 12, "Cy": -10, "Bo": -2},
+        "Ștefan",
+    )
     audit = list(db.query("SELECT hand_id, action, old, new FROM hand_audit ORDER BY id"))
     assert [(a["hand_id"], a["action"]) for a in audit] == [
-        (1, "created"), (2, "created"), (3, "created"), (3, "merged")]
+        (1, "created"),
+        (2, "created"),
+        (3, "created"),
+        (3, "merged"),
+    ]
     assert json.loads(audit[-1]["old"])["players"][0]["name"] == "Stefan"
-    assert [{k: m[k] for k in ("kept_id", "kept_name", "merged_id", "merged_name", "hands",
-                               "series")} for m in db["player_merges"].rows] == [
-        {"kept_id": 1, "kept_name": "Ștefan", "merged_id": 3, "merged_name": "Stefan",
-         "hands": 1, "series": 1}]
+    assert [
+        {k: m[k] for k in ("kept_id", "kept_name", "merged_id", "merged_name", "hands", "series")}
+        for m in db["player_merges"].rows
+    ] == [
+        {
+            "kept_id": 1,
+            "kept_name": "Ștefan",
+            "merged_id": 3,
+            "merged_name": "Stefan",
+            "hands": 1,
+            "series": 1,
+        }
+    ]
     player = client.get("/players/1").get_data(as_text=True)
-    assert "Stefan was merged into Ștefan: every hand, series and figure of theirs now " \
+    assert (
+        "Stefan was merged into Ștefan: every hand, series and figure of theirs now "
         "counts for Ștefan." in player
+    )
     assert '<th scope="row">Hands won</th>' in player
     players = client.get("/players/").get_data(as_text=True)
     assert "3 hands in 2 series" in players  # Ștefan's, as Bo's
@@ -95,21 +133,28 @@ def test_merging_moves_every_hand_series_and_figure_to_the_player_kept(client, d
 
 
 def test_a_player_cannot_be_merged_into_themselves(client, db):
-    for response in (client.get("/players/merge?merged=3&kept=3"),
-                     client.post("/players/merge", data={"merged": "3", "kept": "3"})):
+    for response in (
+        client.get("/players/merge?merged=3&kept=3"),
+        client.post("/players/merge", data={"merged": "3", "kept": "3"}),
+    ):
         assert response.status_code == 400
-        assert ('<p class="error" id="merged-error">Stefan cannot be merged into themselves: '
-                'choose two players.</p>') in response.get_data(as_text=True)
+        assert (
+            '<p class="error" id="merged-error">Stefan cannot be merged into themselves: '
+            "choose two players.</p>"
+        ) in response.get_data(as_text=True)
     assert names(db) == [(1, "Ștefan"), (2, "Bo"), (3, "Stefan"), (4, "Cy")]
 
 
 def test_two_players_seated_in_one_series_are_two_people(client, db):
     series_played(db, date(2025, 11, 21), ["Bo", "Cy"], [])
-    for response in (client.get("/players/merge?merged=4&kept=2"),
-                     client.post("/players/merge", data={"merged": "4", "kept": "2"})):
+    for response in (
+        client.get("/players/merge?merged=4&kept=2"),
+        client.post("/players/merge", data={"merged": "4", "kept": "2"}),
+    ):
         assert response.status_code == 400
-        assert ("Cy and Bo both sat at the series Rummikub on 2025-11-07: they are two people, "
-                "not one.") in response.get_data(as_text=True)
+        assert (
+            "Cy and Bo both sat at the series Rummikub on 2025-11-07: they are two people, not one."
+        ) in response.get_data(as_text=True)
     assert names(db) == [(1, "Ștefan"), (2, "Bo"), (3, "Stefan"), (4, "Cy")]
     assert list(db["player_merges"].rows) == []
 
@@ -118,7 +163,8 @@ def test_a_player_no_longer_here_sends_the_scorer_back_to_the_list(client, db):
     response = client.post("/players/merge", data={"merged": "9", "kept": "1"})
     assert response.headers["Location"] == "/players/"
     assert "Choose two players from the lists, as they are now." in client.get(
-        "/players/").get_data(as_text=True)
+        "/players/"
+    ).get_data(as_text=True)
     assert client.get("/players/merge?merged=3&kept=1&x=1").status_code == 200
 
 
@@ -139,8 +185,7 @@ def test_the_question_carries_the_forms_token(csrf_app):
     assert client.post("/players/merge", data={"merged": "2", "kept": "1"}).status_code == 400
     page = client.get("/players/merge?merged=3&kept=1").get_data(as_text=True)
     token = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
-    response = client.post("/players/merge", data={"merged": "3", "kept": "1",
-                                                   "csrf_token": token})
+    response = client.post("/players/merge", data={"merged": "3", "kept": "1", "csrf_token": token})
     assert response.headers["Location"] == "/players/1"
 
 
@@ -149,7 +194,11 @@ def test_a_refused_merge_carries_who_and_which_series_as_data(db):
         plan_merge(db, 4, 2)
     refused = caught.value
     assert (refused.player, refused.other, refused.series, refused.date) == (
-        "Cy", "Bo", "Rummikub", "2025-11-07")
+        "Cy",
+        "Bo",
+        "Rummikub",
+        "2025-11-07",
+    )
     with pytest.raises(MergeRefused) as caught:
         plan_merge(db, 1, 1)
     assert (caught.value.player, caught.value.series) == ("Ștefan", None)

@@ -12,10 +12,10 @@ pytestmark = pytest.mark.browser
 SEATS = (["Ștefan-Alexandru", "Bo"], ["Stefan-Alexandru", "Cy", "Bo"])
 
 
-def test_the_scorer_merges_two_players_on_a_phone_without_javascript(chromium, live_server,
-                                                                     screenshot):
-    context = chromium.new_context(viewport=PHONE, base_url=live_server,
-                                   java_script_enabled=False)
+def test_the_scorer_merges_two_players_on_a_phone_without_javascript(
+    chromium, live_server, screenshot
+):
+    context = chromium.new_context(viewport=PHONE, base_url=live_server, java_script_enabled=False)
     page = context.new_page()
     for seats in SEATS:
         page.goto("/")
@@ -30,14 +30,21 @@ def test_the_scorer_merges_two_players_on_a_phone_without_javascript(chromium, l
         page.wait_for_url("**/series/*")
         series = page.url.rsplit("/", 1)[1]
         racks = {n: "r5" for n in seats[1:]}
-        answer = page.request.post(f"/api/series/{series}/hands", data={"players": [
-            {"name": seats[0], "went_out": True},
-            *({"name": n, "rack": r} for n, r in racks.items())]})
+        answer = page.request.post(
+            f"/api/series/{series}/hands",
+            data={
+                "players": [
+                    {"name": seats[0], "went_out": True},
+                    *({"name": n, "rack": r} for n, r in racks.items()),
+                ]
+            },
+        )
         assert answer.status == 201, answer.text()
 
     page.goto("/players/")
     expect(page.locator(".card-title")).to_have_text(
-        ["Bo", "Cy", "Stefan-Alexandru", "Ștefan-Alexandru"])
+        ["Bo", "Cy", "Stefan-Alexandru", "Ștefan-Alexandru"]
+    )
     page.select_option("#merged", label="Stefan-Alexandru")
     page.select_option("#kept", label="Ștefan-Alexandru")
     assert_fits_a_phone(page)
@@ -46,7 +53,8 @@ def test_the_scorer_merges_two_players_on_a_phone_without_javascript(chromium, l
         screenshot(page, f"players-merge-{scheme}")
     page.get_by_role("button", name="Merge…").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(
-        "Merge Stefan-Alexandru into Ștefan-Alexandru? 1 hand and 1 series will follow.")
+        "Merge Stefan-Alexandru into Ștefan-Alexandru? 1 hand and 1 series will follow."
+    )
     assert_fits_a_phone(page)
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
@@ -54,7 +62,8 @@ def test_the_scorer_merges_two_players_on_a_phone_without_javascript(chromium, l
     page.get_by_role("button", name="Yes, merge Stefan-Alexandru into Ștefan-Alexandru").click()
     expect(page.locator(".flash")).to_have_text(
         "Stefan-Alexandru was merged into Ștefan-Alexandru: every hand, series and figure of "
-        "theirs now counts for Ștefan-Alexandru.")
+        "theirs now counts for Ștefan-Alexandru."
+    )
     expect(page.get_by_role("heading", level=1)).to_have_text("Ștefan-Alexandru")
     assert_fits_a_phone(page)
     page.goto("/players/")

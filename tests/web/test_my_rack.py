@@ -55,7 +55,7 @@ def joined(app, series_id: int):
 
 
 def claim(client, series_id: int, seat: int):
-    """"I'm ..." on a phone, having opened the scorer's QR link first."""
+    """ "I'm ..." on a phone, having opened the scorer's QR link first."""
     client.get(f"/series/{series_id}/view?join={join_code(client.application, series_id)}")
     return client.post(f"/series/{series_id}/my-rack/seat", data={"seat": str(seat)})
 
@@ -94,14 +94,21 @@ def test_a_phone_says_once_which_player_it_is_and_sends_its_rack(app, series_beh
     assert "My rack for hand 1" in page and "This phone counts for Bo." in page
     sent = send(bo, series_behind_passcode, "b1 b2 y13 y13", hand=1)
     assert sent.status_code == 302
-    assert ("Sent to the scorer. You can change it until hand 1 is saved."
-            in page_text(bo.get(sent.headers["Location"])))
+    assert "Sent to the scorer. You can change it until hand 1 is saved." in page_text(
+        bo.get(sent.headers["Location"])
+    )
     state = draft(bo, series_behind_passcode)
     assert state["hand"] == 1 and state["finished"] is False
     assert state["seats"][1] == {
-        "seat": 1, "name": "Bo", "held": True, "yours": True,
-        "draft": {"rack": "b1 b2 y13 y13"}, "sent_by": "sent from the phone that joined as Bo",
-        "by_player": True, "sent": state["seats"][1]["sent"]}
+        "seat": 1,
+        "name": "Bo",
+        "held": True,
+        "yours": True,
+        "draft": {"rack": "b1 b2 y13 y13"},
+        "sent_by": "sent from the phone that joined as Bo",
+        "by_player": True,
+        "sent": state["seats"][1]["sent"],
+    }
     assert state["still_counting"] == []
     # The player can change it until the scorer saves.
     send(bo, series_behind_passcode, "b1 b2 y13", hand=1)
@@ -109,7 +116,8 @@ def test_a_phone_says_once_which_player_it_is_and_sends_its_rack(app, series_beh
 
 
 def test_the_scorers_form_is_filled_with_the_racks_sent_and_says_who_is_counting(
-        app, client, series_behind_passcode):
+    app, client, series_behind_passcode
+):
     bo, cai = phone(app), phone(app)
     claim(bo, series_behind_passcode, 1)
     claim(cai, series_behind_passcode, 2)
@@ -134,50 +142,87 @@ def test_a_phone_cannot_send_another_seats_rack(app, series_behind_passcode):
     assert refused.status_code == 403
     assert refused.get_json() == {
         "error": "This phone counts for Bo: a rack for Ana comes from the phone that joined as "
-                 "Ana or from the scorer.", "where": "seat"}
+        "Ana or from the scorer.",
+        "where": "seat",
+    }
     # Nor an open seat while it holds one of its own, nor a held seat by claiming it.
-    assert bo.put(f"/api/series/{series_behind_passcode}/draft/seats/2",
-                  json={"rack": "k1"}).status_code == 403
+    assert (
+        bo.put(
+            f"/api/series/{series_behind_passcode}/draft/seats/2", json={"rack": "k1"}
+        ).status_code
+        == 403
+    )
     claim(bo, series_behind_passcode, 0)
-    assert ("Ana's seat is held by another phone: ask the scorer to hand it over."
-            in page_text(bo.get(f"/series/{series_behind_passcode}/my-rack")))
+    assert "Ana's seat is held by another phone: ask the scorer to hand it over." in page_text(
+        bo.get(f"/series/{series_behind_passcode}/my-rack")
+    )
     stranger = phone(app)
-    taken = stranger.put(f"/api/series/{series_behind_passcode}/draft/seats/0", json={"rack": "k1"},
-                         headers=joining(app, series_behind_passcode))
+    taken = stranger.put(
+        f"/api/series/{series_behind_passcode}/draft/seats/0",
+        json={"rack": "k1"},
+        headers=joining(app, series_behind_passcode),
+    )
     assert taken.status_code == 403
     assert "Ana's seat is held by another phone" in taken.get_json()["error"]
-    assert drafted_racks(ana, series_behind_passcode) == before == {
-        "Ana": "r12 k3 j", "Bo": None, "Cai": None, "Dee": None}
+    assert (
+        drafted_racks(ana, series_behind_passcode)
+        == before
+        == {"Ana": "r12 k3 j", "Bo": None, "Cai": None, "Dee": None}
+    )
 
 
 def test_an_open_seat_is_taken_by_the_phone_that_sends_for_it(app, series_behind_passcode):
     dee = phone(app)
-    sent = dee.put(f"/api/series/{series_behind_passcode}/draft/seats/3", json={"rack": "y3", "hand": 1},
-                   headers=joining(app, series_behind_passcode))
+    sent = dee.put(
+        f"/api/series/{series_behind_passcode}/draft/seats/3",
+        json={"rack": "y3", "hand": 1},
+        headers=joining(app, series_behind_passcode),
+    )
     assert sent.status_code == 200
-    assert sent.get_json() == {"hand": 1, "seat": 3, "name": "Dee", "draft": {"rack": "y3"},
-                               "sent_by": "sent from the phone that joined as Dee"}
+    assert sent.get_json() == {
+        "hand": 1,
+        "seat": 3,
+        "name": "Dee",
+        "draft": {"rack": "y3"},
+        "sent_by": "sent from the phone that joined as Dee",
+    }
     assert draft(dee, series_behind_passcode)["seats"][3]["yours"] is True
     # Held now: the phone sends again with its cookie alone; another phone, even with the
     # join code, cannot.
-    assert dee.put(f"/api/series/{series_behind_passcode}/draft/seats/3", json={"rack": "y5"}).status_code \
+    assert (
+        dee.put(
+            f"/api/series/{series_behind_passcode}/draft/seats/3", json={"rack": "y5"}
+        ).status_code
         == 200
-    assert phone(app).put(f"/api/series/{series_behind_passcode}/draft/seats/3", json={"rack": "y4"},
-                          headers=joining(app, series_behind_passcode)).status_code == 403
+    )
+    assert (
+        phone(app)
+        .put(
+            f"/api/series/{series_behind_passcode}/draft/seats/3",
+            json={"rack": "y4"},
+            headers=joining(app, series_behind_passcode),
+        )
+        .status_code
+        == 403
+    )
 
 
 def test_the_scorer_sets_any_seat_and_hands_a_seat_over(app, client, series_behind_passcode):
     ana = phone(app)
     claim(ana, series_behind_passcode, 0)
     send(ana, series_behind_passcode, "r12 k3 j")
-    fixed = client.put(f"/api/series/{series_behind_passcode}/draft/seats/0",
-                       json={"rack": "r12 k3"}, headers=SCORER)
+    fixed = client.put(
+        f"/api/series/{series_behind_passcode}/draft/seats/0",
+        json={"rack": "r12 k3"},
+        headers=SCORER,
+    )
     assert fixed.status_code == 200 and fixed.get_json()["sent_by"] == "sent by the scorer"
     # Handing over is the scorer's: a phone without the passcode is refused.
     assert phone(app).post(f"/series/{series_behind_passcode}/seats/0/hand-over").status_code == 403
     client.post("/scorer", data={"passcode": PASSCODE, "next": "/"})
     assert "Hand Ana's seat to another phone" in page_text(
-        client.get(f"/series/{series_behind_passcode}"))
+        client.get(f"/series/{series_behind_passcode}")
+    )
     client.post(f"/series/{series_behind_passcode}/seats/0/hand-over")
     page = page_text(client.get(f"/series/{series_behind_passcode}"))
     assert "Ana, handed over by the scorer" in page
@@ -186,23 +231,42 @@ def test_the_scorer_sets_any_seat_and_hands_a_seat_over(app, client, series_behi
     assert send(new_phone, series_behind_passcode, "r1").status_code == 302
     # The old phone is told it no longer counts for anyone.
     assert "This phone no longer counts for a player" in page_text(
-        ana.post(f"/series/{series_behind_passcode}/my-rack", data={"mine-rack": "r2"}))
+        ana.post(f"/series/{series_behind_passcode}/my-rack", data={"mine-rack": "r2"})
+    )
     assert drafted_racks(client, series_behind_passcode)["Ana"] == "r1"
     assert [(r["seat"], r["action"]) for r in rows(app, "seat_log")] == [
-        (0, "claimed"), (0, "handed over"), (0, "claimed")]
+        (0, "claimed"),
+        (0, "handed over"),
+        (0, "claimed"),
+    ]
 
 
 def test_a_draft_never_changes_a_total_or_what_the_api_reports(app, client, series_behind_passcode):
-    client.post(f"/api/series/{series_behind_passcode}/hands", headers=SCORER, json={"players": [
-        {"name": "Ana", "went_out": True}, {"name": "Bo", "rack": "r5"},
-        {"name": "Cai", "rack": "b1"}, {"name": "Dee", "rack": "y3"}]})
+    client.post(
+        f"/api/series/{series_behind_passcode}/hands",
+        headers=SCORER,
+        json={
+            "players": [
+                {"name": "Ana", "went_out": True},
+                {"name": "Bo", "rack": "r5"},
+                {"name": "Cai", "rack": "b1"},
+                {"name": "Dee", "rack": "y3"},
+            ]
+        },
+    )
     before = client.get(f"/api/series/{series_behind_passcode}").get_json()
     viewer = client.get(f"/series/{series_behind_passcode}/view.json").get_json()
     hands_before = rows(app, "hands")
     for seat, rack in enumerate(("r12 k3 j", "b1 b2 y13 y13", "k9", "y1")):
         player = phone(app)
-        assert player.put(f"/api/series/{series_behind_passcode}/draft/seats/{seat}", json={"rack": rack},
-                          headers=joining(app, series_behind_passcode)).status_code == 200
+        assert (
+            player.put(
+                f"/api/series/{series_behind_passcode}/draft/seats/{seat}",
+                json={"rack": rack},
+                headers=joining(app, series_behind_passcode),
+            ).status_code
+            == 200
+        )
     assert client.get(f"/api/series/{series_behind_passcode}").get_json() == before
     assert client.get(f"/series/{series_behind_passcode}/view.json").get_json() == viewer
     assert rows(app, "hands") == hands_before
@@ -213,10 +277,18 @@ def test_a_phone_cannot_touch_a_saved_hand_or_a_total(app, client, series_behind
     bo = phone(app)
     claim(bo, series_behind_passcode, 1)
     send(bo, series_behind_passcode, "b1 b2 y13 y13", hand=1)
-    saved = client.post(f"/api/series/{series_behind_passcode}/hands", headers=SCORER,
-                        json={"players": [
-        {"name": "Ana", "rack": "r12 k3 j"}, {"name": "Bo", "rack": "b1 b2 y13 y13"},
-        {"name": "Cai", "rack": "k9"}, {"name": "Dee", "went_out": True}]})
+    saved = client.post(
+        f"/api/series/{series_behind_passcode}/hands",
+        headers=SCORER,
+        json={
+            "players": [
+                {"name": "Ana", "rack": "r12 k3 j"},
+                {"name": "Bo", "rack": "b1 b2 y13 y13"},
+                {"name": "Cai", "rack": "k9"},
+                {"name": "Dee", "went_out": True},
+            ]
+        },
+    )
     assert saved.status_code == 201
     # Saving the hand cleared its drafts, in the same transaction.
     assert rows(app, "rack_drafts") == []
@@ -225,13 +297,18 @@ def test_a_phone_cannot_touch_a_saved_hand_or_a_total(app, client, series_behind
     old = send(bo, series_behind_passcode, "b1", hand=1)
     assert old.status_code == 409
     assert "Hand 1 is saved already: hand 2 is being recorded now." in page_text(old)
-    put = bo.put(f"/api/series/{series_behind_passcode}/draft/seats/1",
-                 json={"rack": "b1", "hand": 1})
+    put = bo.put(
+        f"/api/series/{series_behind_passcode}/draft/seats/1", json={"rack": "b1", "hand": 1}
+    )
     assert put.status_code == 409 and put.get_json()["where"] == "hand"
     # Everything else a phone could reach to change a hand or a total is the scorer's.
-    assert bo.post(f"/series/{series_behind_passcode}/hands/1/edit",
-                   data=tally(SEATS, {"Dee": "went_out", "Ana": "r1", "Bo": "b1", "Cai": "k1"})
-                   ).status_code == 403
+    assert (
+        bo.post(
+            f"/series/{series_behind_passcode}/hands/1/edit",
+            data=tally(SEATS, {"Dee": "went_out", "Ana": "r1", "Bo": "b1", "Cai": "k1"}),
+        ).status_code
+        == 403
+    )
     assert bo.post(f"/series/{series_behind_passcode}/hands/1/delete").status_code == 403
     assert bo.post(f"/api/series/{series_behind_passcode}/hands", json={}).status_code == 403
     assert dump(app) == before
@@ -241,8 +318,12 @@ def test_saving_the_hand_by_the_form_clears_its_drafts(app, client, series_id):
     bo = phone(app)
     claim(bo, series_id, 1)
     send(bo, series_id, "b1 b2 y13 y13")
-    saved = client.post(f"/series/{series_id}/hands/new", data=tally(
-        SEATS, {"Dee": "went_out", "Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}))
+    saved = client.post(
+        f"/series/{series_id}/hands/new",
+        data=tally(
+            SEATS, {"Dee": "went_out", "Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}
+        ),
+    )
     assert saved.status_code == 302
     assert rows(app, "rack_drafts") == []
     assert "My rack for hand 2" in page_text(bo.get(f"/series/{series_id}/my-rack"))
@@ -253,12 +334,18 @@ def test_no_draft_for_a_finished_series(app, client):
     series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=1)
     bo = phone(app)
     claim(bo, series_id, 1)
-    client.post(f"/series/{series_id}/hands/new", data=tally(
-        SEATS, {"Dee": "went_out", "Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}))
+    client.post(
+        f"/series/{series_id}/hands/new",
+        data=tally(
+            SEATS, {"Dee": "went_out", "Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}
+        ),
+    )
     refused = bo.put(f"/api/series/{series_id}/draft/seats/1", json={"rack": "b1"})
     assert refused.status_code == 409
-    assert refused.get_json() == {"error": "The series is over: there is no hand left to count.",
-                                  "where": "hand"}
+    assert refused.get_json() == {
+        "error": "The series is over: there is no hand left to count.",
+        "where": "hand",
+    }
     late = send(bo, series_id, "b1")
     assert late.status_code == 409
     assert "The series is over: there is no hand left to count." in page_text(late)
@@ -274,8 +361,11 @@ def test_a_refused_rack_says_why_on_the_players_phone(app, series_behind_passcod
     assert page.status_code == 400
     assert "'r99' is not a tile: numbers go from 1 to 13" in page_text(page)
     assert 'aria-invalid="true"' in page.get_data(as_text=True)
-    as_json = bo.post(f"/series/{series_behind_passcode}/my-rack", data={"mine-rack": "j j j"},
-                      headers={"Accept": "application/json"})
+    as_json = bo.post(
+        f"/series/{series_behind_passcode}/my-rack",
+        data={"mine-rack": "j j j"},
+        headers={"Accept": "application/json"},
+    )
     assert as_json.status_code == 400
     assert as_json.get_json()["where"] == "rack"
     assert "3 jokers in this hand" in as_json.get_json()["error"]
@@ -286,8 +376,12 @@ def test_drafts_are_rate_limited_per_phone(app, series_behind_passcode):
     bo = phone(app)
     claim(bo, series_behind_passcode, 1)
     for _ in range(20):
-        assert bo.put(f"/api/series/{series_behind_passcode}/draft/seats/1",
-                      json={"rack": "b1"}).status_code == 200
+        assert (
+            bo.put(
+                f"/api/series/{series_behind_passcode}/draft/seats/1", json={"rack": "b1"}
+            ).status_code
+            == 200
+        )
     refused = bo.put(f"/api/series/{series_behind_passcode}/draft/seats/1", json={"rack": "b2"})
     assert refused.status_code == 429
     assert 1 <= int(refused.headers["Retry-After"]) <= 60
@@ -306,7 +400,8 @@ def test_drafts_and_seats_survive_a_restart(tmp_path, app, series_behind_passcod
     assert state["seats"][1]["draft"] == {"rack": "b1 b2 y13 y13"}
     assert state["seats"][1]["yours"] is True
     assert "This phone counts for Bo." in page_text(
-        again.get(f"/series/{series_behind_passcode}/my-rack"))
+        again.get(f"/series/{series_behind_passcode}/my-rack")
+    )
 
 
 def test_the_draft_api_answers_json_for_unknown_series_and_seats(client, series_id):
@@ -323,12 +418,16 @@ def test_without_my_rack_the_form_and_the_pages_are_as_before(client, series_id)
     assert "sent by" not in page_text(page)
 
 
-def test_a_hand_followed_in_table_mode_shows_the_players_table_count_and_fills_the_end(
-        app, client):
-    series_id = start_series(client, variant="romanian", seats=("Ana", "Bo", "Cici"),
-                             end_kind="hands", end_value=4)
-    opening = {"meld-player": "Ana", "meld-melds-0": "r11 b11 k11", "meld-melds-1": "y12 y13 y1",
-               "meld-seen": "0"}
+def test_a_hand_followed_in_table_mode_shows_the_players_table_count_and_fills_the_end(app, client):
+    series_id = start_series(
+        client, variant="romanian", seats=("Ana", "Bo", "Cici"), end_kind="hands", end_value=4
+    )
+    opening = {
+        "meld-player": "Ana",
+        "meld-melds-0": "r11 b11 k11",
+        "meld-melds-1": "y12 y13 y1",
+        "meld-seen": "0",
+    }
     assert client.post(f"/series/{series_id}/table/meld", data=opening).status_code == 302
     bo = phone(app)
     claim(bo, series_id, 1)
@@ -338,7 +437,8 @@ def test_a_hand_followed_in_table_mode_shows_the_players_table_count_and_fills_t
     ana = phone(app)
     claim(ana, series_id, 0)
     assert "The table counts 60 melded points for you in this hand." in page_text(
-        ana.get(f"/series/{series_id}/my-rack"))
+        ana.get(f"/series/{series_id}/my-rack")
+    )
     send(bo, series_id, "b1 b2")
     end = client.get(f"/series/{series_id}/table/end").get_data(as_text=True)
     assert re.search(r'name="players-1-rack" [^>]*value="b1 b2"', end)
@@ -346,11 +446,16 @@ def test_a_hand_followed_in_table_mode_shows_the_players_table_count_and_fills_t
 
 
 def test_a_rack_sent_from_a_page_drawn_for_a_saved_hand_is_refused_then_sent_for_the_next(
-        app, client, series_id):
+    app, client, series_id
+):
     bo = phone(app)
     claim(bo, series_id, 1)
-    client.post(f"/series/{series_id}/hands/new", data=tally(
-        SEATS, {"Dee": "went_out", "Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}))
+    client.post(
+        f"/series/{series_id}/hands/new",
+        data=tally(
+            SEATS, {"Dee": "went_out", "Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}
+        ),
+    )
     old = send(bo, series_id, "b5", hand=1)
     assert old.status_code == 409
     page = old.get_data(as_text=True)
@@ -365,20 +470,28 @@ def test_a_phone_that_lost_its_seat_is_told_so_by_its_page_script(app, client, s
     bo = phone(app)
     claim(bo, series_id, 1)
     client.post(f"/series/{series_id}/seats/1/hand-over")
-    answer = bo.post(f"/series/{series_id}/my-rack", data={"mine-rack": "b1"},
-                     headers={"Accept": "application/json"})
+    answer = bo.post(
+        f"/series/{series_id}/my-rack",
+        data={"mine-rack": "b1"},
+        headers={"Accept": "application/json"},
+    )
     assert answer.status_code == 403
     assert answer.get_json() == {
         "error": "This phone no longer counts for a player: say again which player you are.",
-        "where": "seat"}
+        "where": "seat",
+    }
 
 
 def test_a_rematch_keeps_each_phone_with_its_player(app, client):
     series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=1)
     bo = phone(app)
     claim(bo, series_id, 1)
-    client.post(f"/series/{series_id}/hands/new", data=tally(
-        SEATS, {"Dee": "went_out", "Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}))
+    client.post(
+        f"/series/{series_id}/hands/new",
+        data=tally(
+            SEATS, {"Dee": "went_out", "Ana": "r12 k3 j", "Bo": "b1 b2 y13 y13", "Cai": "k9"}
+        ),
+    )
     rematch = client.post(f"/series/{series_id}/rematch")
     new_id = int(rematch.headers["Location"].rsplit("/", 1)[1])
     assert "My rack for hand 1 (Bo)" in page_text(bo.get(f"/series/{new_id}/view"))

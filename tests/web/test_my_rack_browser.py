@@ -43,8 +43,7 @@ def table(chromium, tmp_path: Path) -> Iterator[tuple[Laptop, Page, dict[str, Pa
     contexts = []
 
     def new_phone() -> Page:
-        context = chromium.new_context(viewport=PHONE,
-                                       base_url=f"http://127.0.0.1:{laptop.port}")
+        context = chromium.new_context(viewport=PHONE, base_url=f"http://127.0.0.1:{laptop.port}")
         contexts.append(context)
         return context.new_page()
 
@@ -68,7 +67,8 @@ def qr_link(scorer: Page) -> str:
     link = scorer.locator("section.join a.address")
     address = link.get_attribute("href") or ""
     expect(scorer.locator("section.join .qr")).to_have_attribute(
-        "aria-label", f"QR code of {address}")
+        "aria-label", f"QR code of {address}"
+    )
     expect(link).to_have_text(re.compile(r"/series/1/view\?join=[A-Z2-9]{8}$"))
     parts = urlsplit(address)
     return f"{parts.path}?{parts.query}"
@@ -104,21 +104,24 @@ def test_three_players_send_their_racks_and_the_scorer_taps_three_times(table):
     tap = Taps(scorer)
     tap(scorer.get_by_role("link", name="Record hand 1"))
     expect(scorer.locator("#counting")).to_have_text(
-        "Still counting: Ana, Bo, Cai. No phone counting: Dee.")
+        "Still counting: Ana, Bo, Cai. No phone counting: Dee."
+    )
 
     for page in players.values():
         page.get_by_role("button", name="Send my rack").click()
     for seat, name in enumerate(RACKS):
-        expect(scorer.locator(f"#players-{seat}-rack")).to_have_value(TYPED[name],
-                                                                       timeout=5000)
+        expect(scorer.locator(f"#players-{seat}-rack")).to_have_value(TYPED[name], timeout=5000)
     for page in players.values():
         expect(page.locator("#rack-sent")).to_have_text(
-            "Sent to the scorer. You can change it until hand 1 is saved.")
+            "Sent to the scorer. You can change it until hand 1 is saved."
+        )
     expect(scorer.locator(".sent-by[data-seat='1']")).to_have_text(
-        "sent from the phone that joined as Bo")
+        "sent from the phone that joined as Bo"
+    )
     # Dee has no phone and nothing typed until the scorer says Dee went out.
     expect(scorer.locator("#counting")).to_have_text(
-        "No phone counting: Dee. Sent from phones that joined: Ana, Bo, Cai.")
+        "No phone counting: Dee. Sent from phones that joined: Ana, Bo, Cai."
+    )
     expect(scorer.locator("#players-1-rack + .pad-toggle")).to_contain_text("29 points")
     scorer.screenshot(path=str(SCREENSHOTS / "hand-form-with-racks-light.png"))
     scorer.emulate_media(color_scheme="dark")
@@ -135,7 +138,8 @@ def test_three_players_send_their_racks_and_the_scorer_taps_three_times(table):
     print(f"scorer's taps with My rack: {tap.count}")
     # Each player's phone moves on to the next hand by itself.
     expect(players["Bo"].get_by_role("heading", name="My rack for hand 2")).to_be_visible(
-        timeout=10000)
+        timeout=10000
+    )
     expect(players["Bo"].get_by_text("Hand 1: you scored -29.")).to_be_visible()
 
 
@@ -155,7 +159,8 @@ def test_a_box_the_scorer_changed_is_kept_and_a_newer_rack_offered_beside_it(tab
     offer.get_by_role("button", name="Use it").click()
     expect(scorer.locator("#players-0-rack")).to_have_value("r12 k3 j")
     expect(scorer.locator(".sent-by[data-seat='0']")).to_have_text(
-        "sent from the phone that joined as Ana")
+        "sent from the phone that joined as Ana"
+    )
     expect(offer).to_be_hidden()
     # Changed again by the scorer, then a later rack from the phone: offered, not taken.
     scorer.fill("#players-0-rack", "r12")
@@ -171,14 +176,14 @@ def test_a_box_the_scorer_changed_is_kept_and_a_newer_rack_offered_beside_it(tab
     assert_fits_a_phone(scorer)
 
 
-def test_points_from_a_phone_show_on_the_scorers_form_and_refusals_beside_their_boxes(
-        table):
+def test_points_from_a_phone_show_on_the_scorers_form_and_refusals_beside_their_boxes(table):
     _laptop, scorer, players, qr = table
     cai = players["Cai"]
     join(cai, "Cai", qr)
     scorer.get_by_role("link", name="Record hand 1").click()
     expect(scorer.locator("#counting")).to_have_text(
-        "Still counting: Cai. No phone counting: Ana, Bo, Dee.")
+        "Still counting: Cai. No phone counting: Ana, Bo, Dee."
+    )
     tap_rack(cai, RACKS["Cai"])
     cai.get_by_role("button", name="Send my rack").click()
     expect(scorer.locator("#players-2-rack")).to_have_value("k9")
@@ -188,14 +193,16 @@ def test_points_from_a_phone_show_on_the_scorers_form_and_refusals_beside_their_
     cai.fill("#mine-rack_points", "5000")
     cai.get_by_role("button", name="Send my rack").click()
     expect(cai.locator("#mine-rack_points-error")).to_have_text(
-        "Number must be between 0 and 1000.")
+        "Number must be between 0 and 1000."
+    )
     expect(cai.locator("#mine-rack_points")).to_have_attribute("aria-invalid", "true")
     cai.screenshot(path=str(SCREENSHOTS / "my-rack-refused-light.png"))
     cai.fill("#mine-rack_points", "12")
     cai.get_by_role("button", name="Send my rack").click()
     expect(cai.locator("#mine-rack_points-error")).to_have_count(0)
     expect(cai.locator("#rack-sent")).to_have_text(
-        "Sent to the scorer. You can change it until hand 1 is saved.")
+        "Sent to the scorer. You can change it until hand 1 is saved."
+    )
     cai.emulate_media(color_scheme="dark")
     cai.screenshot(path=str(SCREENSHOTS / "my-rack-points-dark.png"))
     # ...and the scorer sees the points, with no tiles left over from the first rack.
@@ -203,9 +210,11 @@ def test_points_from_a_phone_show_on_the_scorers_form_and_refusals_beside_their_
     expect(scorer.locator("#players-2-rack_points")).to_have_value("12")
     expect(scorer.locator("#players-2-rack")).to_have_value("")
     expect(scorer.locator(".sent-by[data-seat='2']")).to_have_text(
-        "sent from the phone that joined as Cai")
+        "sent from the phone that joined as Cai"
+    )
     expect(scorer.locator("#counting")).to_have_text(
-        "No phone counting: Ana, Bo, Dee. Sent from phones that joined: Cai.")
+        "No phone counting: Ana, Bo, Dee. Sent from phones that joined: Cai."
+    )
     scorer.locator("#players-2").scroll_into_view_if_needed()
     scorer.screenshot(path=str(SCREENSHOTS / "hand-form-points-light.png"))
     scorer.emulate_media(color_scheme="dark")
@@ -221,7 +230,8 @@ def test_a_refused_rack_says_why_on_the_players_phone(table):
 
 
 def test_a_phone_without_the_code_takes_no_seat_and_the_scorer_frees_one_in_one_tap(
-        table, screenshot):
+    table, screenshot
+):
     _laptop, scorer, players, qr = table
     stranger = players["Cai"]
     stranger.goto("/series/1/my-rack")
@@ -239,9 +249,15 @@ def test_a_phone_without_the_code_takes_no_seat_and_the_scorer_frees_one_in_one_
 
     scorer.reload()
     seats = scorer.locator("section[aria-labelledby=phones]")
-    expect(seats.locator("ul.phones > li")).to_have_text([re.compile(
-        rf"^Bo: phone {tag}, since \d{{1,2}} \w+ \d{{1,2}}:\d\d \S+\s+"
-        r"Hand Bo's seat to another phone$")], use_inner_text=True)
+    expect(seats.locator("ul.phones > li")).to_have_text(
+        [
+            re.compile(
+                rf"^Bo: phone {tag}, since \d{{1,2}} \w+ \d{{1,2}}:\d\d \S+\s+"
+                r"Hand Bo's seat to another phone$"
+            )
+        ],
+        use_inner_text=True,
+    )
     seats.scroll_into_view_if_needed()
     screenshot(scorer, "seats-list-light")
     scorer.emulate_media(color_scheme="dark")
@@ -260,8 +276,12 @@ def test_a_phone_without_the_code_takes_no_seat_and_the_scorer_frees_one_in_one_
 def test_axe_finds_no_violation_on_the_players_pages(chromium, tmp_path, scheme):
     laptop = Laptop(tmp_path)
     # axe-core is injected as a script, which the page's Content-Security-Policy forbids.
-    context = chromium.new_context(viewport=PHONE, base_url=f"http://127.0.0.1:{laptop.port}",
-                                   bypass_csp=True, color_scheme=scheme)
+    context = chromium.new_context(
+        viewport=PHONE,
+        base_url=f"http://127.0.0.1:{laptop.port}",
+        bypass_csp=True,
+        color_scheme=scheme,
+    )
     page = context.new_page()
     page.goto("/")
     start_series(page, SEATS, "romanian", "hands", 9)
@@ -281,5 +301,7 @@ def test_axe_finds_no_violation_on_the_players_pages(chromium, tmp_path, scheme)
 def axe(page: Page) -> list[str]:
     """What axe-core finds wrong with the page, one line per rule and its elements."""
     page.add_script_tag(path=str(Path(axe_playwright_python.__file__).parent / "axe.min.js"))
-    return page.evaluate("async () => (await axe.run()).violations.map("
-                         "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))")
+    return page.evaluate(
+        "async () => (await axe.run()).violations.map("
+        "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))"
+    )

@@ -15,14 +15,18 @@ JSON = {"Accept": "application/json"}
 
 
 def send_points(client, series_id: int, points: str, jokers: str = "", **headers):
-    return client.post(f"/series/{series_id}/my-rack", headers=headers, data={
-        "mine-rack": "", "mine-rack_points": points, "mine-rack_jokers": jokers})
+    return client.post(
+        f"/series/{series_id}/my-rack",
+        headers=headers,
+        data={"mine-rack": "", "mine-rack_points": points, "mine-rack_jokers": jokers},
+    )
 
 
 def error_beside(page: str, box: str) -> str | None:
     """The refusal the page shows right above a box of the player's form, if any."""
-    found = re.search(rf'<p class="error" id="{box}-error">([^<]*)</p>\s*<input[^>]*id="{box}"',
-                      page)
+    found = re.search(
+        rf'<p class="error" id="{box}-error">([^<]*)</p>\s*<input[^>]*id="{box}"', page
+    )
     return found.group(1) if found else None
 
 
@@ -40,8 +44,10 @@ def test_points_refused_on_the_phone_are_said_beside_their_box(app, client):
     answer = send_points(cai, series_id, "-4", **JSON)
     assert answer.status_code == 422
     assert answer.get_json() == {
-        "error": "Some boxes are not right: see beside them.", "where": None,
-        "beside": {"rack_points": ["Number must be between 0 and 1000."]}}
+        "error": "Some boxes are not right: see beside them.",
+        "where": None,
+        "beside": {"rack_points": ["Number must be between 0 and 1000."]},
+    }
     # A refusal of the rules is beside its box too, by the field the refusal names.
     jokers = cai.post(f"/series/{series_id}/my-rack", data={"mine-rack": "j j j"}, headers=JSON)
     assert list(jokers.get_json()["beside"]) == ["rack"]
@@ -75,18 +81,21 @@ def test_a_rack_sent_without_javascript_is_said_sent_once(app, client):
 
 
 def test_the_players_boxes_have_the_scorers_labels(app, client):
-    series_id = start_series(client, variant="rummy-meld", seats=SEATS, end_kind="hands",
-                             end_value=9)
+    series_id = start_series(
+        client, variant="rummy-meld", seats=SEATS, end_kind="hands", end_value=9
+    )
     bo = phone(app)
     claim(bo, series_id, 1)
 
     def labels(page: str, prefix: str) -> list[str]:
-        return re.findall(rf'<label class="label" for="{prefix}(?:rack_points|rack_jokers|'
-                          rf'swapped_jokers)">([^<]*)</label>', page)
+        return re.findall(
+            rf'<label class="label" for="{prefix}(?:rack_points|rack_jokers|'
+            rf'swapped_jokers)">([^<]*)</label>',
+            page,
+        )
 
     mine = labels(bo.get(f"/series/{series_id}/my-rack").get_data(as_text=True), "mine-")
-    form = labels(client.get(f"/series/{series_id}/hands/new").get_data(as_text=True),
-                  "players-1-")
+    form = labels(client.get(f"/series/{series_id}/hands/new").get_data(as_text=True), "players-1-")
     assert mine == form == ["Rack points", "Jokers on the rack", "Jokers taken by a swap"]
 
 
@@ -96,31 +105,47 @@ def test_the_scorers_form_says_who_has_no_rack_yet_phone_or_not(app, client):
     chris = phone(app)
     claim(chris, series_id, 0)
     page = page_text(client.get(f"/series/{series_id}/hands/new"))
-    assert ("Still counting: Christopher. No phone counting: Grandma, Alexandra, Evangeline."
-            in page)
+    assert "Still counting: Christopher. No phone counting: Grandma, Alexandra, Evangeline." in page
     send(chris, series_id, "r1 r2")
     page = page_text(client.get(f"/series/{series_id}/hands/new"))
     assert "Every phone has sent its rack." not in page
-    assert ("No phone counting: Grandma, Alexandra, Evangeline. Sent from phones that joined: "
-            "Christopher." in page)
+    assert (
+        "No phone counting: Grandma, Alexandra, Evangeline. Sent from phones that joined: "
+        "Christopher." in page
+    )
     # Once who went out is chosen and the others' racks are typed, nobody is left without.
-    preview = client.post(f"/series/{series_id}/hands/new", data=tally(
-        names, {"Christopher": "r1 r2", "Grandma": "went_out", "Alexandra": "k3",
-                "Evangeline": "y9"}, preview="Preview", save=""))
+    preview = client.post(
+        f"/series/{series_id}/hands/new",
+        data=tally(
+            names,
+            {"Christopher": "r1 r2", "Grandma": "went_out", "Alexandra": "k3", "Evangeline": "y9"},
+            preview="Preview",
+            save="",
+        ),
+    )
     assert "Every phone has sent its rack." in page_text(preview)
 
 
-def test_a_box_the_scorer_changed_is_not_claimed_by_the_phone_without_javascript(
-        app, client):
+def test_a_box_the_scorer_changed_is_not_claimed_by_the_phone_without_javascript(app, client):
     series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=9)
     ana = phone(app)
     claim(ana, series_id, 0)
     send(ana, series_id, "r12 k3 j")
     page = page_text(client.get(f"/series/{series_id}/hands/new"))
     assert "sent from the phone that joined as Ana" in page and "sent a new rack" not in page
-    preview = page_text(client.post(f"/series/{series_id}/hands/new", data=tally(
-        SEATS, {"Ana": "r12 k3", "Bo": "b1", "Cai": "k9", "Dee": "went_out"},
-        preview="Preview", save="")))
+    preview = page_text(
+        client.post(
+            f"/series/{series_id}/hands/new",
+            data=tally(
+                SEATS,
+                {"Ana": "r12 k3", "Bo": "b1", "Cai": "k9", "Dee": "went_out"},
+                preview="Preview",
+                save="",
+            ),
+        )
+    )
     assert "sent from the phone that joined as Ana" not in preview
-    assert ("Ana changed by the scorer The phone that joined as Ana sent a new rack: r12 k3 j"
-            in preview)
+    assert (
+        "Ana changed by the scorer The phone that joined as Ana sent a new rack: r12 k3 j"
+        in preview
+    )

@@ -27,13 +27,18 @@ POSITIONS = """([sentence, after]) => {
 
 def test_a_right_to_left_override_in_a_name_stops_at_the_name(browser_page, tmp_path):
     page = browser_page
-    made = page.request.post("/api/series", data={"variant": "rummikub", "players": ["Ana", "Bo"],
-                                                  "end": {"hands": 4}})
+    made = page.request.post(
+        "/api/series", data={"variant": "rummikub", "players": ["Ana", "Bo"], "end": {"hands": 4}}
+    )
     assert made.status == 201, made.text()
     with sqlite3.connect(tmp_path / "scorekeeper.db") as db:
         db.execute("UPDATE players SET name = ? WHERE name = 'Bo'", ["Bo\u202e"])
-    hand = page.request.post("/api/series/1/hands", data={"players": [
-        {"name": "Ana", "went_out": True}, {"name": "Bo\u202e", "rack": "r10 b12"}]})
+    hand = page.request.post(
+        "/api/series/1/hands",
+        data={
+            "players": [{"name": "Ana", "went_out": True}, {"name": "Bo\u202e", "rack": "r10 b12"}]
+        },
+    )
     assert hand.status == 201, hand.text()
     page.goto("/series/1/hands/1")
     # The sentence: "Went out: the sum of the other racks (<isolate>Bo<RLO></isolate> 22)".

@@ -30,27 +30,48 @@ def test_after_m013_the_pages_show_one_player(two_stefans, tmp_path):
     assert "ștefan was merged into Ștefan" in client.get("/series/2/hands/3").get_data(as_text=True)
 
 
-def test_a_hand_sent_with_names_typed_another_way_is_stored_as_the_series_spells_them(
-        client, app):
-    series = client.post("/api/series", json={
-        "variant": "romanian", "players": ["Ștefan", "Zsófia", "Éloïse"],
-        "end": {"hands": 4}}).get_json()
+def test_a_hand_sent_with_names_typed_another_way_is_stored_as_the_series_spells_them(client, app):
+    series = client.post(
+        "/api/series",
+        json={
+            "variant": "romanian",
+            "players": ["Ștefan", "Zsófia", "Éloïse"],
+            "end": {"hands": 4},
+        },
+    ).get_json()
     # A second series typed by another phone finds the same three players.
-    again = client.post("/api/series", json={
-        "variant": "rummikub", "players": ["ŞTEFAN", "zsófia", "E\u0301loi\u0308se"],
-        "end": {"hands": 4}}).get_json()
+    again = client.post(
+        "/api/series",
+        json={
+            "variant": "rummikub",
+            "players": ["ŞTEFAN", "zsófia", "E\u0301loi\u0308se"],
+            "end": {"hands": 4},
+        },
+    ).get_json()
     assert again["players"] == ["Ștefan", "Zsófia", "Éloïse"]
-    answer = client.post(f"/api/series/{series['id']}/hands", json={
-        "players": [{"name": "ştefan", "went_out": True}, {"name": "ZSÓFIA", "rack": "r5"},
-                    {"name": "éloïse", "rack": "b7"}],
-        "melds": [{"tiles": "r10 b10 k10", "by": "Ştefan"},
-                  {"tiles": "y1 y2 y3", "by": ["zsófia", "ZSÓFIA", "ÉLOÏSE"]}]})
+    answer = client.post(
+        f"/api/series/{series['id']}/hands",
+        json={
+            "players": [
+                {"name": "ştefan", "went_out": True},
+                {"name": "ZSÓFIA", "rack": "r5"},
+                {"name": "éloïse", "rack": "b7"},
+            ],
+            "melds": [
+                {"tiles": "r10 b10 k10", "by": "Ştefan"},
+                {"tiles": "y1 y2 y3", "by": ["zsófia", "ZSÓFIA", "ÉLOÏSE"]},
+            ],
+        },
+    )
     assert answer.status_code == 201, answer.get_json()
     assert set(answer.get_json()["scores"]) == {"Ștefan", "Zsófia", "Éloïse"}
     assert answer.get_json()["scores"]["Ștefan"] == 130  # 100 for going out, 30 melded
     with connect(app.config["DATABASE"]) as db:
         assert [(p["id"], p["name"]) for p in db["players"].rows] == [
-            (1, "Ștefan"), (2, "Zsófia"), (3, "Éloïse")]
+            (1, "Ștefan"),
+            (2, "Zsófia"),
+            (3, "Éloïse"),
+        ]
         record = json.loads(db.execute("SELECT record FROM hands").fetchone()[0])
     assert [p["name"] for p in record["players"]] == ["Ștefan", "Zsófia", "Éloïse"]
     assert [m["by"] for m in record["melds"]] == ["Ștefan", ["Zsófia", "Zsófia", "Éloïse"]]

@@ -30,8 +30,15 @@ def test_starting_a_night_stores_it_and_opens_its_page(app, client):
     response = client.post("/nights/new", data=form)
     assert response.status_code == 302
     assert response.headers["Location"] == "/nights/1"
-    assert nights(app) == [{"id": 1, "date": "2025-11-22", "place": "Ana's kitchen",
-                            "note": "Bring the\nsecond set", "created": ANY}]
+    assert nights(app) == [
+        {
+            "id": 1,
+            "date": "2025-11-22",
+            "place": "Ana's kitchen",
+            "note": "Bring the\nsecond set",
+            "created": ANY,
+        }
+    ]
     page = client.get("/nights/1").get_data(as_text=True)
     assert "Game night started." in page
     assert "<h1>Saturday 22 November 2025</h1>" in page
@@ -42,25 +49,31 @@ def test_starting_a_night_stores_it_and_opens_its_page(app, client):
 
 def test_place_and_note_may_be_left_empty(app, client):
     client.post("/nights/new", data={"date": "2025-11-22", "place": "   ", "note": ""})
-    assert nights(app) == [{"id": 1, "date": "2025-11-22", "place": None, "note": None,
-                            "created": ANY}]
+    assert nights(app) == [
+        {"id": 1, "date": "2025-11-22", "place": None, "note": None, "created": ANY}
+    ]
 
 
-@pytest.mark.parametrize(("field", "typed", "message"), [
-    ("date", "", "Enter the date of the game night."),
-    ("date", "22/11/2025", "The date must look like 2025-11-22."),
-    ("place", "P" * 81, "The place can be at most 80 characters."),
-    ("note", "N" * 501, "The note can be at most 500 characters."),
-])
+@pytest.mark.parametrize(
+    ("field", "typed", "message"),
+    [
+        ("date", "", "Enter the date of the game night."),
+        ("date", "22/11/2025", "The date must look like 2025-11-22."),
+        ("place", "P" * 81, "The place can be at most 80 characters."),
+        ("note", "N" * 501, "The note can be at most 500 characters."),
+    ],
+)
 def test_a_refused_night_names_the_field_keeps_what_was_typed_and_stores_nothing(
-        app, client, field, typed, message):
+    app, client, field, typed, message
+):
     form = {"date": "2025-11-22", "place": "The club", "note": "", field: typed}
     response = client.post("/nights/new", data=form)
     page = response.get_data(as_text=True)
     assert response.status_code == 200
     assert f'<p class="error" id="{field}-error">{message}</p>' in page
-    assert re.search(f'id="{field}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="{field}"',
-                     page)
+    assert re.search(
+        f'id="{field}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="{field}"', page
+    )
     assert typed in page
     assert page.count('class="error"') == 1
     assert nights(app) == []
@@ -76,14 +89,26 @@ def test_night_page_lists_its_series_with_players_in_seat_order(app, client):
     with app.app_context():
         db = get_db()
         night_id = create_night(db, date(2025, 11, 22), None, None)
-        series_id = db["series"].insert({
-            "night_id": night_id, "name": "First round", "variant_id": "rummikub",
-            "variant_rules": PRESETS["rummikub"].to_json(), "end_kind": "rounds",
-            "end_value": 1, "first_dealer": 0,
-            "created": "2025-11-22T19:00:00+00:00"}).last_pk
+        series_id = (
+            db["series"]
+            .insert(
+                {
+                    "night_id": night_id,
+                    "name": "First round",
+                    "variant_id": "rummikub",
+                    "variant_rules": PRESETS["rummikub"].to_json(),
+                    "end_kind": "rounds",
+                    "end_value": 1,
+                    "first_dealer": 0,
+                    "created": "2025-11-22T19:00:00+00:00",
+                }
+            )
+            .last_pk
+        )
         for seat, name in enumerate(["Cleo", "Ana", "Bo"]):
             db["series_players"].insert(
-                {"series_id": series_id, "seat": seat, "player_id": add_player(db, name)})
+                {"series_id": series_id, "seat": seat, "player_id": add_player(db, name)}
+            )
     page = client.get(f"/nights/{night_id}").get_data(as_text=True)
     assert "First round" in page
     assert "Rummikub · Cleo, Ana, Bo" in page

@@ -42,12 +42,17 @@ from .history_fixture import fill
 OPEN, CLOSE = "⟦", "⟧"
 CHECKED = "r1 r2 r3"
 OPENED = "r10 r11 r12 b7"  # the rack whose best opening the pages find
-ROMANIAN_OPENING = {"action": "new_meld", "player": "Ana",
-                    "melds": ["k10 k11 k12 k13", "b10 r10 y10"]}
+ROMANIAN_OPENING = {
+    "action": "new_meld",
+    "player": "Ana",
+    "melds": ["k10 k11 k12 k13", "b10 r10 y10"],
+}
 # What may stand outside the marks besides the engine's words and names: numbers, signs,
 # punctuation, tile codes (r12, j, b1/low, j=r6), a joker's face and the series' own marks.
-LEFT_OVER = re.compile(r"(?:[\s\d+\-\u2013·:;,.()#=/…%|→≠✓✗↕⌫&\"'“”?!]|\b[rbkyoj]\d{0,2}\b"
-                       r"|\b[AJQK]\b|Scorekeeper)*")
+LEFT_OVER = re.compile(
+    r"(?:[\s\d+\-\u2013·:;,.()#=/…%|→≠✓✗↕⌫&\"'“”?!]|\b[rbkyoj]\d{0,2}\b"
+    r"|\b[AJQK]\b|Scorekeeper)*"
+)
 
 
 def marked(text: str) -> str:
@@ -63,9 +68,12 @@ def catalogues(tmp_path_factory) -> Path:
     method_map = [("scorekeeper/**.py", "python"), ("templates/**.html", "jinja2")]
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None}
     for _file, _line, message, _comments, _context in extract_from_dir(
-            str(ROOT), method_map, keywords=keywords):
-        catalog.add(message, tuple(marked(m) for m in message) if isinstance(message, tuple)
-                    else marked(message))
+        str(ROOT), method_map, keywords=keywords
+    ):
+        catalog.add(
+            message,
+            tuple(marked(m) for m in message) if isinstance(message, tuple) else marked(message),
+        )
     folder = tmp_path_factory.mktemp("catalogues")
     (folder / "fr" / "LC_MESSAGES").mkdir(parents=True)
     with open(folder / "fr" / "LC_MESSAGES" / "messages.mo", "wb") as out:
@@ -81,8 +89,15 @@ def marked_client(tmp_path, catalogues):
     forget_translations(app)
     ids = fill(app.config["DATABASE"])
     with connect(app.config["DATABASE"]) as db:
-        ids["table"] = create_series(db, 3, None, PRESETS["romanian"], ["Ana", "Bo", "Cy"],
-                                     get_series(db, ids["romanian"]).end, 0)
+        ids["table"] = create_series(
+            db,
+            3,
+            None,
+            PRESETS["romanian"],
+            ["Ana", "Bo", "Cy"],
+            get_series(db, ids["romanian"]).end,
+            0,
+        )
         live_tables.store_actions(db, ids["table"], [ROMANIAN_OPENING])
     client = app.test_client()
     client.set_cookie("language", "fr")
@@ -100,8 +115,15 @@ def forget_translations(app) -> None:
 def engine_words(app, ids) -> list[str]:
     """Every text the engine gives these pages: variants, rules and sources, series ends,
     breakdown lines, winners and the table's words; longest first."""
-    found: set[str] = {*COLOUR_NAMES.values(), *SUIT_NAMES.values(), *FINISH_WORDS.values(),
-                       *SERIES_END_WORDS.values(), SAME_TURN, FIRST_ROUND_OVER, JOKER_MELD}
+    found: set[str] = {
+        *COLOUR_NAMES.values(),
+        *SUIT_NAMES.values(),
+        *FINISH_WORDS.values(),
+        *SERIES_END_WORDS.values(),
+        SAME_TURN,
+        FIRST_ROUND_OVER,
+        JOKER_MELD,
+    }
     found |= {words[:1].upper() + words[1:] for words in SERIES_END_WORDS.values()}
     found |= {rule.title for rule in BY_PARAM.values()} | set(HOW_TO_WRITE.values())
     found |= {words for choices in CHOICE_WORDS.values() for words in choices.values()}
@@ -118,8 +140,12 @@ def engine_words(app, ids) -> list[str]:
             result = hands.tally(one, hands.sheet_hands(db, one.id))
             found |= {winner_words(result.winners), winner_words(result.winners, past=True)}
         for hand in db.query("SELECT * FROM hands"):
-            found |= {part for lines in hands.hand_result(hand).breakdown.values()
-                      for line in lines for part in (line.rule, line.source)}
+            found |= {
+                part
+                for lines in hands.hand_result(hand).breakdown.values()
+                for line in lines
+                for part in (line.rule, line.source)
+            }
         table = replay(PRESETS["romanian"], ["Ana", "Bo", "Cy"], [ROMANIAN_OPENING])
         found |= {*table.guidance, *(line for lines in table.log for line in lines)}
         lying = [m for name in table.players for m in table.area(name)]
@@ -128,16 +154,28 @@ def engine_words(app, ids) -> list[str]:
     # The switcher names each language in itself, in every language.
     found |= set(language.LANGUAGES.values())
     # The fixture's names, places and notes.
-    found |= {"Ana", "Bo", "Cy", "Ana's kitchen", "Quick one", "Club", "Cy's first Romanian night",
-              "A joker left on the rack costs 30, even in the first hand.", "everyone"}
+    found |= {
+        "Ana",
+        "Bo",
+        "Cy",
+        "Ana's kitchen",
+        "Quick one",
+        "Club",
+        "Cy's first Romanian night",
+        "A joker left on the rack costs 30, even in the first hand.",
+        "everyone",
+    }
     # What the meld checker says of the meld the pages check, as a sentence.
     note = check(parse_tiles(CHECKED), PRESETS["rummikub"]).note
     found.add(f"{note[:1].upper()}{note[1:]}.")
     # What the engine says of that meld's threshold and of the rack's best opening.
     rummikub = PRESETS["rummikub"]
     opening = best_opening(parse_tiles(OPENED, in_meld=False), rummikub)
-    found |= {opening_needs(rummikub), *opening_verdict(opening, rummikub),
-              at_once_words(opening, rummikub)}
+    found |= {
+        opening_needs(rummikub),
+        *opening_verdict(opening, rummikub),
+        at_once_words(opening, rummikub),
+    }
     return sorted((w for w in found if w), key=len, reverse=True)
 
 
@@ -186,12 +224,14 @@ def unmarked(html: str) -> list[str]:
 
 # Dates and times are drawn in the page's language's format by their own filters (`day`,
 # `when`), addresses are the computer's: values, not messages.
-VALUES = re.compile(r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} "
-                    r"(?:January|February|March|April|May|June|July|August|September|October"
-                    r"|November|December) \d{4}|\d{1,2} [A-Z][a-z]{2} \d\d:\d\d [A-Z+\-\d]+"
-                    r"|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} "
-                    r"[a-zéû]+ \d{4}|\d{1,2} [a-zéû]{3,5}\.? \d\d:\d\d [A-Z+\-\d]+"
-                    r"|https?://\S+")
+VALUES = re.compile(
+    r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} "
+    r"(?:January|February|March|April|May|June|July|August|September|October"
+    r"|November|December) \d{4}|\d{1,2} [A-Z][a-z]{2} \d\d:\d\d [A-Z+\-\d]+"
+    r"|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} "
+    r"[a-zéû]+ \d{4}|\d{1,2} [a-zéû]{3,5}\.? \d\d:\d\d [A-Z+\-\d]+"
+    r"|https?://\S+"
+)
 
 
 def leftovers(html: str, allowed: list[str]) -> list[str]:
@@ -210,24 +250,43 @@ def pages(ids) -> list[str]:
     """The main pages: home, a series, record hand, a hand's breakdown, rules, players, a
     player, history and a night's results, variants and one variant, table mode, the viewer."""
     romanian = ids["romanian"]
-    return ["/", f"/series/{romanian}", f"/series/{ids['table']}/hands/new",
-            f"/series/{ids['rummikub']}/hands/1", f"/series/{romanian}/rules", "/rules/",
-            "/players/", f"/players/{ids['players']['Ana']}", "/history", "/history/nights/3",
-            "/variants/", "/variants/romanian", f"/series/{ids['table']}/table",
-            f"/series/{romanian}/view", f"/series/{ids['tile-rummy']}/view",
-            f"/rules/check?tiles={CHECKED.replace(' ', '+')}&variant=rummikub",
-            f"/rules/best-opening?rack={OPENED.replace(' ', '+')}&variant=rummikub",
-            "/nights/1"]
+    return [
+        "/",
+        f"/series/{romanian}",
+        f"/series/{ids['table']}/hands/new",
+        f"/series/{ids['rummikub']}/hands/1",
+        f"/series/{romanian}/rules",
+        "/rules/",
+        "/players/",
+        f"/players/{ids['players']['Ana']}",
+        "/history",
+        "/history/nights/3",
+        "/variants/",
+        "/variants/romanian",
+        f"/series/{ids['table']}/table",
+        f"/series/{romanian}/view",
+        f"/series/{ids['tile-rummy']}/view",
+        f"/rules/check?tiles={CHECKED.replace(' ', '+')}&variant=rummikub",
+        f"/rules/best-opening?rack={OPENED.replace(' ', '+')}&variant=rummikub",
+        "/nights/1",
+    ]
 
 
 def forms(ids) -> list[str]:
     """The other forms and pages: a new night and series, the end and clearing of a table-mode
     hand, copying a variant, comparing two, the import, the print sheet and the error page."""
-    return ["/nights/new", "/nights/1/series/new", f"/series/{ids['table']}/table/end",
-            f"/series/{ids['table']}/table/clear", "/variants/romanian/copy",
-            "/rules/compare?a=rummikub&b=romanian", "/import",
-            f"/history/series/{ids['rummikub']}/print", f"/series/{ids['table']}/table?do=add",
-            f"/series/{ids['table']}/table?do=swap"]
+    return [
+        "/nights/new",
+        "/nights/1/series/new",
+        f"/series/{ids['table']}/table/end",
+        f"/series/{ids['table']}/table/clear",
+        "/variants/romanian/copy",
+        "/rules/compare?a=rummikub&b=romanian",
+        "/import",
+        f"/history/series/{ids['rummikub']}/print",
+        f"/series/{ids['table']}/table?do=add",
+        f"/series/{ids['table']}/table?do=swap",
+    ]
 
 
 def test_the_main_pages_have_no_word_outside_the_catalogue(marked_client):
@@ -274,9 +333,21 @@ def test_a_refused_hand_and_its_page_keep_every_word_in_the_catalogue(marked_cli
 def test_a_csv_header_and_a_won_hand_are_in_the_pages_language(marked_client):
     client, _app, _ids = marked_client
     lines = client.get("/export/nights/1.csv").get_data(as_text=True).splitlines()
-    assert lines[0] == ",".join(marked(w) for w in ("date", "place", "series", "variant",
-                                                  "hand", "seat", "player", "score",
-                                                  "total", "won"))
+    assert lines[0] == ",".join(
+        marked(w)
+        for w in (
+            "date",
+            "place",
+            "series",
+            "variant",
+            "hand",
+            "seat",
+            "player",
+            "score",
+            "total",
+            "won",
+        )
+    )
     assert lines[1].startswith(f"2025-10-03,Ana's kitchen,{marked('Series 1')},Rummikub,1,1,")
     assert lines[1].endswith(f",45,45,{marked('yes')}")
 
@@ -299,7 +370,8 @@ def test_the_scripts_words_come_from_the_catalogue(marked_client):
     assert script_words(client, "/nights/1/series/new") == {"seat": marked("Seat {number}")}
     viewer = script_words(client, f"/series/{ids['romanian']}/view")
     assert viewer["standings_lost"] == marked(
-        "The laptop cannot be reached: these standings may be out of date.")
+        "The laptop cannot be reached: these standings may be out of date."
+    )
 
 
 def test_the_api_answers_in_the_requests_language(marked_client):
@@ -311,8 +383,9 @@ def test_the_api_answers_in_the_requests_language(marked_client):
 
 def test_what_a_saved_change_says_is_in_the_catalogue(marked_client):
     client, app, ids = marked_client
-    page = client.post("/nights/new", data={"date": "2025-12-01", "place": "Club"},
-                       follow_redirects=True)
+    page = client.post(
+        "/nights/new", data={"date": "2025-12-01", "place": "Club"}, follow_redirects=True
+    )
     html = page.get_data(as_text=True)
     assert marked("Game night started.") in html
     assert leftovers(html, engine_words(app, ids)) == []

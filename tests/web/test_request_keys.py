@@ -19,29 +19,46 @@ from .steps import rows, tally
 
 NAMES = ["A", "B", "C", "D"]
 HANDS = [
-    {"players": [{"name": "A", "went_out": True}, {"name": "B", "rack": "r5"},
-                 {"name": "C", "rack": "b10 k6"}, {"name": "D", "rack": "y3"}]},
-    {"players": [{"name": "A", "rack": "k6"}, {"name": "B", "rack": "r11"},
-                 {"name": "C", "went_out": True}, {"name": "D", "rack": "b5"}]},
+    {
+        "players": [
+            {"name": "A", "went_out": True},
+            {"name": "B", "rack": "r5"},
+            {"name": "C", "rack": "b10 k6"},
+            {"name": "D", "rack": "y3"},
+        ]
+    },
+    {
+        "players": [
+            {"name": "A", "rack": "k6"},
+            {"name": "B", "rack": "r11"},
+            {"name": "C", "went_out": True},
+            {"name": "D", "rack": "b5"},
+        ]
+    },
 ]
 
 
 def api_series(client) -> int:
-    response = client.post("/api/series", json={"variant": "rummikub", "players": NAMES,
-                                                 "end": {"rounds": 20}})
+    response = client.post(
+        "/api/series", json={"variant": "rummikub", "players": NAMES, "end": {"rounds": 20}}
+    )
     assert response.status_code == 201
     return response.get_json()["id"]
 
 
 def stored(app, series_id):
     """The series' hands as stored: number and record."""
-    return [(h["number"], json.loads(h["record"])) for h in rows(app, "hands")
-            if h["series_id"] == series_id]
+    return [
+        (h["number"], json.loads(h["record"]))
+        for h in rows(app, "hands")
+        if h["series_id"] == series_id
+    ]
 
 
 def send(client, series_id, hand, key):
-    return client.post(f"/api/series/{series_id}/hands", json=hand,
-                       headers={"Idempotency-Key": key})
+    return client.post(
+        f"/api/series/{series_id}/hands", json=hand, headers={"Idempotency-Key": key}
+    )
 
 
 def test_the_same_key_and_hand_in_two_series_store_two_hands(app, client):
@@ -53,7 +70,11 @@ def test_the_same_key_and_hand_in_two_series_store_two_hands(app, client):
     assert stored(app, second) == [(1, HANDS[0])]
     assert two.get_json()["series"]["id"] == second
     assert client.get(f"/api/series/{second}").get_json()["totals"] == {
-        "A": 24, "B": -5, "C": -16, "D": -3}
+        "A": 24,
+        "B": -5,
+        "C": -16,
+        "D": -3,
+    }
 
 
 def test_a_client_numbering_its_keys_in_each_series_loses_no_hand(app, client):
@@ -92,9 +113,14 @@ def test_another_body_with_a_used_key_is_refused_in_its_series_only(app, client)
 def test_a_key_sent_to_another_endpoint_is_not_a_hand(app, client):
     """POST /api/series takes no key: it creates a series each time, and the key stays free
     for the hands."""
-    made = [client.post("/api/series", json={"variant": "rummikub", "players": NAMES,
-                                              "end": {"rounds": 2}},
-                        headers={"Idempotency-Key": "k"}) for _ in range(2)]
+    made = [
+        client.post(
+            "/api/series",
+            json={"variant": "rummikub", "players": NAMES, "end": {"rounds": 2}},
+            headers={"Idempotency-Key": "k"},
+        )
+        for _ in range(2)
+    ]
     assert [r.status_code for r in made] == [201, 201]
     ids = [r.get_json()["id"] for r in made]
     assert ids[0] != ids[1]
@@ -122,9 +148,16 @@ def test_concurrent_repeats_store_one_hand_per_series(tmp_path):
         assert stored(app, series_id) == [(1, HANDS[0])]
 
 
-REQUESTS = st.lists(st.tuples(st.sampled_from([0, 1]), st.sampled_from(["api", "form"]),
-                              st.sampled_from(["k1", "k2"]), st.sampled_from([0, 1])),
-                    min_size=1, max_size=12)
+REQUESTS = st.lists(
+    st.tuples(
+        st.sampled_from([0, 1]),
+        st.sampled_from(["api", "form"]),
+        st.sampled_from(["k1", "k2"]),
+        st.sampled_from([0, 1]),
+    ),
+    min_size=1,
+    max_size=12,
+)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -145,10 +178,14 @@ def test_every_way_of_reusing_a_key_stores_what_it_answers(tmp_path_factory, req
             response = send(client, series_id, HANDS[body], key)
             number = response.get_json().get("number")
         else:
-            racks = ({"A": "went_out", "B": "r5", "C": "b10 k6", "D": "y3"} if body == 0 else
-                     {"A": "k6", "B": "r11", "C": "went_out", "D": "b5"})
-            response = client.post(f"/series/{series_id}/hands/new",
-                                   data=tally(NAMES, racks, once=key))
+            racks = (
+                {"A": "went_out", "B": "r5", "C": "b10 k6", "D": "y3"}
+                if body == 0
+                else {"A": "k6", "B": "r11", "C": "went_out", "D": "b5"}
+            )
+            response = client.post(
+                f"/series/{series_id}/hands/new", data=tally(NAMES, racks, once=key)
+            )
             number = None
         after = stored(app, series_id)
         seen = first.get((which, endpoint, key))
@@ -174,24 +211,72 @@ def test_m015_keeps_the_keys_already_kept_with_their_series_and_endpoint(tmp_pat
     with connect(path) as db:
         migrations.apply(db, stop_before="m015_request_keys")
         db["nights"].insert({"id": 1, "date": "2026-11-20", "created": "2026-11-20T19:00"})
-        db["series"].insert({"id": 1, "night_id": 1, "variant_id": "rummikub",
-                             "variant_rules": "{}", "end_kind": "hands", "end_value": 4,
-                             "first_dealer": 0, "created": "2026-11-20T19:00"})
+        db["series"].insert(
+            {
+                "id": 1,
+                "night_id": 1,
+                "variant_id": "rummikub",
+                "variant_rules": "{}",
+                "end_kind": "hands",
+                "end_value": 4,
+                "first_dealer": 0,
+                "created": "2026-11-20T19:00",
+            }
+        )
         for hand_id in (1, 2):
-            db["hands"].insert({"id": hand_id, "series_id": 1, "number": hand_id,
-                                "record": "{}", "created": "2026-11-20T19:30",
-                                "updated": "2026-11-20T19:30"})
-        db["hand_requests"].insert_all([
-            {"key": "api:hand-1", "series_id": 1, "fingerprint": "f", "hand_id": 1,
-             "answer": '{"number": 1}', "created": "2026-11-20T19:30"},
-            {"key": "form:abc", "series_id": 1, "fingerprint": "", "hand_id": 2,
-             "answer": None, "created": "2026-11-20T19:31"}])
+            db["hands"].insert(
+                {
+                    "id": hand_id,
+                    "series_id": 1,
+                    "number": hand_id,
+                    "record": "{}",
+                    "created": "2026-11-20T19:30",
+                    "updated": "2026-11-20T19:30",
+                }
+            )
+        db["hand_requests"].insert_all(
+            [
+                {
+                    "key": "api:hand-1",
+                    "series_id": 1,
+                    "fingerprint": "f",
+                    "hand_id": 1,
+                    "answer": '{"number": 1}',
+                    "created": "2026-11-20T19:30",
+                },
+                {
+                    "key": "form:abc",
+                    "series_id": 1,
+                    "fingerprint": "",
+                    "hand_id": 2,
+                    "answer": None,
+                    "created": "2026-11-20T19:31",
+                },
+            ]
+        )
     migrate(path)
     with connect(path) as db:
-        assert list(db.query("SELECT series_id, endpoint, key, fingerprint, hand_id, answer"
-                             " FROM hand_requests ORDER BY hand_id")) == [
-            {"series_id": 1, "endpoint": "api:hands", "key": "hand-1", "fingerprint": "f",
-             "hand_id": 1, "answer": '{"number": 1}'},
-            {"series_id": 1, "endpoint": "form:hands", "key": "abc", "fingerprint": "",
-             "hand_id": 2, "answer": None}]
+        assert list(
+            db.query(
+                "SELECT series_id, endpoint, key, fingerprint, hand_id, answer"
+                " FROM hand_requests ORDER BY hand_id"
+            )
+        ) == [
+            {
+                "series_id": 1,
+                "endpoint": "api:hands",
+                "key": "hand-1",
+                "fingerprint": "f",
+                "hand_id": 1,
+                "answer": '{"number": 1}',
+            },
+            {
+                "series_id": 1,
+                "endpoint": "form:hands",
+                "key": "abc",
+                "fingerprint": "",
+                "hand_id": 2,
+                "answer": None,
+            },
+        ]
         assert db["hand_requests"].pks == ["series_id", "endpoint", "key"]

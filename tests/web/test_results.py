@@ -33,8 +33,9 @@ def test_fixing_a_hand_stores_its_new_result(app, client):
     series_id = start_series(client)
     client.post(f"/series/{series_id}/hands/new", data=tally(NAMES, HAND))
     (hand,) = rows(app, "hands")
-    client.post(f"/series/{series_id}/hands/{hand['id']}/edit",
-                data=tally(NAMES, {**HAND, "B": "r5 r6"}))
+    client.post(
+        f"/series/{series_id}/hands/{hand['id']}/edit", data=tally(NAMES, {**HAND, "B": "r5 r6"})
+    )
     assert stored_result(app).scores == {"A": 30, "B": -11, "C": -16, "D": -3}
     assert [line.points for line in stored_result(app).breakdown["B"]] == [-11]
 
@@ -44,9 +45,14 @@ def overwrite_result(app, result: HandResult) -> None:
     with app.app_context():
         db = get_db()
         (hand,) = db["hands"].rows
-        db["hands"].update(hand["id"], {"result": json.dumps(result.to_record()),
-                                        "scores": json.dumps(result.scores),
-                                        "winner": result.winner})
+        db["hands"].update(
+            hand["id"],
+            {
+                "result": json.dumps(result.to_record()),
+                "scores": json.dumps(result.scores),
+                "winner": result.winner,
+            },
+        )
 
 
 def test_every_page_shows_the_stored_result_and_none_scores_the_hand_again(app, client):
@@ -55,9 +61,12 @@ def test_every_page_shows_the_stored_result_and_none_scores_the_hand_again(app, 
     stored = stored_result(app)
     # Numbers the engine would never give for this record: only a page reading the
     # stored result can show them.
-    kept = replace(stored, winner="C", scores={"A": -7, "B": -1, "C": 9, "D": -1},
-                   breakdown={**stored.breakdown, "C": (Line(9, "Kept as stored", "here",
-                                                            "racks"),)})
+    kept = replace(
+        stored,
+        winner="C",
+        scores={"A": -7, "B": -1, "C": 9, "D": -1},
+        breakdown={**stored.breakdown, "C": (Line(9, "Kept as stored", "here", "racks"),)},
+    )
     overwrite_result(app, kept)
     (hand,) = rows(app, "hands")
     series_page = client.get(f"/series/{series_id}").get_data(as_text=True)
@@ -78,9 +87,15 @@ def test_every_page_shows_the_stored_result_and_none_scores_the_hand_again(app, 
 
 def test_statistics_take_who_opened_from_the_stored_result():
     variant = preset("romanian")
-    record = read_hand({"players": [
-        {"name": "Ana", "went_out": True, "melded_tiles": "r2 r3 r4 k5 k6 k7"},
-        {"name": "Bo", "melded_tiles": "b9 y9 r9", "rack": "r13"}]}, variant)
+    record = read_hand(
+        {
+            "players": [
+                {"name": "Ana", "went_out": True, "melded_tiles": "r2 r3 r4 k5 k6 k7"},
+                {"name": "Bo", "melded_tiles": "b9 y9 r9", "rack": "r13"},
+            ]
+        },
+        variant,
+    )
     result = score_hand(record)
     assert result.opened == {"Ana": True, "Bo": True}
     facts = hand_facts(record, result)
@@ -92,7 +107,9 @@ def test_statistics_take_who_opened_from_the_stored_result():
 
 
 def test_a_hand_scored_by_the_racks_alone_counts_no_opening():
-    record = read_hand({"players": [{"name": "Ana", "went_out": True},
-                                    {"name": "Bo", "rack": "r5"}]}, preset("rummikub"))
+    record = read_hand(
+        {"players": [{"name": "Ana", "went_out": True}, {"name": "Bo", "rack": "r5"}]},
+        preset("rummikub"),
+    )
     facts = hand_facts(record, score_hand(record))
     assert facts["Ana"]["never_opened"] is None and facts["Bo"]["never_opened"] is None

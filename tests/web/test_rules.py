@@ -28,13 +28,16 @@ def by_id(response, element_id: str) -> str:
 
 def links(response) -> list[str]:
     """Every link's address on the page."""
-    return [html.unescape(h) for h in re.findall(r'<a [^>]*href="([^"]+)"',
-                                                  response.get_data(as_text=True))]
+    return [
+        html.unescape(h)
+        for h in re.findall(r'<a [^>]*href="([^"]+)"', response.get_data(as_text=True))
+    ]
 
 
 def romanian_series(client) -> int:
-    return start_series(client, seats=ROMANIAN_SEATS, variant="romanian", end_kind="hands",
-                        end_value=6)
+    return start_series(
+        client, seats=ROMANIAN_SEATS, variant="romanian", end_kind="hands", end_value=6
+    )
 
 
 # --- The rule reference of a series ------------------------------------------------
@@ -70,8 +73,9 @@ def test_a_series_shows_its_frozen_rules_not_the_variant_as_it_is_now(app, clien
     with app.app_context():
         db = get_db()
         variant_id = create_custom(db, PRESETS["romanian"], "Friday rules", {"opening": 60})
-    series_id = start_series(client, seats=ROMANIAN_SEATS, variant=variant_id,
-                             end_kind="hands", end_value=6)
+    series_id = start_series(
+        client, seats=ROMANIAN_SEATS, variant=variant_id, end_kind="hands", end_value=6
+    )
     with app.app_context():  # the group's variant changed since the series started
         db = get_db()
         rules = json.loads(db["variants"].get(variant_id)["rules"])
@@ -80,19 +84,26 @@ def test_a_series_shows_its_frozen_rules_not_the_variant_as_it_is_now(app, clien
     series_rules = text(client.get(f"/series/{series_id}/rules"))
     assert "Your first meld (the opening) must add up to at least 60." in series_rules
     assert "at least 75" not in series_rules
-    checked = client.get(f"/rules/best-opening?series={series_id}&variant=series"
-                         "&rack=r10+r11+r12+r13+b10+k10")
+    checked = client.get(
+        f"/rules/best-opening?series={series_id}&variant=series&rack=r10+r11+r12+r13+b10+k10"
+    )
     assert by_id(checked, "threshold") == "60"
 
 
 def test_every_breakdown_line_links_to_its_rule_on_the_series_rules(client):
     series_id = romanian_series(client)
-    form = {"went_out": "Ana", "finish": "discard", "save": "Save hand",
-            "players-0-melded_tiles": "b6 b7 b8 r1/set k1/set y1/set",
-            "players-1-rack": "r12 k1", "players-1-melded_points": "15",
-            "players-1-exposed_twin": "y",
-            "players-2-rack": "j y3", "players-2-melded_tiles": "y11 y12",
-            "players-2-credited_jokers": "1"}
+    form = {
+        "went_out": "Ana",
+        "finish": "discard",
+        "save": "Save hand",
+        "players-0-melded_tiles": "b6 b7 b8 r1/set k1/set y1/set",
+        "players-1-rack": "r12 k1",
+        "players-1-melded_points": "15",
+        "players-1-exposed_twin": "y",
+        "players-2-rack": "j y3",
+        "players-2-melded_tiles": "y11 y12",
+        "players-2-credited_jokers": "1",
+    }
     assert client.post(f"/series/{series_id}/hands/new", data=form).status_code == 302
     hand = client.get(f"/series/{series_id}/hands/1")
     page = hand.get_data(as_text=True)
@@ -120,10 +131,13 @@ def test_two_presets_side_by_side_with_every_difference_marked_in_words(client):
     differing = sum(row["differs"] for row in compare(PRESETS["rummikub"], PRESETS["romanian"]))
     assert page.count("≠ Differs") == differing > 10
     assert by_id(response, "summary") == (
-        f"Rummikub and Romanian tile rummy: {differing} rules differ, each marked “Differs”.")
+        f"Rummikub and Romanian tile rummy: {differing} rules differ, each marked “Differs”."
+    )
     words = text(response)
-    assert ("Points needed to open ≠ Differs Rummikub Your first meld (the opening) must add "
-            "up to at least 30.") in words
+    assert (
+        "Points needed to open ≠ Differs Rummikub Your first meld (the opening) must add "
+        "up to at least 30."
+    ) in words
     assert "Romanian tile rummy Your first meld (the opening) must add up to at least 50." in words
     # A rule that reads the same in both is shown but not marked.
     assert "When a hand ends Rummikub" in words
@@ -145,11 +159,11 @@ def test_a_variant_compared_with_itself_differs_nowhere(client):
 
 def test_a_custom_variant_and_a_series_rules_can_be_compared(app, client):
     with app.app_context():
-        variant_id = create_custom(get_db(), PRESETS["romanian"], "Friday rules",
-                                   {"opening": 60})
+        variant_id = create_custom(get_db(), PRESETS["romanian"], "Friday rules", {"opening": 60})
     series_id = romanian_series(client)
-    response = client.get(f"/rules/compare?series={series_id}&a=series&b={variant_id}"
-                          "&only=differences")
+    response = client.get(
+        f"/rules/compare?series={series_id}&a=series&b={variant_id}&only=differences"
+    )
     words = text(response)
     assert "Romanian tile rummy and Friday rules: 1 rule differs" in words
     assert "Your rule Changed by your group from Romanian tile rummy." in words
@@ -192,14 +206,16 @@ def test_the_same_high_run_is_illegal_under_rummikub_with_the_reason(client):
     response = client.get("/rules/check?variant=rummikub&tiles=r12+r13+r1")
     assert by_id(response, "verdict") == "✗ Not a legal meld"
     assert by_id(response, "reason") == (
-        "Not a run: the ace is only low here: 12-13-1 is not a run.")
+        "Not a run: the ace is only low here: 12-13-1 is not a run."
+    )
 
 
 def test_two_jokers_make_no_romanian_set_and_it_says_why(client):
     response = client.get("/rules/check?variant=romanian&tiles=r5+b5+j+j")
     assert by_id(response, "verdict") == "✗ Not a legal meld"
     assert by_id(response, "reason") == (
-        "Not a set: a set must hold at least twice as many numbered tiles as jokers.")
+        "Not a set: a set must hold at least twice as many numbered tiles as jokers."
+    )
 
 
 def test_a_meld_under_a_racks_variant_scores_nothing_at_the_end_and_says_so(client):
@@ -215,15 +231,21 @@ def test_card_faced_tiles_are_named_as_cards(client):
     assert 'data-suits="1"' in response.get_data(as_text=True)
 
 
-@pytest.mark.parametrize(("tiles", "message"), [
-    ("r5 x5 r7", "'x5' is not a tile: write a colour letter (r, b, k, y or o) and a number "
-                 "1-13, or j for a joker"),
-    ("r12 r13 r14", "'r14' is not a tile: numbers go from 1 to 13"),
-    ("r5 r5 r5", "3 copies of r5: a box of tiles holds only two"),
-    ("j j j r1", "3 jokers: a box of tiles holds only two"),
-    ("", "Type or tap the tiles of the meld, e.g. r12 r13 r1."),
-    (" , ", "Type or tap the tiles of the meld, e.g. r12 r13 r1."),
-])
+@pytest.mark.parametrize(
+    ("tiles", "message"),
+    [
+        (
+            "r5 x5 r7",
+            "'x5' is not a tile: write a colour letter (r, b, k, y or o) and a number "
+            "1-13, or j for a joker",
+        ),
+        ("r12 r13 r14", "'r14' is not a tile: numbers go from 1 to 13"),
+        ("r5 r5 r5", "3 copies of r5: a box of tiles holds only two"),
+        ("j j j r1", "3 jokers: a box of tiles holds only two"),
+        ("", "Type or tap the tiles of the meld, e.g. r12 r13 r1."),
+        (" , ", "Type or tap the tiles of the meld, e.g. r12 r13 r1."),
+    ],
+)
 def test_bad_tiles_are_refused_naming_the_tile_and_kept(client, tiles, message):
     response = client.get("/rules/check", query_string={"variant": "romanian", "tiles": tiles})
     assert response.status_code == 422
@@ -237,7 +259,8 @@ def test_an_unknown_variant_is_refused_by_name(client):
     response = client.get("/rules/check?variant=nope&tiles=r1+r2+r3")
     assert response.status_code == 422
     assert by_id(response, "variant-error") == (
-        "There is no variant called 'nope': choose one from the list.")
+        "There is no variant called 'nope': choose one from the list."
+    )
 
 
 # --- The best opening ------------------------------------------------------------------
@@ -247,8 +270,9 @@ ACES = "r1 r1 r2 r3 r12 r13 b1 k1"
 
 def test_the_best_opening_of_a_rack_under_the_series_rules(client):
     series_id = romanian_series(client)
-    response = client.get("/rules/best-opening", query_string={
-        "series": series_id, "variant": "series", "rack": ACES})
+    response = client.get(
+        "/rules/best-opening", query_string={"series": series_id, "variant": "series", "rack": ACES}
+    )
     assert response.status_code == 200
     assert by_id(response, "verdict") == "✓ Opens"
     assert by_id(response, "opening-value") == "105"
@@ -259,7 +283,8 @@ def test_the_best_opening_of_a_rack_under_the_series_rules(client):
     assert "r12 r13 r1 30 Run: red 12, red 13, red 1" in words
     assert by_id(response, "all-at-once") == (
         "No: every tile but one, discarded last, cannot go down in legal melds that make "
-        "an opening.")
+        "an opening."
+    )
 
 
 def test_a_rack_short_of_the_threshold(client):
@@ -274,36 +299,43 @@ def test_rummy_meld_without_a_run_lays_nothing_and_says_a_run_is_needed(client):
     response = client.get("/rules/best-opening?variant=rummy-meld&rack=r5+b5+k5+y5+r10+b10+k10")
     assert by_id(response, "verdict") == "✗ No opening"
     assert by_id(response, "opening-value") == "0"
-    assert by_id(response, "opens") == ("No opening can be laid from this rack: an opening "
-                                        "needs a run here, and no run can be made.")
+    assert by_id(response, "opens") == (
+        "No opening can be laid from this rack: an opening "
+        "needs a run here, and no run can be made."
+    )
     response = client.get("/rules/best-opening?variant=romanian&rack=r5+b7+k9")
     assert by_id(response, "opens") == "No legal meld can be laid from this rack."
 
 
 def test_the_whole_rack_at_once(client):
     rack = "r1 r2 r3 r4 b5 k5 y5 r10 b10 k10 r11 r12 r13 y7"
-    response = client.get("/rules/best-opening", query_string={"variant": "romanian",
-                                                               "rack": rack})
-    assert by_id(response, "all-at-once").startswith("Yes: every tile but one, discarded last, "
-                                                     "can go down")
-    response = client.get("/rules/best-opening", query_string={"variant": "rummikub",
-                                                               "rack": rack})
+    response = client.get("/rules/best-opening", query_string={"variant": "romanian", "rack": rack})
+    assert by_id(response, "all-at-once").startswith(
+        "Yes: every tile but one, discarded last, can go down"
+    )
+    response = client.get("/rules/best-opening", query_string={"variant": "rummikub", "rack": rack})
     assert by_id(response, "all-at-once").startswith("No: every tile on the rack cannot")
 
 
 def test_the_whole_rack_at_once_by_the_way_of_going_out_that_lays_it(client):
     # Rummy Meld, rack empty: discarding is the usual way out, but this rack has no tile to
     # spare; emptying the rack lays it all (r10-r12 and the 10s: 60, with a run).
-    response = client.get("/rules/best-opening", query_string={
-        "variant": "rummy-meld-rack-empty", "rack": "r10 r11 r12 b10 k10 y10"})
+    response = client.get(
+        "/rules/best-opening",
+        query_string={"variant": "rummy-meld-rack-empty", "rack": "r10 r11 r12 b10 k10 y10"},
+    )
     assert by_id(response, "all-at-once") == (
-        "Yes: every tile on the rack can go down in legal melds that make an opening.")
+        "Yes: every tile on the rack can go down in legal melds that make an opening."
+    )
     assert by_id(response, "opens") == "60 reaches the 45 needed. An opening needs a run here."
-    response = client.get("/rules/best-opening", query_string={
-        "variant": "rummy-meld-rack-empty", "rack": "r2 r3 r4 b9"})
+    response = client.get(
+        "/rules/best-opening",
+        query_string={"variant": "rummy-meld-rack-empty", "rack": "r2 r3 r4 b9"},
+    )
     assert by_id(response, "all-at-once") == (
         "No: the whole rack cannot go down in legal melds that make an opening, whether by "
-        "discarding the last tile or emptying the rack.")
+        "discarding the last tile or emptying the rack."
+    )
 
 
 def test_the_tile_pad_reads_the_engines_notation_in_the_pages_language(client):
@@ -322,24 +354,31 @@ def test_the_tile_pad_reads_the_engines_notation_in_the_pages_language(client):
 
 def test_fifteen_tiles_with_jokers_are_taken(client):
     rack = "r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 j j"
-    response = client.get("/rules/best-opening", query_string={"variant": "romanian",
-                                                               "rack": rack})
+    response = client.get("/rules/best-opening", query_string={"variant": "romanian", "rack": rack})
     assert response.status_code == 200
     assert by_id(response, "verdict") == "✓ Opens"
 
 
-@pytest.mark.parametrize(("rack", "message"), [
-    ("r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 b1 b2 b3", "16 tiles: a rack holds at most 15"),
-    ("j=b11 b12 b13", "'j=b11': a joker on a rack stands for nothing; write j"),
-    ("b7 b7 b7", "3 copies of b7: a box of tiles holds only two"),
-    ("r1 r2 q3", "'q3' is not a tile: write a colour letter (r, b, k, y or o) and a number "
-                 "1-13, or j for a joker"),
-    ("", "Type or tap the tiles on the rack, e.g. r1 r2 r3 j."),
-    ("   ", "Type or tap the tiles on the rack, e.g. r1 r2 r3 j."),
-])
+@pytest.mark.parametrize(
+    ("rack", "message"),
+    [
+        (
+            "r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 b1 b2 b3",
+            "16 tiles: a rack holds at most 15",
+        ),
+        ("j=b11 b12 b13", "'j=b11': a joker on a rack stands for nothing; write j"),
+        ("b7 b7 b7", "3 copies of b7: a box of tiles holds only two"),
+        (
+            "r1 r2 q3",
+            "'q3' is not a tile: write a colour letter (r, b, k, y or o) and a number "
+            "1-13, or j for a joker",
+        ),
+        ("", "Type or tap the tiles on the rack, e.g. r1 r2 r3 j."),
+        ("   ", "Type or tap the tiles on the rack, e.g. r1 r2 r3 j."),
+    ],
+)
 def test_a_bad_rack_is_refused_naming_what_is_wrong(client, rack, message):
-    response = client.get("/rules/best-opening", query_string={"variant": "romanian",
-                                                               "rack": rack})
+    response = client.get("/rules/best-opening", query_string={"variant": "romanian", "rack": rack})
     assert response.status_code == 422
     assert by_id(response, "rack-error") == message
     assert "verdict" not in response.get_data(as_text=True)
@@ -353,15 +392,17 @@ def test_rules_are_in_the_navigation_of_every_page(client):
     assert "/rules/" in links(home)
     hub = client.get("/rules/")
     assert {"/rules/check", "/rules/best-opening", "/rules/compare", "/variants/"} <= set(
-        links(hub))
+        links(hub)
+    )
 
 
 def test_a_hand_page_still_scores_what_it_links(client):
     # The hand page's links go to the series' rules, and the hand is scored as before.
     series_id = start_series(client)
-    client.post(f"/series/{series_id}/hands/new",
-                data=tally(["A", "B", "C", "D"], {"A": "went_out", "B": "r5", "C": "b10 k6",
-                                                  "D": "y3"}))
+    client.post(
+        f"/series/{series_id}/hands/new",
+        data=tally(["A", "B", "C", "D"], {"A": "went_out", "B": "r5", "C": "b10 k6", "D": "y3"}),
+    )
     page = client.get(f"/series/{series_id}/hands/1")
     assert f"/series/{series_id}/rules#scoring" in links(page)
     assert "+24" in text(page)

@@ -69,14 +69,17 @@ def expect_reference_hand_typed(page: Page) -> None:
 
 
 def test_the_series_page_says_when_the_laptop_cannot_be_reached_and_when_it_is_back(
-        phone, laptop, screenshot):
+    phone, laptop, screenshot
+):
     note = phone.get_by_role("status").filter(has_text="laptop")
     expect(phone.get_by_role("link", name="Record hand 1")).to_be_visible()
     expect(note).to_have_count(0)
     laptop.stop()
     expect(note).to_have_text(
         "The laptop cannot be reached: this page may be out of date, and nothing can be saved "
-        "until it answers again.", timeout=15000)
+        "until it answers again.",
+        timeout=15000,
+    )
     expect(note).to_be_in_viewport()
     screenshot(phone, "series-laptop-away")
     laptop.start()
@@ -126,7 +129,8 @@ def test_a_hand_typed_when_the_scorer_session_is_lost_is_kept_and_stored_once(ch
 
 
 def test_a_hand_typed_when_another_phone_ends_the_scorer_session_is_kept_and_stored_once(
-        chromium, laptop):
+    chromium, laptop
+):
     page = scorer_typing_the_reference_hand(chromium, laptop)
     # The same session, copied to another browser, stops being the scorer there: the
     # server ends it, so this phone is no longer the scorer either.
@@ -149,19 +153,20 @@ def test_a_hand_typed_when_another_phone_ends_the_scorer_session_is_kept_and_sto
 # --- The tile pad by ear -------------------------------------------------------------------
 
 
-def test_each_pad_key_says_its_colour_and_number_and_each_colour_key_whether_it_is_chosen(
-        phone):
+def test_each_pad_key_says_its_colour_and_number_and_each_colour_key_whether_it_is_chosen(phone):
     phone.get_by_role("link", name="Record hand 1").click()
     phone.locator("#went_out label", has_text="Dee").click()
     pad = phone.locator(".tilepad:visible")
     expect(phone.locator("#players-0-rack + .pad-toggle")).to_have_attribute(
-        "aria-expanded", "true")
+        "aria-expanded", "true"
+    )
     red, blue = (pad.get_by_role("button", name=name) for name in ("Red (r)", "Blue (b)"))
     expect(red).to_have_attribute("aria-pressed", "true")
     expect(blue).to_have_attribute("aria-pressed", "false")
     for number in range(1, 14):
         expect(pad.get_by_role("button", name=f"Red {number}", exact=True)).to_have_text(
-            str(number))
+            str(number)
+        )
     blue.click()
     expect(blue).to_have_attribute("aria-pressed", "true")
     expect(red).to_have_attribute("aria-pressed", "false")
@@ -170,7 +175,8 @@ def test_each_pad_key_says_its_colour_and_number_and_each_colour_key_whether_it_
     pad.get_by_role("button", name="Blue 13", exact=True).click()
     expect(phone.locator("#players-0-rack")).to_have_value("b12 b13 ")
     expect(phone.locator("#players-0-rack + .pad-toggle")).to_have_accessible_name(
-        "Tile pad for Ana's rack: b12 b13, 25 points")
+        "Tile pad for Ana's rack: b12 b13, 25 points"
+    )
 
 
 # Every key's words inside the key, the ace keys' too: none is clipped or overflows.
@@ -180,8 +186,7 @@ CLIPPED_KEYS = """() => [...document.querySelectorAll('.tilepad:not([hidden]) .p
 
 
 @pytest.mark.parametrize("width", [360, 390])
-def test_every_pad_key_shows_its_whole_label_on_a_narrow_phone(chromium, laptop, width,
-                                                                screenshot):
+def test_every_pad_key_shows_its_whole_label_on_a_narrow_phone(chromium, laptop, width, screenshot):
     page = phone_on(chromium, laptop, viewport={"width": width, "height": 844})
     start_series(page, SEATS[:3], "romanian", "hands", 9)
     page.get_by_role("link", name="Record hand 1").click()

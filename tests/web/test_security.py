@@ -44,9 +44,14 @@ def test_a_request_too_large_gets_a_friendly_413(app, client):
 
 
 def test_an_unexpected_error_shows_no_traceback(tmp_path, monkeypatch):
-    app = create_app({"SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
-                      "DATABASE": str(tmp_path / "scorekeeper.db"),
-                      "INSTANCE_PATH": str(tmp_path / "instance")})
+    app = create_app(
+        {
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "DATABASE": str(tmp_path / "scorekeeper.db"),
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+        }
+    )
     client = app.test_client()
     start_series(client)
 
@@ -64,8 +69,10 @@ def test_an_unexpected_error_shows_no_traceback(tmp_path, monkeypatch):
     assert client.get("/api/series/1").get_json()["error"].startswith("something went wrong")
 
 
-@pytest.mark.parametrize(("method", "url", "status"), [
-    ("DELETE", "/nights/new", 405), ("PUT", "/api/series", 405), ("GET", "/api/none", 404)])
+@pytest.mark.parametrize(
+    ("method", "url", "status"),
+    [("DELETE", "/nights/new", 405), ("PUT", "/api/series", 405), ("GET", "/api/none", 404)],
+)
 def test_every_refusal_is_in_the_apps_words(client, method, url, status):
     response = client.open(url, method=method)
     assert response.status_code == status
@@ -77,32 +84,63 @@ def test_every_refusal_is_in_the_apps_words(client, method, url, status):
 
 def test_markup_typed_as_names_and_notes_is_shown_as_text(app, client):
     client.post("/nights/new", data={"date": "2025-11-22", "place": MARKUP, "note": MARKUP})
-    response = client.post("/nights/1/series/new", data={
-        "variant": "rummikub", "end_kind": "rounds", "end_value": "1", "first_dealer": "0",
-        "name": MARKUP, "seats-0": MARKUP, "seats-1": "B", "seats-2": "", "seats-3": "",
-        "seats-4": "", "seats-5": ""})
+    response = client.post(
+        "/nights/1/series/new",
+        data={
+            "variant": "rummikub",
+            "end_kind": "rounds",
+            "end_value": "1",
+            "first_dealer": "0",
+            "name": MARKUP,
+            "seats-0": MARKUP,
+            "seats-1": "B",
+            "seats-2": "",
+            "seats-3": "",
+            "seats-4": "",
+            "seats-5": "",
+        },
+    )
     assert response.status_code == 302
-    client.post("/series/1/hands/new", data={"went_out": MARKUP, "players-1-rack": "r5",
-                                             "save": "Save hand"})
-    for url in ["/", "/nights/1", "/series/1", "/series/1/hands/1", "/series/1/hands/new",
-                "/series/1/view"]:
+    client.post(
+        "/series/1/hands/new",
+        data={"went_out": MARKUP, "players-1-rack": "r5", "save": "Save hand"},
+    )
+    for url in [
+        "/",
+        "/nights/1",
+        "/series/1",
+        "/series/1/hands/1",
+        "/series/1/hands/new",
+        "/series/1/view",
+    ]:
         page = client.get(url).get_data(as_text=True)
         assert MARKUP not in page, url
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page, url
 
 
-@pytest.mark.parametrize(("seat", "message"), [
-    # A control character is refused in every form before it is read (web/shell/clean_text.py).
-    ("Ana\x00", "a character that cannot be typed or shown"),
-    ("Ana, Bo", "A name cannot contain a comma"),
-    ("x" * 41, "Field cannot be longer than 40 characters."),
-])
+@pytest.mark.parametrize(
+    ("seat", "message"),
+    [
+        # A control character is refused in every form before it is read (web/shell/clean_text.py).
+        ("Ana\x00", "a character that cannot be typed or shown"),
+        ("Ana, Bo", "A name cannot contain a comma"),
+        ("x" * 41, "Field cannot be longer than 40 characters."),
+    ],
+)
 def test_a_name_that_cannot_be_shown_is_refused_with_a_message(app, client, seat, message):
     client.post("/nights/new", data={"date": "2025-11-22"})
     before = dump(app)
-    response = client.post("/nights/1/series/new", data={
-        "variant": "rummikub", "end_kind": "rounds", "end_value": "1", "first_dealer": "0",
-        "seats-0": seat, "seats-1": "B"})
+    response = client.post(
+        "/nights/1/series/new",
+        data={
+            "variant": "rummikub",
+            "end_kind": "rounds",
+            "end_value": "1",
+            "first_dealer": "0",
+            "seats-0": seat,
+            "seats-1": "B",
+        },
+    )
     assert response.status_code == (400 if "\x00" in seat else 200)
     assert message in response.get_data(as_text=True)
     assert dump(app) == before

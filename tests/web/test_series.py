@@ -19,12 +19,28 @@ def test_the_new_series_form_offers_every_preset(client):
 
 
 def test_starting_a_series_stores_players_in_seat_order_and_a_frozen_variant(app, client):
-    series_id = start_series(client, seats=("Cici", "Ana", "Bo"), variant="romanian",
-                             end_kind="hands", end_value=8, first_dealer=2, name="Friday")
-    assert rows(app, "series") == [{
-        "id": series_id, "night_id": 1, "name": "Friday", "variant_id": "romanian",
-        "variant_rules": PRESETS["romanian"].to_json(), "end_kind": "hands", "end_value": 8,
-        "first_dealer": 2, "created": ANY}]
+    series_id = start_series(
+        client,
+        seats=("Cici", "Ana", "Bo"),
+        variant="romanian",
+        end_kind="hands",
+        end_value=8,
+        first_dealer=2,
+        name="Friday",
+    )
+    assert rows(app, "series") == [
+        {
+            "id": series_id,
+            "night_id": 1,
+            "name": "Friday",
+            "variant_id": "romanian",
+            "variant_rules": PRESETS["romanian"].to_json(),
+            "end_kind": "hands",
+            "end_value": 8,
+            "first_dealer": 2,
+            "created": ANY,
+        }
+    ]
     seated = [(r["seat"], r["player_id"]) for r in rows(app, "series_players")]
     names = {r["id"]: r["name"] for r in rows(app, "players")}
     assert [names[p] for _, p in sorted(seated)] == ["Cici", "Ana", "Bo"]
@@ -34,19 +50,25 @@ def test_starting_a_series_stores_players_in_seat_order_and_a_frozen_variant(app
     assert "No hands yet." in page
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    ({"seats-0": "", "seats-1": "", "seats-2": "", "seats-3": ""}, "2 to 4 players"),
-    ({"seats-1": "a"}, "A is seated twice"),
-    ({"seats-1": "B, C"}, "A name cannot contain a comma"),
-    ({"end_value": "0"}, "Number must be between 1"),
-    ({"end_value": ""}, "Say how many hands, rounds or points."),
-    ({"first_dealer": "5"}, "The first dealer must be one of the 4 players seated"),
-    ({"variant": "no-such-rules"}, "Not a valid choice"),
-    ({"variant": "romanian", "end_kind": "rounds"},
-     "A Romanian tile rummy series ends after a number of hands or at a target score"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"seats-0": "", "seats-1": "", "seats-2": "", "seats-3": ""}, "2 to 4 players"),
+        ({"seats-1": "a"}, "A is seated twice"),
+        ({"seats-1": "B, C"}, "A name cannot contain a comma"),
+        ({"end_value": "0"}, "Number must be between 1"),
+        ({"end_value": ""}, "Say how many hands, rounds or points."),
+        ({"first_dealer": "5"}, "The first dealer must be one of the 4 players seated"),
+        ({"variant": "no-such-rules"}, "Not a valid choice"),
+        (
+            {"variant": "romanian", "end_kind": "rounds"},
+            "A Romanian tile rummy series ends after a number of hands or at a target score",
+        ),
+    ],
+)
 def test_a_refused_series_says_why_keeps_what_was_typed_and_stores_nothing(
-        app, client, change, message):
+    app, client, change, message
+):
     start_night(client)
     form = {**series_form(), **change}
     response = client.post("/nights/1/series/new", data=form)
@@ -61,34 +83,47 @@ def test_a_refused_series_says_why_keeps_what_was_typed_and_stores_nothing(
 
 def test_an_existing_player_is_reused_whatever_the_case(app, client):
     start_series(client, seats=("Ana", "Bo"), variant="tile-rummy", end_kind="hands")
-    client.post("/nights/1/series/new", data=series_form(
-        variant="tile-rummy", seats=("ana", "Cici"), end_kind="hands"))
+    client.post(
+        "/nights/1/series/new",
+        data=series_form(variant="tile-rummy", seats=("ana", "Cici"), end_kind="hands"),
+    )
     assert [r["name"] for r in rows(app, "players")] == ["Ana", "Bo", "Cici"]
 
 
 def test_the_sources_score_table_gives_the_sources_totals_and_winner(app, client):
     series_id = start_series(client)
     for hand in SOURCE_HANDS:
-        response = client.post(f"/series/{series_id}/hands/new",
-                               data=tally(["A", "B", "C", "D"], hand))
+        response = client.post(
+            f"/series/{series_id}/hands/new", data=tally(["A", "B", "C", "D"], hand)
+        )
         assert response.status_code == 302
     page = client.get(f"/series/{series_id}").get_data(as_text=True)
     assert "C wins" in page
     # Standings: C first on hands won (2), then A and D on one hand each by total.
     standings = page.split('class="standings"')[1].split("</table>")[0]
-    assert standings.index(">C</td>") < standings.index(">D</td>") \
-        < standings.index(">A</td>") < standings.index(">B</td>")
+    assert (
+        standings.index(">C</td>")
+        < standings.index(">D</td>")
+        < standings.index(">A</td>")
+        < standings.index(">B</td>")
+    )
     for total in ("-24", "-54", "+45", "+33"):
         assert total in standings
     assert "Record hand" not in page  # the series is over
     sheet = page.split('class="sheet"')[1].split("<tbody>")[1].split("</tbody>")[0]
     won = '<td class="num won">{}<span class="sr"> (won)</span></td>'
-    lines = [[won.format("+24"), "-5", "-16", "-3"], ["-6", "-11", won.format("+22"), "-5"],
-             ["-32", "-13", "-2", won.format("+47")], ["-10", "-25", won.format("+41"), "-6"]]
+    lines = [
+        [won.format("+24"), "-5", "-16", "-3"],
+        ["-6", "-11", won.format("+22"), "-5"],
+        ["-32", "-13", "-2", won.format("+47")],
+        ["-10", "-25", won.format("+41"), "-6"],
+    ]
     for number, scores in enumerate(lines, start=1):
         cells = "".join(s if s.startswith("<td") else f'<td class="num">{s}</td>' for s in scores)
-        assert (f'<tr><th scope="row"><a href="/series/{series_id}/hands/{number}">{number}</a>'
-                f"</th>{cells}</tr>") in sheet
+        assert (
+            f'<tr><th scope="row"><a href="/series/{series_id}/hands/{number}">{number}</a>'
+            f"</th>{cells}</tr>"
+        ) in sheet
     assert sheet.count("<tr>") == 4
     stored = [json.loads(r["scores"]) for r in rows(app, "hands")]
     assert stored[0] == {"A": 24, "B": -5, "C": -16, "D": -3}
@@ -97,25 +132,40 @@ def test_the_sources_score_table_gives_the_sources_totals_and_winner(app, client
 
 def test_the_deal_passes_left_in_rummikub_and_right_in_romanian(client):
     rummikub = start_series(client, seats=("A", "B", "C"), end_kind="hands", end_value=9)
-    client.post(f"/series/{rummikub}/hands/new",
-                data=tally(["A", "B", "C"], {"A": "went_out", "B": "r5", "C": "k3"}))
+    client.post(
+        f"/series/{rummikub}/hands/new",
+        data=tally(["A", "B", "C"], {"A": "went_out", "B": "r5", "C": "k3"}),
+    )
     assert "Deals next: <strong>B</strong>" in client.get(f"/series/{rummikub}").get_data(
-        as_text=True)
-    client.post("/nights/1/series/new", data=series_form(
-        variant="romanian", seats=("A", "B", "C"), end_kind="hands", end_value=9))
+        as_text=True
+    )
+    client.post(
+        "/nights/1/series/new",
+        data=series_form(variant="romanian", seats=("A", "B", "C"), end_kind="hands", end_value=9),
+    )
     romanian = rummikub + 1
-    client.post(f"/series/{romanian}/hands/new", data={
-        **tally(["A", "B", "C"], {"A": "went_out", "B": "r5", "C": "k3"}),
-        "players-0-melded_points": "60"})
+    client.post(
+        f"/series/{romanian}/hands/new",
+        data={
+            **tally(["A", "B", "C"], {"A": "went_out", "B": "r5", "C": "k3"}),
+            "players-0-melded_points": "60",
+        },
+    )
     assert "Deals next: <strong>C</strong>" in client.get(f"/series/{romanian}").get_data(
-        as_text=True)
+        as_text=True
+    )
 
 
-@pytest.mark.parametrize(("variant", "said"), [
-    ("rummikub", "Whoever won the most hands wins the series; a tie on hands goes to the "
-                 "higher total."),
-    ("romanian", "The highest total wins the series."),
-])
+@pytest.mark.parametrize(
+    ("variant", "said"),
+    [
+        (
+            "rummikub",
+            "Whoever won the most hands wins the series; a tie on hands goes to the higher total.",
+        ),
+        ("romanian", "The highest total wins the series."),
+    ],
+)
 def test_the_series_page_says_who_wins_in_the_rule_references_words(client, variant, said):
     series_id = start_series(client, variant=variant, end_kind="hands", end_value=3)
     page = client.get(f"/series/{series_id}").get_data(as_text=True)

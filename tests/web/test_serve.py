@@ -18,13 +18,17 @@ class Waiting:
 def listening(monkeypatch, served: dict | None = None) -> None:
     """Serve without a real port: record what waitress was asked for, and return at once."""
     monkeypatch.setattr(serve, "try_port", lambda host, port: None)
-    monkeypatch.setattr(serve, "fair_server", lambda app, host, port, **options: (
-        served.update(options, app=app, host=host, port=port) if served is not None else None)
-        or Waiting())
+    monkeypatch.setattr(
+        serve,
+        "fair_server",
+        lambda app, host, port, **options: (
+            (served.update(options, app=app, host=host, port=port) if served is not None else None)
+            or Waiting()
+        ),
+    )
 
 
-def test_serve_prints_the_folder_the_address_and_its_qr_code_then_serves(
-        app, monkeypatch, capsys):
+def test_serve_prints_the_folder_the_address_and_its_qr_code_then_serves(app, monkeypatch, capsys):
     served: dict = {}
     monkeypatch.setattr(serve, "create_app", lambda instance=None: app)
     listening(monkeypatch, served)
@@ -32,15 +36,19 @@ def test_serve_prints_the_folder_the_address_and_its_qr_code_then_serves(
     serve.main()
     out = capsys.readouterr().out
     folder, first, *qr = out.splitlines()
-    assert folder == ("Instance folder (database, secret key, passcode): "
-                      f"{app.instance_path}")
-    assert first == ("Scorekeeper is running. Open http://192.168.1.20:8000 on any phone "
-                     "on this network.")
+    assert folder == (f"Instance folder (database, secret key, passcode): {app.instance_path}")
+    assert first == (
+        "Scorekeeper is running. Open http://192.168.1.20:8000 on any phone on this network."
+    )
     assert len(qr) > 10 and "█" in qr[0]
     assert served.pop("app").__name__ == "each_request"
     # Waitress's output buffer at 1 MB, not its 16 MB: bench/export_memory.py measures why.
-    assert served == {"host": "0.0.0.0", "port": 8000, "threads": 8,
-                      "outbuf_high_watermark": 1024 * 1024}
+    assert served == {
+        "host": "0.0.0.0",
+        "port": 8000,
+        "threads": 8,
+        "outbuf_high_watermark": 1024 * 1024,
+    }
 
 
 def test_serving_on_one_address_names_that_address(app, monkeypatch, capsys):
@@ -70,11 +78,14 @@ def test_each_request_is_one_line_of_method_path_status_and_time(app, caplog):
         client.post("/scorer", data={"passcode": "secret"})
     lines = [record.getMessage() for record in caplog.records]
     assert [line.rsplit(" ", 2)[0] for line in lines] == [
-        "GET / 200", "GET /static/app.css 200", "GET /series/999 404", "POST /scorer 302"]
+        "GET / 200",
+        "GET /static/app.css 200",
+        "GET /series/999 404",
+        "POST /scorer 302",
+    ]
     assert all(line.endswith(" ms") and float(line.split()[-2]) >= 0 for line in lines)
     assert not [line for line in lines if "secret" in line or "private" in line]
 
 
 def test_a_log_line_keeps_only_the_status_code():
     assert request_log.line("GET", "/history", "200 OK", 0.0123) == "GET /history 200 12.3 ms"
-

@@ -22,8 +22,9 @@ ANA_JOLY = {"player": "Ana", "melds-0": "k3 j k5", "melds-1": "r11 b11 k11", "me
 @pytest.fixture
 def series_id(client):
     """A romanian series of Ana, Bo and Cici, four hands."""
-    return start_series(client, variant="romanian", seats=("Ana", "Bo", "Cici"),
-                        end_kind="hands", end_value=4)
+    return start_series(
+        client, variant="romanian", seats=("Ana", "Bo", "Cici"), end_kind="hands", end_value=4
+    )
 
 
 def act(client, series_id, kind, fields, seen=None):
@@ -55,13 +56,16 @@ def error_of(html, field_id):
 def play_source_example(client, series_id):
     assert act(client, series_id, "meld", ANA_OPENS).status_code == 302
     assert act(client, series_id, "meld", BO_OPENS).status_code == 302
-    assert act(client, series_id, "add", {"player": "Ana", "meld": "2", "tiles": "b9 b10"}
-               ).status_code == 302
+    assert (
+        act(client, series_id, "add", {"player": "Ana", "meld": "2", "tiles": "b9 b10"}).status_code
+        == 302
+    )
 
 
 def play_joly_chain(client, series_id):
     for kind, fields in [
-        ("meld", ANA_JOLY), ("meld", BO_OPENS),
+        ("meld", ANA_JOLY),
+        ("meld", BO_OPENS),
         ("swap", {"player": "Bo", "meld": "0", "tiles": "k4", "new_meld_tiles": "r12 r13 j"}),
         ("meld", {"player": "Cici", "melds-0": "r2 r3 r4 r5 r6 r7 r8 r9 r10"}),
         ("swap", {"player": "Cici", "meld": "6", "tiles": "r1", "new_meld_tiles": "j k9 y9"}),
@@ -76,29 +80,36 @@ def error_summary(response):
 
 def end_hand(client, series_id, racks, went_out="-", save=True, **extra):
     """Preview the end of the hand and, with save, save what the preview showed."""
-    data = {"went_out": went_out, "finish": "discard", "seen": str(len(live(
-        client.application, series_id))), **extra}
+    data = {
+        "went_out": went_out,
+        "finish": "discard",
+        "seen": str(len(live(client.application, series_id))),
+        **extra,
+    }
     for seat, rack in enumerate(racks):
         data[f"players-{seat}-rack"] = rack
     preview = client.post(f"/series/{series_id}/table/end", data={**data, "preview": "yes"})
     if not save or preview.status_code != 200:
         return preview
-    return client.post(f"/series/{series_id}/table/end",
-                       data={**data, "previewed": previewed(preview), "save": "yes"})
+    return client.post(
+        f"/series/{series_id}/table/end",
+        data={**data, "previewed": previewed(preview), "save": "yes"},
+    )
 
 
 def previewed(response):
     """The fingerprint of the hand a preview showed, as its form carries it."""
-    found = re.search(r'id="previewed" name="previewed" type="hidden" value="(\w+)"',
-                      response.get_data(as_text=True))
+    found = re.search(
+        r'id="previewed" name="previewed" type="hidden" value="(\w+)"',
+        response.get_data(as_text=True),
+    )
     return found.group(1) if found else ""
 
 
 # --- Getting to the table -------------------------------------------------------------
 
 
-def test_a_series_scoring_melded_value_offers_table_mode_beside_the_quick_tally(client,
-                                                                                 series_id):
+def test_a_series_scoring_melded_value_offers_table_mode_beside_the_quick_tally(client, series_id):
     html = client.get(f"/series/{series_id}").get_data(as_text=True)
     assert "Record hand 1" in html
     assert f'href="/series/{series_id}/table">Play hand 1 in table mode' in html
@@ -119,17 +130,22 @@ def test_a_series_scored_by_the_racks_has_no_table_mode(client):
 
 def test_a_custom_variant_scoring_melded_value_has_table_mode(app, client):
     with app.app_context():
-        variant_id = create_custom(get_db(), preset("romanian"), "Friday rules",
-                                   {"opening": 40})
+        variant_id = create_custom(get_db(), preset("romanian"), "Friday rules", {"opening": 40})
     night = start_night(client)
     from .steps import series_form
 
-    response = client.post(f"/nights/{night}/series/new", data=series_form(
-        variant=variant_id, seats=("Ana", "Bo"), end_kind="hands", end_value=2))
+    response = client.post(
+        f"/nights/{night}/series/new",
+        data=series_form(variant=variant_id, seats=("Ana", "Bo"), end_kind="hands", end_value=2),
+    )
     series_id = int(response.headers["Location"].rsplit("/", 1)[1])
     # 45 would not open under the preset; the custom variant needs 40.
-    response = act(client, series_id, "meld", {"player": "Ana", "melds-0": "b6 b7 b8",
-                                               "melds-1": "r10 b10 k10"})
+    response = act(
+        client,
+        series_id,
+        "meld",
+        {"player": "Ana", "melds-0": "b6 b7 b8", "melds-1": "r10 b10 k10"},
+    )
     assert response.status_code == 302
     assert "Ana opened with 45" in text(page(client, series_id))
 
@@ -147,10 +163,12 @@ def test_the_empty_table_says_what_to_do_and_offers_every_form_one_at_a_time(cli
         assert f">{label}</a>" in html
     assert 'id="meld"' in html and 'id="add"' not in html
     assert 'action="/series/1/table/meld"' in html
-    assert "No meld on the table yet." in client.get(
-        f"/series/{series_id}/table?do=add").get_data(as_text=True)
+    assert "No meld on the table yet." in client.get(f"/series/{series_id}/table?do=add").get_data(
+        as_text=True
+    )
     assert "No meld on the table holds a joker." in client.get(
-        f"/series/{series_id}/table?do=swap").get_data(as_text=True)
+        f"/series/{series_id}/table?do=swap"
+    ).get_data(as_text=True)
     assert "Undo action" not in html
     # Nothing to be in the same turn as; Romanian tile rummy asks nothing of the first round.
     assert "Same turn as the last action" not in html
@@ -175,14 +193,20 @@ def test_after_an_action_the_scorer_is_back_at_the_same_form(client, series_id):
 def test_the_sources_example_shows_what_ana_takes_and_how_bos_run_lies(app, client, series_id):
     play_source_example(client, series_id)
     html = text(page(client, series_id))
-    assert "Ana adds b9 b10 to Bo's run. Ana takes b7 b8 b9 into their stack; Bo's run shows " \
-           "b6 ... b10." in html
+    assert (
+        "Ana adds b9 b10 to Bo's run. Ana takes b7 b8 b9 into their stack; Bo's run shows "
+        "b6 ... b10." in html
+    )
     assert "Ana count 75" in html and "Bo count 60" in html
     assert "Stack 3 7 blue 8 blue 9 blue" in html
     assert "3 run (meld 3 · run) 6 blue … 10 blue" in html
     assert [a["action"] for a in live(app, series_id)] == ["new_meld", "new_meld", "add_tiles"]
-    assert live(app, series_id)[2] == {"action": "add_tiles", "player": "Ana", "meld_index": 2,
-                                       "tiles": "b9 b10"}
+    assert live(app, series_id)[2] == {
+        "action": "add_tiles",
+        "player": "Ana",
+        "meld_index": 2,
+        "tiles": "b9 b10",
+    }
 
 
 def test_tapping_a_meld_chooses_it_in_the_add_form(client, series_id):
@@ -197,12 +221,15 @@ def test_a_set_completed_by_a_fourth_tile_tells_each_contributor_to_stack(client
     act(client, series_id, "meld", ANA_OPENS)
     act(client, series_id, "meld", BO_OPENS)
     act(client, series_id, "add", {"player": "Ana", "meld": "3", "tiles": "y10"})
-    assert ("Set of 10s complete: Bo stacks 3 tiles, Ana 1 (Bo: r10 b10 k10; Ana: y10); the set "
-            "leaves the table.") in text(page(client, series_id))
+    assert (
+        "Set of 10s complete: Bo stacks 3 tiles, Ana 1 (Bo: r10 b10 k10; Ana: y10); the set "
+        "leaves the table."
+    ) in text(page(client, series_id))
 
 
 def test_a_joly_chain_is_followed_with_the_joly_still_counting_for_its_first_melder(
-        client, series_id):
+    client, series_id
+):
     play_joly_chain(client, series_id)
     html = text(page(client, series_id))
     assert "Cici melds the joker in a new set j=9 k9 y9; it still counts for Ana." in html
@@ -211,8 +238,9 @@ def test_a_joly_chain_is_followed_with_the_joly_still_counting_for_its_first_mel
 
 
 def test_a_joker_may_stay_on_the_rack_where_the_variant_allows_it(app, client):
-    series_id = start_series(client, variant="rummy-meld", seats=("Ana", "Bo"),
-                             end_kind="hands", end_value=2)
+    series_id = start_series(
+        client, variant="rummy-meld", seats=("Ana", "Bo"), end_kind="hands", end_value=2
+    )
     html = page(client, series_id)
     assert "Everyone has had a first turn" in html
     first = {"player": "Ana", "melds-0": "r7 b7 j", "melds-1": "b1 b2 b3 b4 b5 b6"}
@@ -221,13 +249,18 @@ def test_a_joker_may_stay_on_the_rack_where_the_variant_allows_it(app, client):
     assert error_of(response.get_data(as_text=True), "meld-first_round_over") == (
         "Ana cannot touch the table yet: nobody melds in the first round (Rummy Meld tutorial, "
         "First Round &amp; Initial Meld). Once every player has had a turn, tick "
-        "&#34;Everyone has had a first turn&#34;")
+        "&#34;Everyone has had a first turn&#34;"
+    )
     # One question a hand: asked with the first action, never again.
     assert act(client, series_id, "meld", {**first, "first_round_over": "y"}).status_code == 302
     assert "Everyone has had a first turn" not in page(client, series_id)
     act(client, series_id, "meld", {"player": "Bo", "melds-0": "y3 y4 y5 y6 y7 y8 y9 y10 y11"})
-    response = act(client, series_id, "swap", {"player": "Bo", "meld": "0", "tiles": "k7",
-                                               "new_meld_tiles": ""})
+    response = act(
+        client,
+        series_id,
+        "swap",
+        {"player": "Bo", "meld": "0", "tiles": "k7", "new_meld_tiles": ""},
+    )
     assert response.status_code == 302
     assert "Bo keeps the joker on the rack" in text(page(client, series_id))
     assert "Holds 1 joker taken from the table by a swap." in text(page(client, series_id))
@@ -236,32 +269,74 @@ def test_a_joker_may_stay_on_the_rack_where_the_variant_allows_it(app, client):
 # --- Refusals: the engine's message next to the field, what was typed kept, nothing stored ---
 
 
-@pytest.mark.parametrize("kind, fields, field_id, message", [
-    ("meld", {"player": "Ana", "melds-0": "b6 b7 b8", "melds-1": "r10 b10 k10"}, "meld-melds-0",
-     "Ana's opening counts 45 (b6 b7 b8 (15) + r10 b10 k10 (30)): Romanian tile rummy needs at "
-     "least 50 from the rack in the first meld (Romanian tile rummy, The Play)"),
-    ("meld", {"player": "Ana", "melds-0": "r11 b11 k11", "melds-1": "y13 y1 y2"}, "meld-melds-1",
-     "Ana's new meld y13 y1 y2 is not a legal meld: not a run: a run may not go round the corner"),
-    ("meld", {"player": "Ana", "melds-0": "r11 b11 x11"}, "meld-melds-0", "'x11' is not a tile"),
-    ("meld", {"player": "Ana"}, "meld-melds-0", "a new meld needs at least one meld of tiles"),
-    ("add", {"player": "Cici", "meld": "0", "tiles": "y11"}, "add-player",
-     "Cici has not opened yet: tiles can be added to the table only after opening (Romanian tile "
-     "rummy, The Play)"),
-    ("add", {"player": "Ana", "meld": "2", "tiles": "b11"}, "add-tiles",
-     "Ana cannot add b11 to Bo's run b6 b7 b8: not a run: b9 b10 missing between b6 and b11"),
-    ("add", {"player": "Ana", "meld": "2", "tiles": "b7"}, "add-tiles",
-     "Ana cannot put b7 inside Bo's run b6 b7 b8: that would split the run"),
-    ("add", {"player": "Bo", "meld": "0", "tiles": ""}, "add-tiles", "no tiles given"),
-    ("swap", {"player": "Bo", "meld": "0", "tiles": "k6", "new_meld_tiles": "r12 r13 j"},
-     "swap-tiles", "Bo: the joker in Ana's run k3 j=k4 k5 stands for k4, not k6 (Romanian tile "
-     "rummy, The Play, options 5-7)"),
-    ("swap", {"player": "Bo", "meld": "0", "tiles": "k4", "new_meld_tiles": ""},
-     "swap-new_meld_tiles", "Bo must meld the joker at once with 2 tiles from the rack"),
-    ("swap", {"player": "Bo", "meld": "0", "tiles": "k4", "new_meld_tiles": "j r12 r13 r1"},
-     "swap-new_meld_tiles", "Bo must meld the joker with exactly 2 tiles from the rack, not 3"),
-])
+@pytest.mark.parametrize(
+    "kind, fields, field_id, message",
+    [
+        (
+            "meld",
+            {"player": "Ana", "melds-0": "b6 b7 b8", "melds-1": "r10 b10 k10"},
+            "meld-melds-0",
+            "Ana's opening counts 45 (b6 b7 b8 (15) + r10 b10 k10 (30)): Romanian tile rummy "
+            "needs at least 50 from the rack in the first meld (Romanian tile rummy, The Play)",
+        ),
+        (
+            "meld",
+            {"player": "Ana", "melds-0": "r11 b11 k11", "melds-1": "y13 y1 y2"},
+            "meld-melds-1",
+            "Ana's new meld y13 y1 y2 is not a legal meld: not a run: a run may not go round "
+            "the corner",
+        ),
+        (
+            "meld",
+            {"player": "Ana", "melds-0": "r11 b11 x11"},
+            "meld-melds-0",
+            "'x11' is not a tile",
+        ),
+        ("meld", {"player": "Ana"}, "meld-melds-0", "a new meld needs at least one meld of tiles"),
+        (
+            "add",
+            {"player": "Cici", "meld": "0", "tiles": "y11"},
+            "add-player",
+            "Cici has not opened yet: tiles can be added to the table only after opening "
+            "(Romanian tile rummy, The Play)",
+        ),
+        (
+            "add",
+            {"player": "Ana", "meld": "2", "tiles": "b11"},
+            "add-tiles",
+            "Ana cannot add b11 to Bo's run b6 b7 b8: not a run: b9 b10 missing between b6 and b11",
+        ),
+        (
+            "add",
+            {"player": "Ana", "meld": "2", "tiles": "b7"},
+            "add-tiles",
+            "Ana cannot put b7 inside Bo's run b6 b7 b8: that would split the run",
+        ),
+        ("add", {"player": "Bo", "meld": "0", "tiles": ""}, "add-tiles", "no tiles given"),
+        (
+            "swap",
+            {"player": "Bo", "meld": "0", "tiles": "k6", "new_meld_tiles": "r12 r13 j"},
+            "swap-tiles",
+            "Bo: the joker in Ana's run k3 j=k4 k5 stands for k4, not k6 (Romanian tile "
+            "rummy, The Play, options 5-7)",
+        ),
+        (
+            "swap",
+            {"player": "Bo", "meld": "0", "tiles": "k4", "new_meld_tiles": ""},
+            "swap-new_meld_tiles",
+            "Bo must meld the joker at once with 2 tiles from the rack",
+        ),
+        (
+            "swap",
+            {"player": "Bo", "meld": "0", "tiles": "k4", "new_meld_tiles": "j r12 r13 r1"},
+            "swap-new_meld_tiles",
+            "Bo must meld the joker with exactly 2 tiles from the rack, not 3",
+        ),
+    ],
+)
 def test_a_refused_action_shows_the_rule_next_to_the_field_and_stores_nothing(
-        app, client, series_id, kind, fields, field_id, message):
+    app, client, series_id, kind, fields, field_id, message
+):
     if kind != "meld":
         act(client, series_id, "meld", ANA_JOLY if kind == "swap" else ANA_OPENS)
         act(client, series_id, "meld", BO_OPENS)
@@ -278,39 +353,52 @@ def test_a_refused_action_shows_the_rule_next_to_the_field_and_stores_nothing(
 
 
 def test_a_later_turn_needs_no_box_and_the_opening_turn_rule_is_shown_at_same_turn(
-        app, client, series_id):
+    app, client, series_id
+):
     act(client, series_id, "meld", BO_OPENS)
     act(client, series_id, "meld", ANA_OPENS)
     # Said to be the same turn as her opening: refused, at the box that says so.
-    response = act(client, series_id, "add", {"player": "Ana", "meld": "0", "tiles": "b9",
-                                              "same_turn": "y"})
+    response = act(
+        client, series_id, "add", {"player": "Ana", "meld": "0", "tiles": "b9", "same_turn": "y"}
+    )
     assert response.status_code == 422
     assert error_of(response.get_data(as_text=True), "add-same_turn") == (
         "Ana opened in this turn: adding to other players' melds is allowed from the next "
         "turn on (Romanian tile rummy, The Play). If Ana's turn had ended, untick "
-        "&#34;Same turn as the last action&#34;")
+        "&#34;Same turn as the last action&#34;"
+    )
     assert len(live(app, series_id)) == 2
     # Nothing ticked: a later turn of Ana's (the others only drew), and it is recorded.
     response = act(client, series_id, "add", {"player": "Ana", "meld": "0", "tiles": "b9"})
     assert response.status_code == 302
     assert "same_turn" not in live(app, series_id)[2]
     # The same turn as another player's action is refused at the box, too.
-    response = act(client, series_id, "add", {"player": "Bo", "meld": "2", "tiles": "y11",
-                                              "same_turn": "y"})
+    response = act(
+        client, series_id, "add", {"player": "Bo", "meld": "2", "tiles": "y11", "same_turn": "y"}
+    )
     assert error_of(response.get_data(as_text=True), "add-same_turn") == (
         "the last action was Ana's, so this cannot be in the same turn for Bo: untick "
-        "&#34;Same turn as the last action&#34;")
+        "&#34;Same turn as the last action&#34;"
+    )
 
 
-@pytest.mark.parametrize("kind, fields, field_id, message", [
-    ("meld", {"melds-0": "r11 b11 k11"}, "meld-player", "Choose the player."),
-    ("add", {"player": "Ana", "tiles": "y11"}, "add-meld", "Choose the meld the tiles go to."),
-    ("swap", {"player": "Bo", "meld": "1", "tiles": "r11"}, "swap-meld", "Not a valid choice"),
-    ("swap", {"player": "Bo", "meld": "", "tiles": "k4"}, "swap-meld",
-     "Choose the meld holding the joker."),
-])
-def test_an_incomplete_form_is_refused_and_stores_nothing(app, client, series_id, kind, fields,
-                                                          field_id, message):
+@pytest.mark.parametrize(
+    "kind, fields, field_id, message",
+    [
+        ("meld", {"melds-0": "r11 b11 k11"}, "meld-player", "Choose the player."),
+        ("add", {"player": "Ana", "tiles": "y11"}, "add-meld", "Choose the meld the tiles go to."),
+        ("swap", {"player": "Bo", "meld": "1", "tiles": "r11"}, "swap-meld", "Not a valid choice"),
+        (
+            "swap",
+            {"player": "Bo", "meld": "", "tiles": "k4"},
+            "swap-meld",
+            "Choose the meld holding the joker.",
+        ),
+    ],
+)
+def test_an_incomplete_form_is_refused_and_stores_nothing(
+    app, client, series_id, kind, fields, field_id, message
+):
     act(client, series_id, "meld", ANA_JOLY)
     response = act(client, series_id, kind, fields)
     assert response.status_code == 422
@@ -331,15 +419,18 @@ def test_an_action_from_a_page_older_than_the_table_is_refused(app, client, seri
 
 def test_undo_takes_back_the_last_action_only(app, client, series_id):
     play_source_example(client, series_id)
-    response = client.post(f"/series/{series_id}/table/undo", data={"undo-seen": "3"},
-                           follow_redirects=True)
+    response = client.post(
+        f"/series/{series_id}/table/undo", data={"undo-seen": "3"}, follow_redirects=True
+    )
     assert "Action 3 taken back: Ana adds b9 b10 to Bo&#39;s run." in response.get_data(
-        as_text=True)
+        as_text=True
+    )
     assert len(live(app, series_id)) == 2
     assert "Stack:" not in page(client, series_id)
     # A page that showed another number of actions cannot undo.
-    response = client.post(f"/series/{series_id}/table/undo", data={"undo-seen": "3"},
-                           follow_redirects=True)
+    response = client.post(
+        f"/series/{series_id}/table/undo", data={"undo-seen": "3"}, follow_redirects=True
+    )
     assert "The table changed since this page was loaded" in response.get_data(as_text=True)
     assert len(live(app, series_id)) == 2
     for seen in ("2", "1"):
@@ -356,8 +447,9 @@ def test_clearing_asks_first_saves_nothing_and_can_be_undone(app, client, series
     asked = text(client.get(f"/series/{series_id}/table/clear").get_data(as_text=True))
     assert "Clear the table of hand 1? It holds 3 actions and 5 melds." in asked
     assert live(app, series_id) == kept
-    response = client.post(f"/series/{series_id}/table/clear", data={"clear-seen": "3"},
-                           follow_redirects=True)
+    response = client.post(
+        f"/series/{series_id}/table/clear", data={"clear-seen": "3"}, follow_redirects=True
+    )
     html = text(response.get_data(as_text=True))
     assert "The table was cleared: its 3 actions can be brought back" in html
     assert "Bring the table back" in html
@@ -375,8 +467,9 @@ def test_clearing_asks_first_saves_nothing_and_can_be_undone(app, client, series
 
 def test_a_stale_page_cannot_clear_the_table(app, client, series_id):
     play_source_example(client, series_id)
-    response = client.post(f"/series/{series_id}/table/clear", data={"clear-seen": "2"},
-                           follow_redirects=True)
+    response = client.post(
+        f"/series/{series_id}/table/clear", data={"clear-seen": "2"}, follow_redirects=True
+    )
     assert "The table changed since this page was loaded" in response.get_data(as_text=True)
     assert len(live(app, series_id)) == 3
 
@@ -403,19 +496,30 @@ def test_who_went_out_starts_unchosen_and_offers_nobody_in_the_variants_words(cl
 
 
 def test_an_untouched_end_of_hand_is_refused_beside_who_went_out_and_stores_nothing(
-        app, client, series_id):
+    app, client, series_id
+):
     play_source_example(client, series_id)
     # What a browser sends from the form as it opened: the racks empty, nobody picked.
-    untouched = {"finish": "discard", "seen": "3", "previewed": "", "preview": "yes",
-                 **{f"players-{seat}-rack": "" for seat in range(3)}}
+    untouched = {
+        "finish": "discard",
+        "seen": "3",
+        "previewed": "",
+        "preview": "yes",
+        **{f"players-{seat}-rack": "" for seat in range(3)},
+    }
     for press in ({"preview": "yes"}, {"save": "yes"}):
         response = client.post(f"/series/{series_id}/table/end", data={**untouched, **press})
         assert response.status_code == 422
         html = response.get_data(as_text=True)
-        beside = re.search(r'<fieldset class="group field-invalid" id="went_out">.*?'
-                           r'<p class="error">(.*?)</p>', html, re.S)
+        beside = re.search(
+            r'<fieldset class="group field-invalid" id="went_out">.*?'
+            r'<p class="error">(.*?)</p>',
+            html,
+            re.S,
+        )
         assert beside and beside.group(1) == (
-            "Pick who went out, or \u201cNobody: the wall ran out\u201d.")
+            "Pick who went out, or \u201cNobody: the wall ran out\u201d."
+        )
         assert "This hand was not saved." in html
         assert "Preview: nothing is saved yet" not in html
         # Every missing entry listed at once, in the form's order.
@@ -440,8 +544,13 @@ def test_nothing_is_saved_that_was_not_previewed_as_it_is_saved(app, client, ser
     play_source_example(client, series_id)
     first = client.get(f"/series/{series_id}/table/end").get_data(as_text=True)
     assert "Save hand" not in first and "Preview the scores" in first
-    data = {"went_out": "Ana", "finish": "discard", "seen": "3", "players-1-rack": "r5",
-            "players-2-rack": "k2"}
+    data = {
+        "went_out": "Ana",
+        "finish": "discard",
+        "seen": "3",
+        "players-1-rack": "r5",
+        "players-2-rack": "k2",
+    }
     # Save without a preview: the preview is shown, with Save under it, and nothing is stored.
     response = client.post(f"/series/{series_id}/table/end", data={**data, "save": "yes"})
     html = text(response.get_data(as_text=True))
@@ -449,12 +558,16 @@ def test_nothing_is_saved_that_was_not_previewed_as_it_is_saved(app, client, ser
     assert "The preview above is what will be saved." in html
     assert rows(app, "hands") == []
     # A rack changed after the preview: previewed again, still nothing stored.
-    changed = client.post(f"/series/{series_id}/table/end", data={
-        **data, "players-1-rack": "r5 r6", "save": "yes", "previewed": previewed(response)})
+    changed = client.post(
+        f"/series/{series_id}/table/end",
+        data={**data, "players-1-rack": "r5 r6", "save": "yes", "previewed": previewed(response)},
+    )
     assert "Ana +175 Bo +50 Cici -200" in text(changed.get_data(as_text=True))
     assert rows(app, "hands") == []
-    saved = client.post(f"/series/{series_id}/table/end", data={
-        **data, "players-1-rack": "r5 r6", "save": "yes", "previewed": previewed(changed)})
+    saved = client.post(
+        f"/series/{series_id}/table/end",
+        data={**data, "players-1-rack": "r5 r6", "save": "yes", "previewed": previewed(changed)},
+    )
     assert saved.status_code == 302
     assert json.loads(rows(app, "hands")[0]["scores"]) == {"Ana": 175, "Bo": 50, "Cici": -200}
 
@@ -462,8 +575,9 @@ def test_nothing_is_saved_that_was_not_previewed_as_it_is_saved(app, client, ser
 def test_the_hand_is_saved_like_any_hand_with_its_melds_and_actions(app, client, series_id):
     play_source_example(client, series_id)
     actions = live(app, series_id)
-    response = end_hand(client, series_id, ["", "r5", "k2"], went_out="Ana",
-                        **{"players-1-exposed_twin": "y"})
+    response = end_hand(
+        client, series_id, ["", "r5", "k2"], went_out="Ana", **{"players-1-exposed_twin": "y"}
+    )
     assert response.status_code == 302
     (hand,) = rows(app, "hands")
     assert response.headers["Location"] == f"/series/{series_id}/hands/{hand['id']}"
@@ -476,21 +590,26 @@ def test_the_hand_is_saved_like_any_hand_with_its_melds_and_actions(app, client,
         {"name": "Bo", "rack": "r5", "declared": ["exposed_twin"]},
         {"name": "Cici", "rack": "k2"},
     ]
-    assert record["melds"][2] == {"tiles": "b6 b7 b8 b9 b10",
-                                  "by": ["Bo", "Bo", "Bo", "Ana", "Ana"]}
+    assert record["melds"][2] == {
+        "tiles": "b6 b7 b8 b9 b10",
+        "by": ["Bo", "Bo", "Bo", "Ana", "Ana"],
+    }
     assert "variant" not in record
     assert rows(app, "live_tables") == []
     assert [a["action"] for a in rows(app, "hand_audit")] == ["created"]
-    assert "Play hand 2 in table mode" in client.get(f"/series/{series_id}").get_data(
-        as_text=True)
+    assert "Play hand 2 in table mode" in client.get(f"/series/{series_id}").get_data(as_text=True)
 
 
-@pytest.mark.parametrize("racks, went_out, where, message", [
-    (["", "r5 x9", ""], "Ana", "players-1-rack", "'x9' is not a tile"),
-    (["b2", "", ""], "Ana", "Ana", "went out but still has tiles on the rack (b2)"),
-])
+@pytest.mark.parametrize(
+    "racks, went_out, where, message",
+    [
+        (["", "r5 x9", ""], "Ana", "players-1-rack", "'x9' is not a tile"),
+        (["b2", "", ""], "Ana", "Ana", "went out but still has tiles on the rack (b2)"),
+    ],
+)
 def test_a_refused_end_of_hand_keeps_what_was_typed_and_stores_nothing(
-        app, client, series_id, racks, went_out, where, message):
+    app, client, series_id, racks, went_out, where, message
+):
     play_source_example(client, series_id)
     response = end_hand(client, series_id, racks, went_out=went_out)
     assert response.status_code == 422
@@ -515,10 +634,12 @@ def test_an_end_of_hand_from_an_older_page_is_refused(app, client, series_id):
 
 
 def test_a_finished_series_plays_no_more_tables(client):
-    series_id = start_series(client, variant="romanian", seats=("Ana", "Bo"), end_kind="hands",
-                             end_value=1)
-    client.post(f"/series/{series_id}/hands/new", data=tally(["Ana", "Bo"], {
-        "Ana": "went_out", "Bo": "r5"}))
+    series_id = start_series(
+        client, variant="romanian", seats=("Ana", "Bo"), end_kind="hands", end_value=1
+    )
+    client.post(
+        f"/series/{series_id}/hands/new", data=tally(["Ana", "Bo"], {"Ana": "went_out", "Bo": "r5"})
+    )
     response = client.get(f"/series/{series_id}/table", follow_redirects=True)
     assert "This series has ended" in response.get_data(as_text=True)
     response = act(client, series_id, "meld", ANA_OPENS)
@@ -541,22 +662,25 @@ def test_the_hand_page_shows_the_table_the_joly_history_and_each_count(app, clie
     html = text(client.get(location).get_data(as_text=True))
     assert "Played in table mode: 5 actions." in html
     assert "Player Count Ana 110 Bo 85 Cici 70" in html
-    assert ("Joker 1 , first melded by Ana : melded by Ana in meld 1 swapped by Bo for k4 out of "
-            "meld 1, melded in meld 7 swapped by Cici for r1 out of meld 7, melded in meld 9"
-            ) in html
+    assert (
+        "Joker 1 , first melded by Ana : melded by Ana in meld 1 swapped by Bo for k4 out of "
+        "meld 1, melded in meld 7 swapped by Cici for r1 out of meld 7, melded in meld 9"
+    ) in html
     assert "1 joker credited to you as first melder, 50 each" in html
     (hand,) = rows(app, "hands")
     assert json.loads(hand["scores"]) == {"Ana": 210, "Bo": 60, "Cici": 65}
 
 
 def test_the_download_is_the_hand_format_and_scores_the_same_from_the_command_line(
-        app, client, series_id, tmp_path, capsys):
+    app, client, series_id, tmp_path, capsys
+):
     location = saved_joly_chain(client, series_id)
     assert f'href="{location}/hand.json"' in client.get(location).get_data(as_text=True)
     response = client.get(f"{location}/hand.json")
     assert response.status_code == 200
     assert response.headers["Content-Disposition"] == (
-        f'attachment; filename="series-{series_id}-hand-1.json"')
+        f'attachment; filename="series-{series_id}-hand-1.json"'
+    )
     exported = response.get_json()
     assert exported["variant"] == "romanian"
     path = tmp_path / "hand.json"
@@ -569,13 +693,18 @@ def test_the_download_is_the_hand_format_and_scores_the_same_from_the_command_li
 
 def test_a_custom_variant_is_exported_whole(app, client, tmp_path, capsys):
     with app.app_context():
-        variant_id = create_custom(get_db(), preset("romanian"), "Friday rules",
-                                   {"went_out_bonus": 150})
+        variant_id = create_custom(
+            get_db(), preset("romanian"), "Friday rules", {"went_out_bonus": 150}
+        )
     night = start_night(client)
     from .steps import series_form
 
-    response = client.post(f"/nights/{night}/series/new", data=series_form(
-        variant=variant_id, seats=("Ana", "Bo", "Cici"), end_kind="hands", end_value=2))
+    response = client.post(
+        f"/nights/{night}/series/new",
+        data=series_form(
+            variant=variant_id, seats=("Ana", "Bo", "Cici"), end_kind="hands", end_value=2
+        ),
+    )
     series_id = int(response.headers["Location"].rsplit("/", 1)[1])
     location = saved_joly_chain(client, series_id)
     exported = client.get(f"{location}/hand.json").get_json()
@@ -595,8 +724,14 @@ def test_editing_a_table_mode_hand_keeps_its_melds(app, client, series_id):
     form_page = client.get(f"{location}/edit").get_data(as_text=True)
     assert "This hand was played in table mode" in form_page
     assert "Tiles put on the table" not in form_page
-    response = client.post(f"{location}/edit", data=tally(["Ana", "Bo", "Cici"], {
-        "Ana": "went_out", "Bo": "k1 r2", "Cici": "b2"}, finish="discard"))
+    response = client.post(
+        f"{location}/edit",
+        data=tally(
+            ["Ana", "Bo", "Cici"],
+            {"Ana": "went_out", "Bo": "k1 r2", "Cici": "b2"},
+            finish="discard",
+        ),
+    )
     assert response.status_code == 302, response.get_data(as_text=True)
     (hand,) = rows(app, "hands")
     assert json.loads(hand["scores"]) == {"Ana": 210, "Bo": 55, "Cici": 65}
@@ -631,35 +766,52 @@ def test_table_forms_need_the_csrf_token(csrf_app):
 
     new_page = client.get("/nights/1/series/new").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', new_page).group(1)
-    client.post("/nights/1/series/new", data={"csrf_token": token, **series_form(
-        variant="romanian", seats=("Ana", "Bo"), end_kind="hands", end_value=2)})
-    data = {"meld-player": "Ana", "meld-melds-0": "r11 b11 k11", "meld-melds-1": "y12 y13 y1",
-            "meld-seen": "0"}
+    client.post(
+        "/nights/1/series/new",
+        data={
+            "csrf_token": token,
+            **series_form(variant="romanian", seats=("Ana", "Bo"), end_kind="hands", end_value=2),
+        },
+    )
+    data = {
+        "meld-player": "Ana",
+        "meld-melds-0": "r11 b11 k11",
+        "meld-melds-1": "y12 y13 y1",
+        "meld-seen": "0",
+    }
     assert client.post("/series/1/table/meld", data=data).status_code == 400
     for path in ("undo", "clear", "end"):
         client.post(f"/series/1/table/{path}", data={})
     assert live(csrf_app, 1) == []
     html = client.get("/series/1/table").get_data(as_text=True)
-    token = re.search(r'id="meld-csrf_token" name="meld-csrf_token" type="hidden" value="([^"]+)"',
-                      html).group(1)
-    assert client.post("/series/1/table/meld",
-                       data={**data, "meld-csrf_token": token}).status_code == 302
+    token = re.search(
+        r'id="meld-csrf_token" name="meld-csrf_token" type="hidden" value="([^"]+)"', html
+    ).group(1)
+    assert (
+        client.post("/series/1/table/meld", data={**data, "meld-csrf_token": token}).status_code
+        == 302
+    )
     assert len(live(csrf_app, 1)) == 1
 
 
 def test_the_quick_tally_warns_of_the_table_in_play_and_saving_clears_it(client, series_id):
     play_source_example(client, series_id)
     form = client.get(f"/series/{series_id}/hands/new").get_data(as_text=True)
-    assert ("This hand is being followed in table mode (3 actions so far). Saving it here "
-            "scores it from what you enter and clears that table.") in text(form)
-    response = client.post(f"/series/{series_id}/hands/new", data=tally(
-        ["Ana", "Bo", "Cici"], {"Ana": "went_out", "Bo": "r5", "Cici": "k9"}))
+    assert (
+        "This hand is being followed in table mode (3 actions so far). Saving it here "
+        "scores it from what you enter and clears that table."
+    ) in text(form)
+    response = client.post(
+        f"/series/{series_id}/hands/new",
+        data=tally(["Ana", "Bo", "Cici"], {"Ana": "went_out", "Bo": "r5", "Cici": "k9"}),
+    )
     assert response.status_code == 302
     assert [h["number"] for h in rows(client.application, "hands")] == [1]
     assert rows(client.application, "hands")[0]["table_actions"] is None
     assert live(client.application, series_id) == []
-    assert "table mode (" not in text(client.get(f"/series/{series_id}/hands/new").get_data(
-        as_text=True))
+    assert "table mode (" not in text(
+        client.get(f"/series/{series_id}/hands/new").get_data(as_text=True)
+    )
 
 
 # --- Fixing a saved hand's table ---------------------------------------------------------
@@ -681,12 +833,12 @@ def fix_data(actions, **changes):
     return data
 
 
-def test_a_saved_hands_table_is_fixed_rescored_and_audited(app, client, series_id, tmp_path,
-                                                             capsys):
+def test_a_saved_hands_table_is_fixed_rescored_and_audited(
+    app, client, series_id, tmp_path, capsys
+):
     location = saved_joly_chain(client, series_id)
     hand_id = int(location.rsplit("/", 1)[1])
-    assert f'href="{location}/table">Fix the table' in client.get(location).get_data(
-        as_text=True)
+    assert f'href="{location}/table">Fix the table' in client.get(location).get_data(as_text=True)
     (hand,) = rows(app, "hands")
     actions = json.loads(hand["table_actions"])
     form_page = text(client.get(f"{location}/table").get_data(as_text=True))
@@ -694,9 +846,17 @@ def test_a_saved_hands_table_is_fixed_rescored_and_audited(app, client, series_i
     assert "A meld left out (laid last)" in form_page
 
     # Bo's opening run was y2 to y5, and he laid b11 b12 b13 too, which was left out.
-    response = client.post(f"{location}/table", data=fix_data(actions, **{
-        "1-melds": "b6 b7 b8\nr10 b10 k10\ny2 y3 y4 y5", "5-player": "Bo",
-        "5-melds": "b11 b12 b13"}))
+    response = client.post(
+        f"{location}/table",
+        data=fix_data(
+            actions,
+            **{
+                "1-melds": "b6 b7 b8\nr10 b10 k10\ny2 y3 y4 y5",
+                "5-player": "Bo",
+                "5-melds": "b11 b12 b13",
+            },
+        ),
+    )
     assert response.status_code == 302, error_summary(response)
     (hand,) = rows(app, "hands")
     # Bo: 85 + 5 (y5) + 30 (b11 b12 b13) melded, less 25 for the ace on his rack.
@@ -723,18 +883,17 @@ def test_a_fix_the_rules_refuse_changes_nothing_and_says_where(app, client, seri
     (before,) = rows(app, "hands")
     actions = json.loads(before["table_actions"])
     # Cici's run without its 10 counts 40: no opening.
-    response = client.post(f"{location}/table", data=fix_data(
-        actions, **{"3-melds": "r2 r3 r4 r5 r6 r7 r8 r9"}))
+    response = client.post(
+        f"{location}/table", data=fix_data(actions, **{"3-melds": "r2 r3 r4 r5 r6 r7 r8 r9"})
+    )
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert "Nothing was changed." in html
     assert error_of(html, "actions-3-melds").startswith("Cici's opening counts 40")
     # Taking out Bo's swap leaves Cici's swap without its joker.
-    response = client.post(f"{location}/table", data=fix_data(
-        actions, **{"2-remove": "y"}))
+    response = client.post(f"{location}/table", data=fix_data(actions, **{"2-remove": "y"}))
     assert response.status_code == 422
-    assert "holds no joker to swap" in error_of(response.get_data(as_text=True),
-                                                "actions-4-meld")
+    assert "holds no joker to swap" in error_of(response.get_data(as_text=True), "actions-4-meld")
     assert rows(app, "hands") == [before]
 
 

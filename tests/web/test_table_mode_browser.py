@@ -53,7 +53,8 @@ class Scorer:
     def tab(self, name):
         """Open an action's form with its tab at the top of the page."""
         tab = self.page.get_by_role("navigation", name="Record an action").get_by_role(
-            "link", name=name)
+            "link", name=name
+        )
         if tab.get_attribute("aria-current") != "true":
             self.tap(tab)
             expect(tab).to_have_attribute("aria-current", "true")
@@ -112,15 +113,18 @@ def area(page, player):
 
 # A whole hand of four, as it went at the table: the melds count from 0, as laid.
 def test_a_whole_romanian_hand_of_four_at_the_phone_with_every_control_in_reach(
-        chromium, live_server, screenshot, capsys, tmp_path):
-    context = chromium.new_context(viewport={"width": 390, "height": PHONE_HEIGHT},
-                                   base_url=live_server)
+    chromium, live_server, screenshot, capsys, tmp_path
+):
+    context = chromium.new_context(
+        viewport={"width": 390, "height": PHONE_HEIGHT}, base_url=live_server
+    )
     page = context.new_page()
     page.goto("/")
     start_series(page, ["Ana", "Bo", "Cici", "Dan"], "romanian", "hands", 4)
     page.get_by_role("link", name="Play hand 1 in table mode").click()
-    expect(page.locator("#guidance h2")).to_have_text("Nothing on the table yet",
-                                                      use_inner_text=True)
+    expect(page.locator("#guidance h2")).to_have_text(
+        "Nothing on the table yet", use_inner_text=True
+    )
     # The box's heading is never smaller than the text under it.
     sizes = page.evaluate("""() => ['#guidance h2', '#guidance p'].map(
         s => parseFloat(getComputedStyle(document.querySelector(s)).fontSize))""")
@@ -135,7 +139,8 @@ def test_a_whole_romanian_hand_of_four_at_the_phone_with_every_control_in_reach(
     # Dan's opening is short of 50; the scorer adds the red 10 he forgot and lays it again.
     scorer.lay("Dan", "r2 r3 r4 r5 r6 r7 r8 r9", refused=True)
     expect(page.locator("#meld-melds-0-error")).to_contain_text(
-        "Dan's opening counts 40", use_inner_text=True)
+        "Dan's opening counts 40", use_inner_text=True
+    )
     scorer.reach(page.locator("#meld-melds-0")).fill("r2 r3 r4 r5 r6 r7 r8 r9 r10")
     scorer.submit("Lay the meld")
     says(page, "Dan opened with 50")
@@ -155,8 +160,11 @@ def test_a_whole_romanian_hand_of_four_at_the_phone_with_every_control_in_reach(
     scorer.add("Bo", 10, "k9")
     scorer.lay("Cici", "r5 b5 y5")
     scorer.add("Dan", 12, "k5")
-    says(page, "Set of 5s complete: Cici stacks 3 tiles, Dan 1 (Cici: r5 b5 y5; Dan: k5); "
-               "the set leaves the table.")
+    says(
+        page,
+        "Set of 5s complete: Cici stacks 3 tiles, Dan 1 (Cici: r5 b5 y5; Dan: k5); "
+        "the set leaves the table.",
+    )
     scorer.add("Ana", 11, "b4")
     scorer.add("Bo", 10, "k10")
     scorer.add("Cici", 7, "y13")
@@ -167,30 +175,32 @@ def test_a_whole_romanian_hand_of_four_at_the_phone_with_every_control_in_reach(
     says(page, "Ana takes k13 into their stack; Dan's run shows k11 k12 ... k1.")
     with page.expect_navigation():
         scorer.tap(page.get_by_role("button", name="Undo action 21"))
-    expect(page.locator(".flash").first).to_contain_text("Action 21 taken back",
-                                                         use_inner_text=True)
+    expect(page.locator(".flash").first).to_contain_text(
+        "Action 21 taken back", use_inner_text=True
+    )
     scorer.measure()
     scorer.add("Ana", 13, "k1")
     expect(page.locator("#guidance h2")).to_have_text("After action 21", use_inner_text=True)
     assert not page.locator("text=A later turn").count()
-    expect(area(page, "Ana").locator("summary")).to_contain_text("count 115",
-                                                                 use_inner_text=True)
-    expect(area(page, "Cici").locator("summary")).to_contain_text("count 155",
-                                                                  use_inner_text=True)
+    expect(area(page, "Ana").locator("summary")).to_contain_text("count 115", use_inner_text=True)
+    expect(area(page, "Cici").locator("summary")).to_contain_text("count 155", use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "table-21-actions")
-    dark = chromium.new_context(viewport={"width": 390, "height": PHONE_HEIGHT},
-                                base_url=live_server, color_scheme="dark")
+    dark = chromium.new_context(
+        viewport={"width": 390, "height": PHONE_HEIGHT}, base_url=live_server, color_scheme="dark"
+    )
     dark_page = dark.new_page()
     dark_page.goto(page.url)
-    expect(dark_page.locator("#guidance h2")).to_have_text("After action 21",
-                                                           use_inner_text=True)
+    expect(dark_page.locator("#guidance h2")).to_have_text("After action 21", use_inner_text=True)
     screenshot(dark_page, "table-21-actions-dark")
     dark.close()
 
     # End of hand: Bo went out; the preview shows what will be saved, then Save.
-    scorer.tap(page.get_by_role("navigation", name="Record an action").get_by_role(
-        "link", name="End of hand"))
+    scorer.tap(
+        page.get_by_role("navigation", name="Record an action").get_by_role(
+            "link", name="End of hand"
+        )
+    )
     page.check("input[name=went_out][value=Bo]")
     page.fill("#players-0-rack", "r7")
     page.fill("#players-2-rack", "k2")
@@ -212,8 +222,10 @@ def test_a_whole_romanian_hand_of_four_at_the_phone_with_every_control_in_reach(
     scored = json.loads(capsys.readouterr().out)["scores"]
     assert scored == {"Ana": 110, "Bo": 200, "Cici": 150, "Dan": 115}
     assert shown == [f"{scored[n]:+d}" for n in ("Ana", "Bo", "Cici", "Dan")]
-    print(f"table page heights: max {max(scorer.heights)} px over {len(scorer.heights)} pages; "
-          f"lowest control tapped ends at {scorer.lowest:.0f} px")
+    print(
+        f"table page heights: max {max(scorer.heights)} px over {len(scorer.heights)} pages; "
+        f"lowest control tapped ends at {scorer.lowest:.0f} px"
+    )
     context.close()
 
 
@@ -221,8 +233,9 @@ def test_the_sources_example_a_takes_7_8_9_and_bs_run_shows_6_to_10(browser_page
     page = browser_page
     start_series(page, ["A", "B", "C"], "romanian", "hands", 4)
     page.get_by_role("link", name="Play hand 1 in table mode").click()
-    expect(page.locator("#guidance h2")).to_have_text("Nothing on the table yet",
-                                                      use_inner_text=True)
+    expect(page.locator("#guidance h2")).to_have_text(
+        "Nothing on the table yet", use_inner_text=True
+    )
     page.wait_for_load_state()
     assert_fits_a_phone(page)
     screenshot(page, "table-empty")
@@ -238,9 +251,13 @@ def test_the_sources_example_a_takes_7_8_9_and_bs_run_shows_6_to_10(browser_page
     expect(page.locator("#add-tiles")).to_have_value("b9 b10 ")
     page.get_by_role("button", name="Add the tiles").click()
 
-    expect(page.locator("#guidance p")).to_have_text([
-        "A adds b9 b10 to B's run.",
-        "A takes b7 b8 b9 into their stack; B's run shows b6 ... b10."], use_inner_text=True)
+    expect(page.locator("#guidance p")).to_have_text(
+        [
+            "A adds b9 b10 to B's run.",
+            "A takes b7 b8 b9 into their stack; B's run shows b6 ... b10.",
+        ],
+        use_inner_text=True,
+    )
     b_run = area(page, "B").locator(".meld").first
     expect(b_run.locator(".tile-n, .gap")).to_have_text(["6", "…", "10"], use_inner_text=True)
     expect(b_run.locator(".tile-c")).to_have_text(["blue", "blue"], use_inner_text=True)
@@ -259,7 +276,9 @@ def test_the_sources_example_a_takes_7_8_9_and_bs_run_shows_6_to_10(browser_page
     scorer.add("C", 0, "y11", refused=True)
     expect(page.locator("#add-player-error")).to_have_text(
         "C has not opened yet: tiles can be added to the table only after opening "
-        "(Romanian tile rummy, The Play)", use_inner_text=True)
+        "(Romanian tile rummy, The Play)",
+        use_inner_text=True,
+    )
     expect(page.locator("#add-tiles")).to_have_value("y11")
     assert_fits_a_phone(page)
     screenshot(page, "table-refused")
@@ -270,8 +289,7 @@ def test_the_sources_example_a_takes_7_8_9_and_bs_run_shows_6_to_10(browser_page
     assert_fits_a_phone(page)
     screenshot(page, "table-clear-asks")
     page.get_by_role("button", name="Yes, clear the table").click()
-    expect(page.locator("#guidance h2")).to_have_text("The table was cleared",
-                                                      use_inner_text=True)
+    expect(page.locator("#guidance h2")).to_have_text("The table was cleared", use_inner_text=True)
     scorer.tap(page.get_by_role("button", name="Bring the table back"))
     expect(page.locator("#guidance h2")).to_have_text("After action 3", use_inner_text=True)
     page.set_viewport_size({"width": 360, "height": 740})
@@ -300,8 +318,9 @@ def test_a_joly_chain_and_the_50_goes_to_its_first_melder(browser_page, screensh
     scorer.swap("Cici", 6, "r1", "j k9 y9")
     says(page, "Cici melds the joker in a new set j=9 k9 y9; it still counts for Ana.")
     upside = area(page, "Bo").locator(".tile-upside")
-    expect(upside.locator(".tile-n, .tile-c, .tile-for")).to_have_text(["1", "red", "↕ Cici"],
-                                                                       use_inner_text=True)
+    expect(upside.locator(".tile-n, .tile-c, .tile-for")).to_have_text(
+        ["1", "red", "↕ Cici"], use_inner_text=True
+    )
     assert_fits_a_phone(page)
     screenshot(page, "table-joker-chain")
 
@@ -313,11 +332,13 @@ def test_a_joly_chain_and_the_50_goes_to_its_first_melder(browser_page, screensh
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator("h1")).to_have_text("Hand 1", use_inner_text=True)
     # Ana 100 + 60 melded + the Joly's 50; Bo 85 - 25; Cici 70 - 5.
-    expect(page.locator(".breakdown h2 .num")).to_have_text(["+210", "+60", "+65"],
-                                                            use_inner_text=True)
+    expect(page.locator(".breakdown h2 .num")).to_have_text(
+        ["+210", "+60", "+65"], use_inner_text=True
+    )
     jokers = page.locator(".joker-history")
-    expect(jokers).to_contain_text("swapped by Cici for r1 out of meld 7, melded in meld 9",
-                                   use_inner_text=True)
+    expect(jokers).to_contain_text(
+        "swapped by Cici for r1 out of meld 7, melded in meld 9", use_inner_text=True
+    )
     assert_fits_a_phone(page)
     screenshot(page, "table-hand-page")
 
@@ -327,35 +348,43 @@ def test_a_joly_chain_and_the_50_goes_to_its_first_melder(browser_page, screensh
     assert_fits_a_phone(page)
     screenshot(page, "table-fix")
     page.get_by_role("button", name="Check and save the table").click()
-    expect(page.locator(".breakdown h2 .num")).to_have_text(["+210", "+65", "+65"],
-                                                            use_inner_text=True)
+    expect(page.locator(".breakdown h2 .num")).to_have_text(
+        ["+210", "+65", "+65"], use_inner_text=True
+    )
     expect(page.locator(".audit")).to_contain_text("Edited", use_inner_text=True)
 
 
 @pytest.mark.parametrize("script", [True, False], ids=["with script", "without script"])
 def test_another_phone_sees_each_action_on_the_viewer_within_5_seconds(
-        browser_page, chromium, live_server, screenshot, script):
+    browser_page, chromium, live_server, screenshot, script
+):
     page = browser_page
     start_series(page, ["Ana", "Bo", "Cici"], "romanian", "hands", 4)
     series_page = page.url
     page.get_by_role("link", name="Play hand 1 in table mode").click()
-    watcher = chromium.new_context(viewport={"width": 390, "height": PHONE_HEIGHT},
-                                   base_url=live_server, java_script_enabled=script,
-                                   color_scheme="dark" if script else "light")
+    watcher = chromium.new_context(
+        viewport={"width": 390, "height": PHONE_HEIGHT},
+        base_url=live_server,
+        java_script_enabled=script,
+        color_scheme="dark" if script else "light",
+    )
     viewer = watcher.new_page()
     viewer.goto(series_page.replace(live_server, "") + "/view")
     expect(viewer.locator("#live")).not_to_contain_text("on the table", use_inner_text=True)
     scorer = Scorer(page)
     scorer.lay("Ana", "k3 j k5", "r11 b11 k11", "y8 y9 y10")
     table = viewer.get_by_role("region", name="Hand 1 on the table")
-    expect(table).to_contain_text("After action 1: Ana opened with 65", use_inner_text=True,
-                                  timeout=5000)
+    expect(table).to_contain_text(
+        "After action 1: Ana opened with 65", use_inner_text=True, timeout=5000
+    )
     scorer.lay("Bo", "b6 b7 b8", "r10 b10 k10", "y2 y3 y4")
     scorer.swap("Bo", 0, "k4", "r12 r13 j")
-    expect(table).to_contain_text("Bo melds the joker in a new run r12 r13 j=r1",
-                                  use_inner_text=True, timeout=5000)
+    expect(table).to_contain_text(
+        "Bo melds the joker in a new run r12 r13 j=r1", use_inner_text=True, timeout=5000
+    )
     expect(viewer.get_by_role("region", name="Bo's meld area")).to_contain_text(
-        "count 85", use_inner_text=True)
+        "count 85", use_inner_text=True
+    )
     # Read-only: nothing on the viewer records or fixes anything.
     expect(viewer.locator("#live form, #live a.meld-link")).to_have_count(0)
     assert_fits_a_phone(viewer)

@@ -23,10 +23,11 @@ NAMES = ["Ștefan", "Zsófia", "Éloïse", "D"]
 # catalogue itself is filled by its translator).
 ROMANIAN = {
     "'{shown}' is not a tile: {hint}": "„{shown}” nu este o piesă: {hint}",
-    "write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker":
-        "scrieți litera culorii (r, b, k, y sau o) și un număr 1-13, sau j pentru Joly",
+    "write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker": (
+        "scrieți litera culorii (r, b, k, y sau o) și un număr 1-13, sau j pentru Joly"
+    ),
     "{player} went out. {rack} count against you": "{player} a ieșit. {rack} se scad din "
-                                                     "scorul dumneavoastră",
+    "scorul dumneavoastră",
     "Tiles left on your rack ({tiles}: {costs})": "Piese rămase pe tablă ({tiles}: {costs})",
     "The tiles": "Piesele",
     "{tiles}: a meld needs at least 3 tiles": "{tiles}: o formație are cel puțin 3 piese",
@@ -43,8 +44,9 @@ def ro_client(tmp_path: Path) -> FlaskClient:
     folder.mkdir(parents=True)
     with (folder / "messages.mo").open("wb") as compiled:
         write_mo(compiled, catalogue)
-    app = create_app(app_settings(
-        tmp_path, BABEL_TRANSLATION_DIRECTORIES=str(tmp_path / "translations")))
+    app = create_app(
+        app_settings(tmp_path, BABEL_TRANSLATION_DIRECTORIES=str(tmp_path / "translations"))
+    )
     client = app.test_client()
     client.set_cookie("language", "ro")
     return client
@@ -52,24 +54,31 @@ def ro_client(tmp_path: Path) -> FlaskClient:
 
 def test_a_refusal_on_the_record_hand_page_is_in_the_pages_language(ro_client):
     series_id = start_series(ro_client, seats=tuple(NAMES))
-    response = ro_client.post(f"/series/{series_id}/hands/new", data=tally(
-        NAMES, {"Ștefan": "went_out", "Zsófia": "r5 x9", "Éloïse": "k3", "D": "b1"}))
+    response = ro_client.post(
+        f"/series/{series_id}/hands/new",
+        data=tally(NAMES, {"Ștefan": "went_out", "Zsófia": "r5 x9", "Éloïse": "k3", "D": "b1"}),
+    )
     assert response.status_code == 422
     text = page_text(response)
-    assert ("„x9” nu este o piesă: scrieți litera culorii (r, b, k, y sau o) și un număr 1-13, "
-            "sau j pentru Joly") in text
+    assert (
+        "„x9” nu este o piesă: scrieți litera culorii (r, b, k, y sau o) și un număr 1-13, "
+        "sau j pentru Joly"
+    ) in text
     assert "is not a tile" not in text
     assert '<html lang="ro">' in response.get_data(as_text=True)
 
 
 def test_a_hands_breakdown_is_in_the_pages_language_names_and_tiles_as_written(ro_client):
     series_id = start_series(ro_client, seats=tuple(NAMES))
-    saved = ro_client.post(f"/series/{series_id}/hands/new", data=tally(
-        NAMES, {"Ștefan": "went_out", "Zsófia": "r5 k7", "Éloïse": "k3", "D": "b1"}))
+    saved = ro_client.post(
+        f"/series/{series_id}/hands/new",
+        data=tally(NAMES, {"Ștefan": "went_out", "Zsófia": "r5 k7", "Éloïse": "k3", "D": "b1"}),
+    )
     assert saved.status_code in (302, 303)
     text = page_text(ro_client.get(f"/series/{series_id}/hands/1"))
-    assert ("Ștefan a ieșit. Piese rămase pe tablă (r5 k7: 5 + 7) se scad din scorul "
-            "dumneavoastră") in text
+    assert (
+        "Ștefan a ieșit. Piese rămase pe tablă (r5 k7: 5 + 7) se scad din scorul dumneavoastră"
+    ) in text
     assert "count against you" not in text
 
 
@@ -87,8 +96,10 @@ def test_a_refusal_made_a_sentence_by_a_form_is_still_translated(ro_client):
 
 def test_english_pages_are_as_they_were(client: FlaskClient):
     series_id = start_series(client, seats=tuple(NAMES))
-    response = client.post(f"/series/{series_id}/hands/new", data=tally(
-        NAMES, {"Ștefan": "went_out", "Zsófia": "r5 x9", "Éloïse": "k3", "D": "b1"}))
+    response = client.post(
+        f"/series/{series_id}/hands/new",
+        data=tally(NAMES, {"Ștefan": "went_out", "Zsófia": "r5 x9", "Éloïse": "k3", "D": "b1"}),
+    )
     assert "'x9' is not a tile: write a colour letter" in page_text(response)
 
 
@@ -96,8 +107,7 @@ def test_english_pages_are_as_they_were(client: FlaskClient):
 def test_every_page_has_the_switcher_each_language_named_in_itself(client: FlaskClient, path):
     page = client.get(path).get_data(as_text=True)
     assert 'action="/language"' in page
-    for code, name in [("en", "English"), ("ro", "Română"), ("hu", "Magyar"),
-                       ("fr", "Français")]:
+    for code, name in [("en", "English"), ("ro", "Română"), ("hu", "Magyar"), ("fr", "Français")]:
         assert f'value="{code}" lang="{code}"' in page and f">{name}</button>" in page
     assert f'name="next" value="{path}"' in page
 

@@ -35,14 +35,22 @@ document.addEventListener("securitypolicyviolation", event => {
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[dict]:
     """The app served on a loopback port (CSRF on, quick viewer), and a client to fill it."""
-    app = create_app(app_settings(tmp_path, WTF_CSRF_ENABLED=True,
-                                  VIEWER_POLL_SECONDS=1, VIEWER_RELOAD_SECONDS=2))
+    app = create_app(
+        app_settings(
+            tmp_path, WTF_CSRF_ENABLED=True, VIEWER_POLL_SECONDS=1, VIEWER_RELOAD_SECONDS=2
+        )
+    )
     filler = create_app(app_settings(tmp_path))
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield {"url": f"http://127.0.0.1:{server.server_port}", "app": app, "filler": filler,
-           "client": filler.test_client(), "instance": Path(app.instance_path)}
+    yield {
+        "url": f"http://127.0.0.1:{server.server_port}",
+        "app": app,
+        "filler": filler,
+        "client": filler.test_client(),
+        "instance": Path(app.instance_path),
+    }
     server.shutdown()
     server.server_close()
     thread.join(timeout=10)
@@ -50,38 +58,51 @@ def table(tmp_path: Path) -> Iterator[dict]:
 
 def phone(chromium, table, **options):
     """A phone-sized page on the served app that records dialogs and CSP violations."""
-    context = chromium.new_context(viewport={"width": 390, "height": 844},
-                                   base_url=table["url"], **options)
+    context = chromium.new_context(
+        viewport={"width": 390, "height": 844}, base_url=table["url"], **options
+    )
     page = context.new_page()
     page.add_init_script(WATCH_CSP)
     page.dialogs = []
     page.console_errors = []
     page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
-    page.on("console", lambda message: message.type == "error"
-            and page.console_errors.append(message.text))
+    page.on(
+        "console",
+        lambda message: message.type == "error" and page.console_errors.append(message.text),
+    )
     return page
 
 
 def violations(page) -> list[str]:
     return page.evaluate("window.__violations") + [
-        m for m in page.console_errors if "Content Security Policy" in m]
+        m for m in page.console_errors if "Content Security Policy" in m
+    ]
 
 
-def test_markup_names_show_as_text_on_every_page_and_open_no_dialog(chromium, table,
-                                                                   screenshot):
+def test_markup_names_show_as_text_on_every_page_and_open_no_dialog(chromium, table, screenshot):
     client = table["client"]
     client.post("/nights/new", data={"date": "2025-11-22", "place": MARKUP, "note": IMAGE})
-    form = series_form(seats=(MARKUP, IMAGE, "Cy"), end_kind="hands", end_value=8) | {
-        "name": ""}
+    form = series_form(seats=(MARKUP, IMAGE, "Cy"), end_kind="hands", end_value=8) | {"name": ""}
     assert client.post("/nights/1/series/new", data=form).status_code == 302
-    saved = client.post("/series/1/hands/new", data={
-        "went_out": MARKUP, "players-1-rack": "r5", "players-2-rack": "b10 k6",
-        "save": "Save hand"})
+    saved = client.post(
+        "/series/1/hands/new",
+        data={
+            "went_out": MARKUP,
+            "players-1-rack": "r5",
+            "players-2-rack": "b10 k6",
+            "save": "Save hand",
+        },
+    )
     assert saved.status_code == 302
     page = phone(chromium, table)
-    pages = {"/": [MARKUP], "/nights/1": [MARKUP, IMAGE], "/series/1": [MARKUP, IMAGE],
-             "/series/1/hands/1": [MARKUP, IMAGE], "/series/1/hands/new": [MARKUP, IMAGE],
-             "/series/1/view": [MARKUP, IMAGE]}
+    pages = {
+        "/": [MARKUP],
+        "/nights/1": [MARKUP, IMAGE],
+        "/series/1": [MARKUP, IMAGE],
+        "/series/1/hands/1": [MARKUP, IMAGE],
+        "/series/1/hands/new": [MARKUP, IMAGE],
+        "/series/1/view": [MARKUP, IMAGE],
+    }
     for url, shown in pages.items():
         page.goto(url)
         for text in shown:
@@ -120,8 +141,12 @@ def test_every_page_works_under_the_content_security_policy(chromium, table, scr
     page.goto("/nowhere")
     assert violations(page) == []
     assert page.dialogs == []
-    assert {"/", f"/series/{ids['series_id']}", f"/series/{ids['series_id']}/view",
-            f"/variants/{ids['variant_id']}"} <= set(visited)
+    assert {
+        "/",
+        f"/series/{ids['series_id']}",
+        f"/series/{ids['series_id']}/view",
+        f"/variants/{ids['variant_id']}",
+    } <= set(visited)
 
 
 def test_the_viewer_follows_the_scorers_hands(chromium, table, screenshot):
@@ -139,8 +164,9 @@ def test_the_viewer_follows_the_scorers_hands(chromium, table, screenshot):
 
     scorer = phone(chromium, table)
     scorer.goto("/series/1/hands/new")
-    expect(scorer.locator("main")).to_contain_text("Only the scorer can change scores",
-                                                   use_inner_text=True)
+    expect(scorer.locator("main")).to_contain_text(
+        "Only the scorer can change scores", use_inner_text=True
+    )
     assert_fits_a_phone(scorer)
     screenshot(scorer, "trust-passcode-prompt")
     scorer.fill("#passcode", CODE)
@@ -156,9 +182,11 @@ def test_the_viewer_follows_the_scorers_hands(chromium, table, screenshot):
     # With script the viewer swaps in the new standings; without, it reloads itself.
     for page in (viewer, quiet):
         expect(page.locator(".viewer-status")).to_contain_text(
-            "Last hand: A won (+24).", use_inner_text=True, timeout=8000)
+            "Last hand: A won (+24).", use_inner_text=True, timeout=8000
+        )
         expect(page.locator(".viewer-standings tbody tr").first.locator("td")).to_have_text(
-            ["1", "A", "+24", "1"], use_inner_text=True)
+            ["1", "A", "+24", "1"], use_inner_text=True
+        )
         assert violations(page) == []
     assert_fits_a_phone(viewer)
     screenshot(viewer, "trust-viewer-after")

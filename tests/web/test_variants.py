@@ -82,9 +82,17 @@ def start_series_with(app, variant_id):
         db = get_db()
         night_id = create_night(db, date(2025, 11, 22), None, None)
         variant = get_variant(db, variant_id)
-        db["series"].insert({"night_id": night_id, "variant_id": variant_id,
-                             "variant_rules": variant.to_json(), "end_kind": "hands",
-                             "end_value": 4, "first_dealer": 0, "created": "2025-11-22T20:00:00"})
+        db["series"].insert(
+            {
+                "night_id": night_id,
+                "variant_id": variant_id,
+                "variant_rules": variant.to_json(),
+                "end_kind": "hands",
+                "end_value": 4,
+                "first_dealer": 0,
+                "created": "2025-11-22T20:00:00",
+            }
+        )
 
 
 # --- The form knows every parameter ----------------------------------------------
@@ -97,20 +105,29 @@ def test_every_rule_parameter_has_a_box_labelled_with_its_rule_title():
 
 
 def test_every_choice_the_engine_knows_is_offered_and_no_other():
-    engine = {"opening_joker": OPENING_JOKERS, "scoring": SCORINGS, "pool_out": POOL_OUT_RULES,
-              "series_winner": SERIES_WINNERS, "deal_direction": DIRECTIONS,
-              "finishes": FINISHES, "series_ends": SERIES_ENDS,
-              "max_jokers_per_meld": ("", "0", "1", "2")}
+    engine = {
+        "opening_joker": OPENING_JOKERS,
+        "scoring": SCORINGS,
+        "pool_out": POOL_OUT_RULES,
+        "series_winner": SERIES_WINNERS,
+        "deal_direction": DIRECTIONS,
+        "finishes": FINISHES,
+        "series_ends": SERIES_ENDS,
+        "max_jokers_per_meld": ("", "0", "1", "2"),
+    }
     assert {param: set(CHOICES[param]) for param in engine} == {
-        param: set(values) for param, values in engine.items()}
+        param: set(values) for param, values in engine.items()
+    }
 
 
 def test_every_yes_or_no_rule_says_what_ticking_it_means_and_every_optional_number_empty():
-    kinds = {param: f.type for param, f in ROMANIAN.__dataclass_fields__.items()
-             if param in RULE_PARAMS}
+    kinds = {
+        param: f.type for param, f in ROMANIAN.__dataclass_fields__.items() if param in RULE_PARAMS
+    }
     assert set(TICKED) == {p for p, kind in kinds.items() if kind == "bool"}
-    assert set(EMPTY) | {"max_jokers_per_meld"} == {p for p, kind in kinds.items()
-                                                     if kind == "int | None"}
+    assert set(EMPTY) | {"max_jokers_per_meld"} == {
+        p for p, kind in kinds.items() if kind == "int | None"
+    }
 
 
 # --- Store ----------------------------------------------------------------------
@@ -122,7 +139,9 @@ def test_choices_are_the_presets_in_order_then_custom_variants_by_name(app):
     with app.app_context():
         assert variant_choices(get_db()) == [
             *((v.id, v.name) for v in PRESETS.values()),
-            ("custom-apple", "Apple"), ("custom-zebra", "zebra")]
+            ("custom-apple", "Apple"),
+            ("custom-zebra", "zebra"),
+        ]
 
 
 def test_get_variant_finds_presets_and_custom_variants(app):
@@ -131,7 +150,8 @@ def test_get_variant_finds_presets_and_custom_variants(app):
         db = get_db()
         assert get_variant(db, "romanian") is ROMANIAN
         assert get_variant(db, variant_id) == ROMANIAN.changed(
-            id="custom-friday-rules", name="Friday rules", based_on="romanian", opening=60)
+            id="custom-friday-rules", name="Friday rules", based_on="romanian", opening=60
+        )
         assert get_variant(db, "nothing") is None
         assert [v.id for v in custom_variants(db)] == ["custom-friday-rules"]
 
@@ -187,20 +207,25 @@ def test_the_index_lists_every_preset_as_a_card_to_its_page(client):
     assert response.status_code == 200
     assert len(PRESETS) == 13
     for variant in PRESETS.values():
-        assert (f'href="/variants/{variant.id}">\n    <span class="card-title">'
-                f"{variant.name}</span>") in page
+        assert (
+            f'href="/variants/{variant.id}">\n    <span class="card-title">{variant.name}</span>'
+        ) in page
     assert "None yet." in page
 
 
 def test_a_card_shows_the_source_and_the_key_numbers(client):
     page = client.get("/variants/").get_data(as_text=True)
-    card = page[page.index('href="/variants/romanian"'):page.index('href="/variants/romanian-')]
+    card = page[page.index('href="/variants/romanian"') : page.index('href="/variants/romanian-')]
     assert '<span class="card-detail">Romanian tile rummy</span>' in card
-    assert ("<span>Opening 50</span><span>Melded tiles score</span>"
-            "<span>Joker on a rack 25</span><span>12-13-1 is a run</span>") in card
-    card = page[page.index('href="/variants/rummikub"'):page.index('href="/variants/tile-rummy"')]
-    assert ("<span>Opening 30</span><span>Winner takes the racks</span>"
-            "<span>Joker on a rack 30</span><span>No 12-13-1 runs</span>") in card
+    assert (
+        "<span>Opening 50</span><span>Melded tiles score</span>"
+        "<span>Joker on a rack 25</span><span>12-13-1 is a run</span>"
+    ) in card
+    card = page[page.index('href="/variants/rummikub"') : page.index('href="/variants/tile-rummy"')]
+    assert (
+        "<span>Opening 30</span><span>Winner takes the racks</span>"
+        "<span>Joker on a rack 30</span><span>No 12-13-1 runs</span>"
+    ) in card
 
 
 def test_a_preset_page_says_every_rule_in_plain_words_with_its_source_and_rulings(client):
@@ -208,16 +233,23 @@ def test_a_preset_page_says_every_rule_in_plain_words_with_its_source_and_ruling
     page = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "<h1>Romanian tile rummy</h1>" in page
-    for group in ("Tiles and values", "Melds and jokers", "Opening", "Scoring a hand",
-                  "Ending and closing", "Series"):
+    for group in (
+        "Tiles and values",
+        "Melds and jokers",
+        "Opening",
+        "Scoring a hand",
+        "Ending and closing",
+        "Series",
+    ):
         assert f"<h2>{group}</h2>" in page
     assert "Your first meld (the opening) must add up to at least 50." in page
-    ace = page[page.index('id="ace_rack"'):page.index('id="joker_rack"')]
+    ace = page[page.index('id="ace_rack"') : page.index('id="joker_rack"')]
     assert "An ace left on your rack at the end costs 25." in ace
     assert "Scorekeeper ruling: an ace left on a rack" in ace
-    assert ('<strong class="mark">Ruling</strong> The source gives the ace a value only '
-            "inside a meld.") in ace
-    opening = page[page.index('id="opening"'):page.index('id="opening_needs_run"')]
+    assert (
+        '<strong class="mark">Ruling</strong> The source gives the ace a value only inside a meld.'
+    ) in ace
+    opening = page[page.index('id="opening"') : page.index('id="opening_needs_run"')]
     assert "Romanian tile rummy, The Play" in opening
     assert "Ruling" not in opening
     assert 'href="/variants/romanian/copy">Copy and edit</a>' in page
@@ -241,11 +273,15 @@ def test_the_copy_form_is_prefilled_from_the_base_with_its_rules_as_hints(client
     response = client.get("/variants/romanian/copy")
     page = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert ('<input autocomplete="off" id="name" maxlength="80" name="name" required type="text" '
-            'value="Romanian tile rummy (house rules)">') in page
+    assert (
+        '<input autocomplete="off" id="name" maxlength="80" name="name" required type="text" '
+        'value="Romanian tile rummy (house rules)">'
+    ) in page
     assert '<label class="label" for="opening">Points needed to open</label>' in page
-    assert ('<p class="hint" id="opening-hint">Your first meld (the opening) must add up to '
-            "at least 50.</p>") in page
+    assert (
+        '<p class="hint" id="opening-hint">Your first meld (the opening) must add up to '
+        "at least 50.</p>"
+    ) in page
     assert re.search(r'<input [^>]*id="opening"[^>]*min="0"[^>]*value="50"', page)
     assert re.search(r'<input [^>]*checked id="ace_high"', page)
     assert re.search(r'<input [^>]*id="wrap" name="wrap" type="checkbox"', page)
@@ -256,37 +292,50 @@ def test_the_copy_form_is_prefilled_from_the_base_with_its_rules_as_hints(client
     # Romanian goes out by a discard, usually a plain one; that stays first.
     finishes = re.findall(r'name="finishes" type="checkbox" value="(\w+)"', page)
     assert finishes == ["discard", "joker_discard", "rack_empty"]
-    assert re.search(r'checked id="finishes-0" name="finishes" type="checkbox" value="discard"',
-                     page)
+    assert re.search(
+        r'checked id="finishes-0" name="finishes" type="checkbox" value="discard"', page
+    )
     assert not re.search(r'checked id="finishes-2"', page)
 
 
 def test_copying_keeps_the_bases_usual_choice_first(app, client):
     page = client.get("/variants/rummikub/copy").get_data(as_text=True)
     assert re.findall(r'name="series_ends" type="checkbox" value="(\w+)"', page) == [
-        "rounds", "hands", "target"]
+        "rounds",
+        "hands",
+        "target",
+    ]
     client.post("/variants/rummikub/copy", data=copy_form(RUMMIKUB, "Sunday"))
     assert json.loads(rows(app)[0]["rules"])["series_ends"] == ["rounds", "hands", "target"]
 
 
 def test_copy_and_edit_romanian_stores_a_custom_variant_and_opens_its_page(app, client):
-    response = client.post("/variants/romanian/copy",
-                           data=copy_form(ROMANIAN, "  Friday rules ", opening=60))
+    response = client.post(
+        "/variants/romanian/copy", data=copy_form(ROMANIAN, "  Friday rules ", opening=60)
+    )
     assert response.status_code == 302
     assert response.headers["Location"] == "/variants/custom-friday-rules"
-    assert rows(app) == [{"id": "custom-friday-rules", "name": "Friday rules", "rules": ANY,
-                          "based_on": "romanian", "created": ANY}]
+    assert rows(app) == [
+        {
+            "id": "custom-friday-rules",
+            "name": "Friday rules",
+            "rules": ANY,
+            "based_on": "romanian",
+            "created": ANY,
+        }
+    ]
     rules = json.loads(rows(app)[0]["rules"])
     assert rules["opening"] == 60
     assert rules["based_on"] == "romanian"
     assert variant_from_json(rows(app)[0]["rules"]) == ROMANIAN.changed(
-        id="custom-friday-rules", name="Friday rules", based_on="romanian", opening=60)
+        id="custom-friday-rules", name="Friday rules", based_on="romanian", opening=60
+    )
 
     page = client.get("/variants/custom-friday-rules").get_data(as_text=True)
     assert "Your variant is saved." in page
     assert "<h1>Friday rules</h1>" in page
     assert "Your group&#39;s variant, copied from Romanian tile rummy" in page
-    opening = page[page.index('id="opening"'):page.index('id="opening_needs_run"')]
+    opening = page[page.index('id="opening"') : page.index('id="opening_needs_run"')]
     assert "Your first meld (the opening) must add up to at least 60." in opening
     assert "Your group&#39;s rule (changed from Romanian tile rummy)" in opening
     assert '<strong class="mark">Your rule</strong>' in opening
@@ -299,42 +348,86 @@ def test_copy_and_edit_romanian_stores_a_custom_variant_and_opens_its_page(app, 
 
 
 def test_a_copy_may_change_every_kind_of_box(app, client):
-    typed = {"ace_high": False, "wrap": False, "scoring": "racks", "pool_out": "minus_rack",
-             "max_jokers_per_meld": "1", "value_2_9": None, "all_at_once_bonus_0": None,
-             "all_at_once_bonus_1": None, "all_at_once_bonus_2": None,
-             "finishes": ["rack_empty"], "series_ends": ["target", "hands"],
-             "deal_direction": "left", "min_players": "3"}
+    typed = {
+        "ace_high": False,
+        "wrap": False,
+        "scoring": "racks",
+        "pool_out": "minus_rack",
+        "max_jokers_per_meld": "1",
+        "value_2_9": None,
+        "all_at_once_bonus_0": None,
+        "all_at_once_bonus_1": None,
+        "all_at_once_bonus_2": None,
+        "finishes": ["rack_empty"],
+        "series_ends": ["target", "hands"],
+        "deal_direction": "left",
+        "min_players": "3",
+    }
     response = client.post("/variants/romanian/copy", data=copy_form(ROMANIAN, "Odd", **typed))
     assert response.status_code == 302
     variant = variant_from_json(rows(app)[0]["rules"])
     assert variant == ROMANIAN.changed(
-        id="custom-odd", name="Odd", based_on="romanian", ace_high=False, scoring="racks",
-        pool_out="minus_rack", max_jokers_per_meld=1, value_2_9=None, all_at_once_bonus=None,
-        finishes=("rack_empty",), series_ends=("hands", "target"), deal_direction="left",
-        min_players=3)
+        id="custom-odd",
+        name="Odd",
+        based_on="romanian",
+        ace_high=False,
+        scoring="racks",
+        pool_out="minus_rack",
+        max_jokers_per_meld=1,
+        value_2_9=None,
+        all_at_once_bonus=None,
+        finishes=("rack_empty",),
+        series_ends=("hands", "target"),
+        deal_direction="left",
+        min_players=3,
+    )
 
 
-@pytest.mark.parametrize(("typed", "field", "message"), [
-    ({"opening": "-5"}, "opening", "Enter a whole number from 0 to 1000."),
-    ({"opening": ""}, "opening", "Enter a whole number from 0 to 1000."),
-    ({"opening_joker_value": "101"}, "opening_joker_value", "Enter a whole number from 0 to 100."),
-    ({"ace_high": False}, "wrap", "Runs that wrap (13-1-2) need high runs (12-13-1) too"),
-    ({"scoring": "racks"}, "pool_out",
-     "“No winner: melded minus rack” (Pool runs out) and “Melded tiles minus rack” "
-     "(How a hand is scored) go together: choose both or neither"),
-    ({"min_players": "5", "max_players": "3"}, "max_players", "Players must be between 2 and 6"),
-    ({"finishes": []}, "finishes",
-     "How to go out: tick one or more of “Discard the last tile”, “Discard a joker as "
-     "the last tile” or “Empty the rack without a discard”"),
-    ({"all_at_once_bonus_1": ""}, "all_at_once_bonus",
-     "Whole hand down at once: give a whole number for each of no joker, 1 joker and 2 jokers, "
-     "or leave all three empty"),
-    ({"name": "Rummikub"}, "name",
-     "There is already a variant called Rummikub; choose another name."),
-    ({"name": ""}, "name", "Give your variant a name."),
-])
+@pytest.mark.parametrize(
+    ("typed", "field", "message"),
+    [
+        ({"opening": "-5"}, "opening", "Enter a whole number from 0 to 1000."),
+        ({"opening": ""}, "opening", "Enter a whole number from 0 to 1000."),
+        (
+            {"opening_joker_value": "101"},
+            "opening_joker_value",
+            "Enter a whole number from 0 to 100.",
+        ),
+        ({"ace_high": False}, "wrap", "Runs that wrap (13-1-2) need high runs (12-13-1) too"),
+        (
+            {"scoring": "racks"},
+            "pool_out",
+            "“No winner: melded minus rack” (Pool runs out) and “Melded tiles minus rack” "
+            "(How a hand is scored) go together: choose both or neither",
+        ),
+        (
+            {"min_players": "5", "max_players": "3"},
+            "max_players",
+            "Players must be between 2 and 6",
+        ),
+        (
+            {"finishes": []},
+            "finishes",
+            "How to go out: tick one or more of “Discard the last tile”, “Discard a joker as "
+            "the last tile” or “Empty the rack without a discard”",
+        ),
+        (
+            {"all_at_once_bonus_1": ""},
+            "all_at_once_bonus",
+            "Whole hand down at once: give a whole number for each of no joker, 1 joker and "
+            "2 jokers, or leave all three empty",
+        ),
+        (
+            {"name": "Rummikub"},
+            "name",
+            "There is already a variant called Rummikub; choose another name.",
+        ),
+        ({"name": ""}, "name", "Give your variant a name."),
+    ],
+)
 def test_a_refused_copy_shows_why_beside_the_field_keeps_what_was_typed_and_stores_nothing(
-        app, client, typed, field, message):
+    app, client, typed, field, message
+):
     # Start from a variant with wrap on, so switching high runs off is refused.
     base = ROMANIAN.changed(wrap=True)
     response = client.post("/variants/romanian/copy", data=copy_form(base, "Ours", **typed))
@@ -344,11 +437,12 @@ def test_a_refused_copy_shows_why_beside_the_field_keeps_what_was_typed_and_stor
     assert page.count('<p class="error"') == 1
     for name, value in typed.items():
         if isinstance(value, str) and name != "name":
-            assert re.search(f'id="{name}"[^>]*value="{value}"|<option selected value="{value}"',
-                             page)
+            assert re.search(
+                f'id="{name}"[^>]*value="{value}"|<option selected value="{value}"', page
+            )
     assert re.search(r'<input [^>]*checked id="wrap"', page)
     # The group holding the refusal is open; the others stay folded.
-    assert page.count("<details class=\"param-group\" open>") == (0 if field == "name" else 1)
+    assert page.count('<details class="param-group" open>') == (0 if field == "name" else 1)
     assert rows(app) == []
 
 
@@ -377,10 +471,24 @@ def every_variant_refusal():
 def test_no_refusal_of_a_variant_names_a_parameter_as_the_code_spells_it():
     refusals = every_variant_refusal()
     # Every kind of refusal is met: each number, each choice, the ticks and the pairs.
-    assert {"opening", "value_2_9", "went_out_bonus", "opening_joker_value", "max_jokers_per_meld",
-            "all_at_once_bonus", "scoring", "pool_out", "finishes", "series_ends", "wrap",
-            "swap_meld_with", "split_melds", "source", "min_players", "max_players"} <= {
-        field for _, field in refusals}
+    assert {
+        "opening",
+        "value_2_9",
+        "went_out_bonus",
+        "opening_joker_value",
+        "max_jokers_per_meld",
+        "all_at_once_bonus",
+        "scoring",
+        "pool_out",
+        "finishes",
+        "series_ends",
+        "wrap",
+        "swap_meld_with",
+        "split_melds",
+        "source",
+        "min_players",
+        "max_players",
+    } <= {field for _, field in refusals}
     for message, _ in refusals:
         assert not SNAKE_CASE.search(message), message
 
@@ -390,13 +498,16 @@ def test_every_refusal_the_copy_form_shows_is_in_the_players_words(client):
     typed = [{"scoring": "racks"}]
     for param in RULE_PARAMS:
         for part in BONUS_PARTS if param == "all_at_once_bonus" else (param,):
-            typed += [{part: value} for value in
-                      ("-1", "1001", "nonsense", "", None, False, ["nonsense"], [])]
+            typed += [
+                {part: value}
+                for value in ("-1", "1001", "nonsense", "", None, False, ["nonsense"], [])
+            ]
     shown = set()
     for number, boxes in enumerate(typed):
         # A name of its own each time: a copy the form takes must not refuse the next by name.
-        page = client.post("/variants/romanian/copy",
-                           data=copy_form(base, f"Ours {number}", **boxes)).get_data(as_text=True)
+        page = client.post(
+            "/variants/romanian/copy", data=copy_form(base, f"Ours {number}", **boxes)
+        ).get_data(as_text=True)
         shown.update(re.findall(r'<p class="error" id="[^"]+">([^<]*)</p>', page))
     # The engine's refusals are among them, not only the boxes' own.
     assert any("go together" in message for message in shown)
@@ -409,8 +520,9 @@ def test_every_refusal_the_copy_form_shows_is_in_the_players_words(client):
 
 
 def test_the_engine_message_is_shown_for_a_refusal_the_form_does_not_catch(app, client):
-    response = client.post("/variants/romanian/copy",
-                           data=copy_form(ROMANIAN, "Ours", finishes=["nothing"]))
+    response = client.post(
+        "/variants/romanian/copy", data=copy_form(ROMANIAN, "Ours", finishes=["nothing"])
+    )
     assert "&#39;nothing&#39; is not a valid choice" in response.get_data(as_text=True)
     assert rows(app) == []
 
@@ -432,8 +544,15 @@ def test_renaming_changes_the_name_everywhere_and_keeps_the_id(app, client):
     response = client.post(f"/variants/{variant_id}/rename", data={"name": " Saturday rules "})
     assert response.status_code == 302
     assert response.headers["Location"] == f"/variants/{variant_id}"
-    assert rows(app) == [{"id": "custom-friday-rules", "name": "Saturday rules", "rules": ANY,
-                          "based_on": "romanian", "created": ANY}]
+    assert rows(app) == [
+        {
+            "id": "custom-friday-rules",
+            "name": "Saturday rules",
+            "rules": ANY,
+            "based_on": "romanian",
+            "created": ANY,
+        }
+    ]
     assert json.loads(rows(app)[0]["rules"])["name"] == "Saturday rules"
     page = client.get(f"/variants/{variant_id}").get_data(as_text=True)
     assert "Renamed." in page
@@ -446,14 +565,18 @@ def test_renaming_to_its_own_name_in_another_case_is_fine(app, client):
     assert rows(app)[0]["name"] == "FRIDAY RULES"
 
 
-@pytest.mark.parametrize(("typed", "message"), [
-    ("sunday", "There is already a variant called sunday; choose another name."),
-    ("Rummy Meld", "There is already a variant called Rummy Meld; choose another name."),
-    ("", "Give your variant a name."),
-    ("x" * 81, "The name can be at most 80 characters."),
-])
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("sunday", "There is already a variant called sunday; choose another name."),
+        ("Rummy Meld", "There is already a variant called Rummy Meld; choose another name."),
+        ("", "Give your variant a name."),
+        ("x" * 81, "The name can be at most 80 characters."),
+    ],
+)
 def test_a_refused_rename_says_why_keeps_what_was_typed_and_changes_nothing(
-        app, client, typed, message):
+    app, client, typed, message
+):
     variant_id = make_custom(app)
     make_custom(app, "Sunday")
     before = rows(app)
@@ -486,8 +609,10 @@ def test_a_variant_a_series_is_played_with_cannot_be_deleted(app, client):
     assert response.status_code == 302
     assert response.headers["Location"] == f"/variants/{variant_id}"
     page = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert ('<p class="flash flash-error" role="status">Friday rules cannot be deleted: '
-            "1 series is played with it.") in page
+    assert (
+        '<p class="flash flash-error" role="status">Friday rules cannot be deleted: '
+        "1 series is played with it."
+    ) in page
     assert len(rows(app)) == 1
     with app.app_context():
         assert variant_in_use(get_db(), variant_id) == 1
@@ -542,8 +667,9 @@ def test_variants_on_a_phone(browser_page, screenshot):
     page.locator("summary", has_text="Opening").click()
     page.get_by_label("Points needed to open").fill("-5")
     page.get_by_role("button", name="Save my variant").click()
-    expect(page.locator("#opening-error")).to_have_text("Enter a whole number from 0 to 1000.",
-                                                        use_inner_text=True)
+    expect(page.locator("#opening-error")).to_have_text(
+        "Enter a whole number from 0 to 1000.", use_inner_text=True
+    )
     expect(page.get_by_label("Points needed to open")).to_have_value("-5")
     page.locator("summary", has_text="Melds and jokers").click()
     assert_fits_a_phone(page)
@@ -552,8 +678,9 @@ def test_variants_on_a_phone(browser_page, screenshot):
     page.get_by_label("Points needed to open").fill("60")
     page.get_by_role("button", name="Save my variant").click()
     page.wait_for_url("**/variants/custom-friday-rules")
-    expect(page.locator("[role=status]")).to_have_text("Your variant is saved.",
-                                                       use_inner_text=True)
+    expect(page.locator("[role=status]")).to_have_text(
+        "Your variant is saved.", use_inner_text=True
+    )
     expect(page.locator("#opening")).to_contain_text("at least 60", use_inner_text=True)
     assert_fits_a_phone(page)
     screenshot(page, "variant-custom")

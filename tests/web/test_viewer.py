@@ -35,8 +35,11 @@ def test_the_viewer_shows_the_standings_and_follows_every_hand(client):
     assert state.get_json()["version"] != version
     page = client.get(f"/series/{series_id}/view").get_data(as_text=True)
     # The source's first hand: A went out and takes 5 + 16 + 3 = 24.
-    assert re.search(r'<td class="name viewer-name" title="A">A</td>\s*'
-                     r'<td class="num">\+24</td>', page)
+    assert re.search(
+        r'<td class="name viewer-name" title="A">A</td>\s*'
+        r'<td class="num">\+24</td>',
+        page,
+    )
     words = " ".join(page.split())
     assert "1 hand played. Last hand: A won (+24)." in words
     assert "Deals next: <strong>B</strong>" in words
@@ -75,27 +78,44 @@ def test_a_watching_phone_can_open_the_viewer_but_it_offers_no_change(app, clien
 def test_an_unknown_series_has_no_viewer(client):
     assert client.get("/series/9/view").status_code == 404
     response = client.get("/series/9/view.json")
-    assert response.status_code == 404 and response.get_json() == {
-        "error": "there is no series 9"}
+    assert response.status_code == 404 and response.get_json() == {"error": "there is no series 9"}
 
 
 def test_the_viewer_shows_the_live_table_read_only_and_follows_every_action(client):
-    series_id = start_series(client, variant="romanian", seats=("Ana", "Bo", "Cici"),
-                             end_kind="hands", end_value=4)
+    series_id = start_series(
+        client, variant="romanian", seats=("Ana", "Bo", "Cici"), end_kind="hands", end_value=4
+    )
     first = client.get(f"/series/{series_id}/view").get_data(as_text=True)
     assert "on the table" not in first
     version = client.get(f"/series/{series_id}/view.json").get_json()["version"]
-    for seen_actions, (kind, fields) in enumerate([
-        ("meld", {"player": "Ana", "melds-0": "k3 j k5", "melds-1": "r11 b11 k11",
-                  "melds-2": "y8 y9 y10"}),
-        ("meld", {"player": "Bo", "melds-0": "b6 b7 b8", "melds-1": "r10 b10 k10",
-                  "melds-2": "y2 y3 y4"}),
-        ("swap", {"player": "Bo", "meld": "0", "tiles": "k4", "new_meld_tiles": "r12 r13 j"}),
-    ]):
+    for seen_actions, (kind, fields) in enumerate(
+        [
+            (
+                "meld",
+                {
+                    "player": "Ana",
+                    "melds-0": "k3 j k5",
+                    "melds-1": "r11 b11 k11",
+                    "melds-2": "y8 y9 y10",
+                },
+            ),
+            (
+                "meld",
+                {
+                    "player": "Bo",
+                    "melds-0": "b6 b7 b8",
+                    "melds-1": "r10 b10 k10",
+                    "melds-2": "y2 y3 y4",
+                },
+            ),
+            ("swap", {"player": "Bo", "meld": "0", "tiles": "k4", "new_meld_tiles": "r12 r13 j"}),
+        ]
+    ):
         seen = client.get(f"/series/{series_id}/view.json").get_json()["version"]
         data = {f"{kind}-{k}": v for k, v in fields.items()}
-        client.post(f"/series/{series_id}/table/{kind}",
-                    data={**data, f"{kind}-seen": str(seen_actions)})
+        client.post(
+            f"/series/{series_id}/table/{kind}", data={**data, f"{kind}-seen": str(seen_actions)}
+        )
         # Every action changes what the viewer polls, so the other phones redraw.
         assert client.get(f"/series/{series_id}/view.json").get_json()["version"] != seen
     assert version != seen

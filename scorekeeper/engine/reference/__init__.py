@@ -19,13 +19,27 @@ from . import ending_series, opening_scoring, tiles_melds
 from .model import GROUPS, NOT_RULES, Basis, Rule, base_preset, settle
 
 __all__ = [
-    "BY_PARAM", "GROUPS", "NOT_RULES", "RULES", "SERIES_END_WORDS", "Basis", "Rule",
-    "base_preset", "compare", "describe", "key_facts", "reference", "rule_for_param",
+    "BY_PARAM",
+    "GROUPS",
+    "NOT_RULES",
+    "RULES",
+    "SERIES_END_WORDS",
+    "Basis",
+    "Rule",
+    "base_preset",
+    "compare",
+    "describe",
+    "key_facts",
+    "reference",
+    "rule_for_param",
 ]
 
-RULES: tuple[Rule, ...] = tuple(sorted(
-    [*tiles_melds.RULES, *opening_scoring.RULES, *ending_series.RULES],
-    key=lambda r: GROUPS.index(r.group)))
+RULES: tuple[Rule, ...] = tuple(
+    sorted(
+        [*tiles_melds.RULES, *opening_scoring.RULES, *ending_series.RULES],
+        key=lambda r: GROUPS.index(r.group),
+    )
+)
 BY_PARAM: dict[str, Rule] = {r.param: r for r in RULES if r.param is not None}
 
 
@@ -34,7 +48,8 @@ def key_facts(variant: Variant) -> list[Words]:
     a joker left on a rack, and whether 12-13-1 is a run."""
     return [
         words("Opening {points}", points=variant.opening),
-        words("Winner takes the racks") if variant.scoring == "racks"
+        words("Winner takes the racks")
+        if variant.scoring == "racks"
         else words("Melded tiles score"),
         words("Joker on a rack {points}", points=variant.joker_rack),
         words("12-13-1 is a run") if variant.ace_high else words("No 12-13-1 runs"),
@@ -70,14 +85,16 @@ def compare(a: Variant, b: Variant) -> list[dict[str, Any]]:
     for rule in RULES:
         left, right = _entry(rule, a), _entry(rule, b)
         value_differs = rule.param is not None and getattr(a, rule.param) != getattr(b, rule.param)
-        rows.append({
-            "param": rule.param,
-            "group": rule.group,
-            "title": rule.title,
-            "a": {k: left[k] for k in ("text", "source", "ruling")},
-            "b": {k: right[k] for k in ("text", "source", "ruling")},
-            "differs": value_differs or left["text"] != right["text"],
-        })
+        rows.append(
+            {
+                "param": rule.param,
+                "group": rule.group,
+                "title": rule.title,
+                "a": {k: left[k] for k in ("text", "source", "ruling")},
+                "b": {k: right[k] for k in ("text", "source", "ruling")},
+                "differs": value_differs or left["text"] != right["text"],
+            }
+        )
     return rows
 
 

@@ -81,6 +81,7 @@ def opening_joker(param: str) -> Callable[[Variant], Basis]:
     def basis(v: Variant) -> Basis:
         topic = _topic(v, "opening_joker", "opening")
         return _unless_ruled(v, "joker_in_meld", section(v, topic, param))
+
     return basis
 
 
@@ -116,8 +117,9 @@ def left_table(v: Variant) -> Basis:
 def joker_double(v: Variant) -> Basis:
     if not v.joker_discard_doubles:
         return section(v, "going_out")
-    return _with(section(v, "going_out", "joker_discard_doubles"),
-                 scorekeeper_ruling("joker_double"))
+    return _with(
+        section(v, "going_out", "joker_discard_doubles"), scorekeeper_ruling("joker_double")
+    )
 
 
 def pool_out(v: Variant) -> Basis:

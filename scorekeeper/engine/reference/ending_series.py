@@ -18,10 +18,12 @@ def _count(n: int, word: str) -> str:
 
 # Ending and closing
 
+
 @rule(None, words("When a hand ends"), ENDING, where.at("going_out"))
 def _hand_ends(v: Variant) -> str:
-    return (words("A hand ends when someone goes out, or when the pool is empty "
-            "and nobody can go out."))
+    return words(
+        "A hand ends when someone goes out, or when the pool is empty and nobody can go out."
+    )
 
 
 @rule("finishes", TITLES["finishes"], ENDING, where.at("going_out"))
@@ -30,55 +32,79 @@ def _finishes(v: Variant) -> str:
     if ways == {"rack_empty"}:
         return words("You go out by playing every tile from your rack onto the table; no discard.")
     if "rack_empty" in ways:
-        return (words("You go out by emptying your rack any way: melding, adding to melds "
-                "or discarding the last tile."))
+        return words(
+            "You go out by emptying your rack any way: melding, adding to melds "
+            "or discarding the last tile."
+        )
     if ways == {"joker_discard"}:
-        return (words("You go out only by discarding a joker as your last tile; "
-                "with no joker left you cannot go out."))
+        return words(
+            "You go out only by discarding a joker as your last tile; "
+            "with no joker left you cannot go out."
+        )
     if ways == {"discard"}:
-        return (words("You go out by melding all your tiles but one and discarding the last; "
-                "that last tile may not be a joker."))
-    return (words("You go out by melding all your tiles but one and discarding the last; "
-            "it may be a joker."))
+        return words(
+            "You go out by melding all your tiles but one and discarding the last; "
+            "that last tile may not be a joker."
+        )
+    return words(
+        "You go out by melding all your tiles but one and discarding the last; it may be a joker."
+    )
 
 
 @rule("going_out_min_melded", TITLES["going_out_min_melded"], ENDING, where.at("going_out"))
 def _min_melded(v: Variant) -> str:
     if v.going_out_min_melded is None:
         return words("No minimum: you may go out with any amount on the table.")
-    return (words("You may go out only with at least {going_out_min_melded} melded on the "
-                  "table; a hand that records going out with less is refused.",
-                  going_out_min_melded=v.going_out_min_melded))
+    return words(
+        "You may go out only with at least {going_out_min_melded} melded on the "
+        "table; a hand that records going out with less is refused.",
+        going_out_min_melded=v.going_out_min_melded,
+    )
 
 
 @rule("pool_out", TITLES["pool_out"], ENDING, where.pool_out)
 def _pool_out_words(v: Variant) -> str:
     start = words("If the pool is empty and nobody can go out")
     if v.pool_out == "lowest_rack_wins":
-        return (words("{start}, the lowest rack wins the hand. Everyone else scores minus (own "
-                      "rack minus the lowest rack); the winner scores the sum of those.",
-                      start=start))
+        return words(
+            "{start}, the lowest rack wins the hand. Everyone else scores minus (own "
+            "rack minus the lowest rack); the winner scores the sum of those.",
+            start=start,
+        )
     if v.pool_out == "minus_rack":
-        return words("{start}, nobody wins the hand: every player scores minus their own rack.",
-                     start=start)
-    extra = (words(" Never opening still costs {never_opened_penalty}.",
-                   never_opened_penalty=v.never_opened_penalty)
-             if v.never_opened_penalty is not None else "")
-    return (words("{start}, nobody wins the hand: everyone scores melded tiles minus rack, with "
-                  "no bonus for going out.{extra}", start=start, extra=extra))
+        return words(
+            "{start}, nobody wins the hand: every player scores minus their own rack.", start=start
+        )
+    extra = (
+        words(
+            " Never opening still costs {never_opened_penalty}.",
+            never_opened_penalty=v.never_opened_penalty,
+        )
+        if v.never_opened_penalty is not None
+        else ""
+    )
+    return words(
+        "{start}, nobody wins the hand: everyone scores melded tiles minus rack, with "
+        "no bonus for going out.{extra}",
+        start=start,
+        extra=extra,
+    )
 
 
 @rule("last_chance_round", TITLES["last_chance_round"], ENDING, where.at("pool"))
 def _last_chance(v: Variant) -> str:
     if v.last_chance_round:
-        return (words("When the pool is empty, play one last-chance round first: each player puts "
-                "one rack tile face down, the tiles are mixed, and each takes one in turn. "
-                "If someone goes out, score as usual; if not, the rule for an empty pool "
-                "settles the hand."))
+        return words(
+            "When the pool is empty, play one last-chance round first: each player puts "
+            "one rack tile face down, the tiles are mixed, and each takes one in turn. "
+            "If someone goes out, score as usual; if not, the rule for an empty pool "
+            "settles the hand."
+        )
     return words("No last-chance round.")
 
 
 # Series
+
 
 @rule(None, words("Higher is better"), SERIES, where.at("scoring"))
 def _higher(v: Variant) -> str:
@@ -88,8 +114,9 @@ def _higher(v: Variant) -> str:
 @rule("series_winner", TITLES["series_winner"], SERIES, where.series_winner)
 def _series_winner_words(v: Variant) -> str:
     if v.series_winner == "most_hands":
-        return (words("Whoever won the most hands wins the series; a tie on hands goes to the "
-                "higher total."))
+        return words(
+            "Whoever won the most hands wins the series; a tie on hands goes to the higher total."
+        )
     return words("The highest total wins the series.")
 
 
@@ -97,9 +124,11 @@ def _series_winner_words(v: Variant) -> str:
 def _series_ends_words(v: Variant) -> str:
     usual, *others = v.series_ends
     if others:
-        return words("The group agrees up front: usually {usual}; or {others}.",
-                     usual=SERIES_END_WORDS[usual],
-                     others=or_list([SERIES_END_WORDS[e] for e in others]))
+        return words(
+            "The group agrees up front: usually {usual}; or {others}.",
+            usual=SERIES_END_WORDS[usual],
+            others=or_list([SERIES_END_WORDS[e] for e in others]),
+        )
     return words("The group agrees up front: usually {usual}.", usual=SERIES_END_WORDS[usual])
 
 
@@ -112,18 +141,25 @@ def _deal_words(v: Variant) -> str:
 
 @rule("min_players", TITLES["min_players"], SERIES, where.players)
 def _min_players(v: Variant) -> str:
-    return words("At least {min_players} players (this variant takes {players_range}).",
-                 min_players=v.min_players, players_range=_players_range(v))
+    return words(
+        "At least {min_players} players (this variant takes {players_range}).",
+        min_players=v.min_players,
+        players_range=_players_range(v),
+    )
 
 
 @rule("max_players", TITLES["max_players"], SERIES, where.players)
 def _max_players(v: Variant) -> str:
-    return words("At most {max_players} players (this variant takes {players_range}).",
-                 max_players=v.max_players, players_range=_players_range(v))
+    return words(
+        "At most {max_players} players (this variant takes {players_range}).",
+        max_players=v.max_players,
+        players_range=_players_range(v),
+    )
 
 
 def _players_range(v: Variant) -> str:
     if v.min_players == v.max_players:
         return _count(v.min_players, "player")
-    return words("{min_players} to {max_players}", min_players=v.min_players,
-                 max_players=v.max_players)
+    return words(
+        "{min_players} to {max_players}", min_players=v.min_players, max_players=v.max_players
+    )

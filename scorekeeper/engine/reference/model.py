@@ -40,8 +40,11 @@ class Basis:
     def citation(self) -> str:
         """The citation shown beside the rule."""
         if self.group:
-            changed = words(" (changed from {base_name})",
-                            base_name=self.base_name) if self.base_name else ""
+            changed = (
+                words(" (changed from {base_name})", base_name=self.base_name)
+                if self.base_name
+                else ""
+            )
             return words("Your group's rule{changed}", changed=changed)
         parts = []
         if self.source is not None and self.section is not None:
@@ -88,15 +91,20 @@ RuleWords = Callable[[Variant], str]
 """A rule's words for a variant."""
 
 
-def rules_into(book: list[Rule]) -> Callable[
-        [str | None, str, str, Callable[[Variant], Basis]], Callable[[RuleWords], RuleWords]]:
+def rules_into(
+    book: list[Rule],
+) -> Callable[[str | None, str, str, Callable[[Variant], Basis]], Callable[[RuleWords], RuleWords]]:
     """A decorator that adds the decorated function to `book` as the words of a rule."""
-    def rule(param: str | None, title: str, group: str,
-             basis: Callable[[Variant], Basis]) -> Callable[[RuleWords], RuleWords]:
+
+    def rule(
+        param: str | None, title: str, group: str, basis: Callable[[Variant], Basis]
+    ) -> Callable[[RuleWords], RuleWords]:
         def register(words: RuleWords) -> RuleWords:
             book.append(Rule(param, title, group, words, basis))
             return words
+
         return register
+
     return rule
 
 
@@ -126,9 +134,15 @@ def settle(rule: Rule, v: Variant) -> Basis:
 def _group_rule(base: Variant | None, rule: Rule) -> Basis:
     """A value the group set for itself: its own rule, not a source's or Scorekeeper's."""
     if base is None:
-        return Basis(group=True,
-                     ruling=words("Set by your group; there is no preset to compare with."))
-    return Basis(group=True, base_name=base.name,
-                 ruling=words("Changed by your group from {name}. In {name}: {explain}",
-                              name=base.name,
-                              explain=rule.explain(base)))
+        return Basis(
+            group=True, ruling=words("Set by your group; there is no preset to compare with.")
+        )
+    return Basis(
+        group=True,
+        base_name=base.name,
+        ruling=words(
+            "Changed by your group from {name}. In {name}: {explain}",
+            name=base.name,
+            explain=rule.explain(base),
+        ),
+    )

@@ -4,32 +4,61 @@ from ..words import words
 from ._base import Ruling, Source
 
 # The card source never prices a tile.
-CARD_VALUES = Ruling(words("card tile values"), (
-    words("The card source never says what a tile is worth. It calls the King number 13 and "
-    "the ace the lowest number, so each tile counts its face: A 1, 2 to 10 as printed, "
-    "J 11, Q 12, K 13.")))
+CARD_VALUES = Ruling(
+    words("card tile values"),
+    (
+        words(
+            "The card source never says what a tile is worth. It calls the King number 13 and "
+            "the ace the lowest number, so each tile counts its face: A 1, 2 to 10 as printed, "
+            "J 11, Q 12, K 13."
+        )
+    ),
+)
 
 SOURCE = Source(
     key="rummy-cards",
     title=words("Rummy with card-faced tiles"),
-    about=words("The rules of a tile set printed with playing-card faces "
-          "(A, 2-10, J, Q, K in four suits)."),
+    about=words(
+        "The rules of a tile set printed with playing-card faces (A, 2-10, J, Q, K in four suits)."
+    ),
     sections={
-        "tiles": "Contents of the Game", "melds": "Sets", "joker": "The Joker",
-        "rack": "Scoring", "joker_rack": "The Joker", "opening": "Opening the game",
-        "opening_joker": "The Joker", "scoring": "Scoring", "going_out": "The Winner",
-        "pool": "Scoring", "pool_scoring": "Scoring (last-chance round)",
-        "series": "Scoring", "series_end": "Before the Game Begins",
+        "tiles": "Contents of the Game",
+        "melds": "Sets",
+        "joker": "The Joker",
+        "rack": "Scoring",
+        "joker_rack": "The Joker",
+        "opening": "Opening the game",
+        "opening_joker": "The Joker",
+        "scoring": "Scoring",
+        "going_out": "The Winner",
+        "pool": "Scoring",
+        "pool_scoring": "Scoring (last-chance round)",
+        "series": "Scoring",
+        "series_end": "Before the Game Begins",
         "players": "Contents of the Game",
-        "add": "Manipulating", "swap": "The Joker", "split": "The Joker",
+        "add": "Manipulating",
+        "swap": "The Joker",
+        "split": "The Joker",
     },
     rulings={
         "values": CARD_VALUES,
-        "max_jokers": Ruling(words("one joker per set"), (
-            words("The card source allows one joker per set, and it uses \"set\" for groups and "
-            "runs alike, so a group holds at most one joker and so does a run."))),
-        "players": Ruling(words("the number of players"), (
-            words("The card source gives no number of players; it comes with 4 racks, so 2 to 4.")),
-            with_section=True),
+        "max_jokers": Ruling(
+            words("one joker per set"),
+            (
+                words(
+                    'The card source allows one joker per set, and it uses "set" for groups and '
+                    "runs alike, so a group holds at most one joker and so does a run."
+                )
+            ),
+        ),
+        "players": Ruling(
+            words("the number of players"),
+            (
+                words(
+                    "The card source gives no number of players; it comes with 4 racks, so 2 to 4."
+                )
+            ),
+            with_section=True,
+        ),
     },
 )

@@ -8,30 +8,62 @@ SOURCE = Source(
     title=words("Rummy Meld tutorial"),
     about=words("The rules of an online Rummy Meld game, played here with a physical set."),
     sections={
-        "tiles": "Game Setup & Tiles", "melds": "Valid Combinations",
-        "high": "Wrap-around Runs", "joker": "Jolly (Wildcard) Rules",
-        "values": "Point Values", "rack": "Scoring & Bonuses",
-        "joker_rack": "Scoring & Bonuses", "opening": "Initial Meld Requirements",
-        "first_round": "First Round & Initial Meld", "scoring": "Scoring & Bonuses",
-        "going_out": "Closing the Game", "pool": "Special Rules: Stalemate",
-        "left": "Special Rules: Disconnect Penalty", "players": "Game Setup & Tiles",
-        "add": "Layoff (Adding to Board)", "swap": "Jolly Swap",
+        "tiles": "Game Setup & Tiles",
+        "melds": "Valid Combinations",
+        "high": "Wrap-around Runs",
+        "joker": "Jolly (Wildcard) Rules",
+        "values": "Point Values",
+        "rack": "Scoring & Bonuses",
+        "joker_rack": "Scoring & Bonuses",
+        "opening": "Initial Meld Requirements",
+        "first_round": "First Round & Initial Meld",
+        "scoring": "Scoring & Bonuses",
+        "going_out": "Closing the Game",
+        "pool": "Special Rules: Stalemate",
+        "left": "Special Rules: Disconnect Penalty",
+        "players": "Game Setup & Tiles",
+        "add": "Layoff (Adding to Board)",
+        "swap": "Jolly Swap",
         "split": "Layoff (Adding to Board)",
     },
     rulings={
-        "ace_rack": Ruling(words("an ace left on a rack"), (
-            words("The tutorial prices an ace only in a high run or a set of aces. Its table "
-            "counts every 1 to 9 as 5, so an ace left on a rack costs 5."))),
-        "joker_in_meld": Ruling(words("a joker in a meld"), (
-            words("The tutorial gives no value for a Jolly inside a meld, so it counts the tile it "
-            "stands for, in the opening and at the end. It has no credited joker either: a "
-            "Jolly counts for the player who laid it where it finally lies, and the real tile "
-            "that replaced it counts for whoever supplied that tile."))),
-        "opening_discard": Ruling(words("a discard in the opening"), (
-            words("The tutorial does not say whether a tile picked from the discards may count "
-            "toward the opening. It may not: the opening comes from your own rack."))),
-        "series": Ruling(words("the series"), (
-            words("The source covers single hands only. A series runs to an agreed number of "
-            "hands or a target score, and the highest total wins."))),
+        "ace_rack": Ruling(
+            words("an ace left on a rack"),
+            (
+                words(
+                    "The tutorial prices an ace only in a high run or a set of aces. Its table "
+                    "counts every 1 to 9 as 5, so an ace left on a rack costs 5."
+                )
+            ),
+        ),
+        "joker_in_meld": Ruling(
+            words("a joker in a meld"),
+            (
+                words(
+                    "The tutorial gives no value for a Jolly inside a meld, so it counts the tile "
+                    "it stands for, in the opening and at the end. It has no credited joker "
+                    "either: a Jolly counts for the player who laid it where it finally lies, and "
+                    "the real tile that replaced it counts for whoever supplied that tile."
+                )
+            ),
+        ),
+        "opening_discard": Ruling(
+            words("a discard in the opening"),
+            (
+                words(
+                    "The tutorial does not say whether a tile picked from the discards may count "
+                    "toward the opening. It may not: the opening comes from your own rack."
+                )
+            ),
+        ),
+        "series": Ruling(
+            words("the series"),
+            (
+                words(
+                    "The source covers single hands only. A series runs to an agreed number of "
+                    "hands or a target score, and the highest total wins."
+                )
+            ),
+        ),
     },
 )

@@ -6,28 +6,58 @@ from ._base import Ruling, Source
 SOURCE = Source(
     key="tile-rummy",
     title=words("Tile Rummy leaflet"),
-    about=words("A bilingual (English and French) leaflet sold with tile rummy sets, "
-          "with a 5-10-15 scoring variation."),
+    about=words(
+        "A bilingual (English and French) leaflet sold with tile rummy sets, "
+        "with a 5-10-15 scoring variation."
+    ),
     sections={
-        "tiles": "Rummy (first paragraph)", "melds": "Groups and Runs",
-        "joker": "Groups and Runs", "values": "Counting the points",
-        "rack": "Counting the points", "joker_rack": "Counting the points",
-        "opening": "The Game", "all_at_once": "The Game", "scoring": "Counting the points",
-        "going_out": "Counting the points", "pool": "Pointage (French text)",
+        "tiles": "Rummy (first paragraph)",
+        "melds": "Groups and Runs",
+        "joker": "Groups and Runs",
+        "values": "Counting the points",
+        "rack": "Counting the points",
+        "joker_rack": "Counting the points",
+        "opening": "The Game",
+        "all_at_once": "The Game",
+        "scoring": "Counting the points",
+        "going_out": "Counting the points",
+        "pool": "Pointage (French text)",
         "bonus": "The Game (all tiles at once)",
-        "players": "Début de la partie (French text)", "variation": "Variation",
-        "add": "The Game", "swap": "Groups and Runs", "split": "Groups and Runs",
+        "players": "Début de la partie (French text)",
+        "variation": "Variation",
+        "add": "The Game",
+        "swap": "Groups and Runs",
+        "split": "Groups and Runs",
     },
     rulings={
-        "high_runs": Ruling(words("the ace in runs"), (
-            words("The leaflet only says a run is consecutive numbers from 1 to 13 and never "
-            "puts the ace after the 13, so the ace is low only: 12-13-1 is not a run."))),
-        "pool_out": Ruling(words("the pool running out"), (
-            words("The leaflet only says that the players then count their points. Nobody wins "
-            "the hand and every player scores minus their own rack.")), with_section=True),
-        "series": Ruling(words("the series"), (
-            words("The source covers single hands only. A series runs to an agreed number of "
-            "hands or a target score, and the highest total wins."))),
+        "high_runs": Ruling(
+            words("the ace in runs"),
+            (
+                words(
+                    "The leaflet only says a run is consecutive numbers from 1 to 13 and never "
+                    "puts the ace after the 13, so the ace is low only: 12-13-1 is not a run."
+                )
+            ),
+        ),
+        "pool_out": Ruling(
+            words("the pool running out"),
+            (
+                words(
+                    "The leaflet only says that the players then count their points. Nobody wins "
+                    "the hand and every player scores minus their own rack."
+                )
+            ),
+            with_section=True,
+        ),
+        "series": Ruling(
+            words("the series"),
+            (
+                words(
+                    "The source covers single hands only. A series runs to an agreed number of "
+                    "hands or a target score, and the highest total wins."
+                )
+            ),
+        ),
     },
     main_preset="tile-rummy",
 )

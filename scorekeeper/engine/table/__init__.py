@@ -68,7 +68,24 @@ from .table import Table, replay
 from .views import AreaMeld, AreaTile, JokerHistory, LaidMeld
 
 __all__ = [
-    "Action", "AddTiles", "AreaMeld", "AreaTile", "InvalidAction", "JokerEvent",
-    "JokerHistory", "LaidMeld", "NewMeld", "State", "SwapJoker", "Table", "action_from_dict",
-    "actions_from_list", "apply", "cite_rule", "hand_record", "replay", "score_table", "start",
+    "Action",
+    "AddTiles",
+    "AreaMeld",
+    "AreaTile",
+    "InvalidAction",
+    "JokerEvent",
+    "JokerHistory",
+    "LaidMeld",
+    "NewMeld",
+    "State",
+    "SwapJoker",
+    "Table",
+    "action_from_dict",
+    "actions_from_list",
+    "apply",
+    "cite_rule",
+    "hand_record",
+    "replay",
+    "score_table",
+    "start",
 ]

@@ -15,9 +15,14 @@ from .refusals import seat_name
 from .table import Table
 
 
-def hand_record(table: Table, racks: dict[str, str], went_out: str | None = None,
-                finish: str | None = None, all_at_once: bool | None = None,
-                declared: dict[str, list[str]] | None = None) -> dict[str, Any]:
+def hand_record(
+    table: Table,
+    racks: dict[str, str],
+    went_out: str | None = None,
+    finish: str | None = None,
+    all_at_once: bool | None = None,
+    declared: dict[str, list[str]] | None = None,
+) -> dict[str, Any]:
     """The full hand in the JSON hand format, from the table and the racks.
 
     `racks` gives each player's tiles left (the notation; missing means none).

@@ -39,9 +39,16 @@ def take_joker(state: State, at: At) -> Joker:
     # may have reached this player's rack through the discard row.
     elsewhere = [j for j in jokers if j.holder is not None]
     if not elsewhere:
-        raise refuse(at, words("{player} lays a joker, but both jokers of the set are on the "
-                               "table already ({cite_rule})", player=at.player,
-                               cite_rule=cite_rule(state.variant, "tiles")), tile="j")
+        raise refuse(
+            at,
+            words(
+                "{player} lays a joker, but both jokers of the set are on the "
+                "table already ({cite_rule})",
+                player=at.player,
+                cite_rule=cite_rule(state.variant, "tiles"),
+            ),
+            tile="j",
+        )
     return replace(elsewhere[0], holder=None)
 
 
@@ -51,8 +58,9 @@ def joker_by(state: State, joker: Joker, placer: str) -> str:
     return joker.first_melder if state.variant.melded_joker_bonus is not None else placer
 
 
-def place_tiles(state: State, at: At, tiles: Sequence[Tile], meld_index: int,
-                upside_down: bool = False) -> tuple[State, tuple[PlacedTile, ...]]:
+def place_tiles(
+    state: State, at: At, tiles: Sequence[Tile], meld_index: int, upside_down: bool = False
+) -> tuple[State, tuple[PlacedTile, ...]]:
     """Tiles the player lays from the rack into a meld: each joker becomes a physical
     one melded there, and the other tiles are the player's (upside down if said)."""
     placed: list[PlacedTile] = []
@@ -62,8 +70,7 @@ def place_tiles(state: State, at: At, tiles: Sequence[Tile], meld_index: int,
             continue
         joker = take_joker(state, at)
         melded = JokerEvent(acting(state), at.player, "melded", meld_index)
-        state = with_joker(state, replace(joker, meld=meld_index,
-                                          events=(*joker.events, melded)))
+        state = with_joker(state, replace(joker, meld=meld_index, events=(*joker.events, melded)))
         placed.append(PlacedTile(tile, joker_by(state, joker, at.player), joker=joker.number))
     return state, tuple(placed)
 
@@ -74,10 +81,18 @@ def resolve(state: State, tiles: Sequence[PlacedTile], meld: Meld) -> tuple[Plac
     values = end_values(meld, state.variant)
     # Built anew rather than through replace(): this runs for every tile of a meld that
     # grows, and a long hand replays it thousands of times (bench/table_replay.py).
-    return tuple(PlacedTile(tile=tile, by=placed.by, rank=rank, value=value, joker=placed.joker,
-                            lying=placed.lying, upside_down=placed.upside_down)
-                 for placed, tile, rank, value
-                 in zip(tiles, meld.tiles, meld.ranks, values, strict=True))
+    return tuple(
+        PlacedTile(
+            tile=tile,
+            by=placed.by,
+            rank=rank,
+            value=value,
+            joker=placed.joker,
+            lying=placed.lying,
+            upside_down=placed.upside_down,
+        )
+        for placed, tile, rank, value in zip(tiles, meld.tiles, meld.ranks, values, strict=True)
+    )
 
 
 def in_order(kind: str, tiles: Sequence[PlacedTile]) -> tuple[PlacedTile, ...]:
@@ -101,8 +116,11 @@ def complete_set(state: State, index: int) -> State:
     meld = state.melds[index]
     if meld.kind != SET or len(meld.tiles) < 4 or any(t.joker for t in meld.tiles):
         return state
-    state = with_meld(state, index, replace(meld, stacked=True, tiles=tuple(
-        replace(t, lying=False) for t in meld.tiles)))
+    state = with_meld(
+        state,
+        index,
+        replace(meld, stacked=True, tiles=tuple(replace(t, lying=False) for t in meld.tiles)),
+    )
     supplied: dict[str, list[PlacedTile]] = {}
     for placed in meld.tiles:
         supplied.setdefault(placed.by, []).append(placed)
@@ -114,8 +132,14 @@ def complete_set(state: State, index: int) -> State:
 def set_complete_words(meld: TableMeld, supplied: dict[str, list[PlacedTile]]) -> str:
     """What the app says when a set of four leaves the table: who stacks what."""
     (first, tiles), *others = supplied.items()
-    counts = [counted("{first} stacks {n} tile", "{first} stacks {n} tiles", first=first,
-                      n=len(tiles)), *(f"{p} {len(ts)}" for p, ts in others)]
+    counts = [
+        counted("{first} stacks {n} tile", "{first} stacks {n} tiles", first=first, n=len(tiles)),
+        *(f"{p} {len(ts)}" for p, ts in others),
+    ]
     detail = "; ".join(f"{p}: {format_tiles(t.tile for t in ts)}" for p, ts in supplied.items())
-    return words("Set of {number}s complete: {join} ({detail}); the set leaves the table.",
-                 number=meld.tiles[0].tile.number, join=', '.join(counts), detail=detail)
+    return words(
+        "Set of {number}s complete: {join} ({detail}); the set leaves the table.",
+        number=meld.tiles[0].tile.number,
+        join=", ".join(counts),
+        detail=detail,
+    )

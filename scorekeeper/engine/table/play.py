@@ -22,8 +22,7 @@ from .views import describe
 def apply(state: State, action: Action) -> State:
     """The state after one more action, or InvalidAction saying which rule refuses it."""
     if not isinstance(action, (NewMeld, AddTiles, SwapJoker)):
-        raise InvalidAction(words("not a table action: {action!r}", action=action),
-                            field="action")
+        raise InvalidAction(words("not a table action: {action!r}", action=action), field="action")
     at = At(seat_name(state.players, action.player))
     state = replace(state, log=(*state.log, ()))  # what the app says about this action
     state = whose_turn(state, at, action)
@@ -38,17 +37,32 @@ def new_meld(state: State, at: At, action: NewMeld) -> State:
     """New melds from the player's rack; a player's first are their opening, checked
     together against the variant's opening value."""
     opening = not seat_of(state, at.player).opened
-    laid = [_read_new_meld(state, at.reading("melds", i), text, opening)
-            for i, text in enumerate(action.melds)]
+    laid = [
+        _read_new_meld(state, at.reading("melds", i), text, opening)
+        for i, text in enumerate(action.melds)
+    ]
     if opening:
         _check_opening(state, at.reading("melds"), laid)
         worths = [_worth(state, meld) for meld in laid]
         parts = [f"{meld} ({worth})" for meld, worth in zip(laid, worths, strict=True)]
-        state = note(state, words("{player} opened with {total}: {join}.", player=at.player,
-                                  total=sum(worths), join=', '.join(parts)))
+        state = note(
+            state,
+            words(
+                "{player} opened with {total}: {join}.",
+                player=at.player,
+                total=sum(worths),
+                join=", ".join(parts),
+            ),
+        )
     else:
-        state = note(state, words("{player} melds {join}.", player=at.player,
-                                  join=', '.join(str(meld) for meld in laid)))
+        state = note(
+            state,
+            words(
+                "{player} melds {join}.",
+                player=at.player,
+                join=", ".join(str(meld) for meld in laid),
+            ),
+        )
     for i, meld in enumerate(laid):
         state = lay_meld(state, at.reading("melds", i), meld)
     if opening:
@@ -68,10 +82,17 @@ def _read_new_meld(state: State, at: At, text: str, opening: bool) -> Meld:
     tiles = read_tiles(at, text, words("new meld"))
     meld = read_meld(v, at, tiles, words("new meld"))
     if opening and meld.jokers and v.opening_joker == "not_allowed":
-        raise refuse(at, words("{player}'s opening {tiles} holds a joker: a joker may not be "
-                               "used in the opening ({cite_rule})", player=at.player,
-                               tiles=format_tiles(tiles), cite_rule=cite_rule(v, 'opening')),
-                     tile="j")
+        raise refuse(
+            at,
+            words(
+                "{player}'s opening {tiles} holds a joker: a joker may not be "
+                "used in the opening ({cite_rule})",
+                player=at.player,
+                tiles=format_tiles(tiles),
+                cite_rule=cite_rule(v, "opening"),
+            ),
+            tile="j",
+        )
     return meld
 
 
@@ -81,16 +102,31 @@ def _check_opening(state: State, at: At, laid: list[Meld]) -> None:
     v = state.variant
     total = sum(_worth(state, meld) for meld in laid)
     if total < v.opening:
-        raise refuse(at, words(
-            "{player}'s opening counts {total} ({join}): {name} needs at least {opening} from "
-            "the rack in the first meld ({cite_rule}). Enter every meld of the opening "
-            "together, as one new meld", player=at.player, total=total,
-            join=' + '.join(f"{meld} ({_worth(state, meld)})" for meld in laid), name=v.name,
-            opening=v.opening, cite_rule=cite_rule(v, 'opening')))
+        raise refuse(
+            at,
+            words(
+                "{player}'s opening counts {total} ({join}): {name} needs at least {opening} from "
+                "the rack in the first meld ({cite_rule}). Enter every meld of the opening "
+                "together, as one new meld",
+                player=at.player,
+                total=total,
+                join=" + ".join(f"{meld} ({_worth(state, meld)})" for meld in laid),
+                name=v.name,
+                opening=v.opening,
+                cite_rule=cite_rule(v, "opening"),
+            ),
+        )
     if v.opening_needs_run and not any(meld.kind == RUN for meld in laid):
-        raise refuse(at, words("{player}'s opening holds no run: {name} needs at least one "
-                               "run in the opening ({cite_rule})", player=at.player,
-                               name=v.name, cite_rule=cite_rule(v, 'opening')))
+        raise refuse(
+            at,
+            words(
+                "{player}'s opening holds no run: {name} needs at least one "
+                "run in the opening ({cite_rule})",
+                player=at.player,
+                name=v.name,
+                cite_rule=cite_rule(v, "opening"),
+            ),
+        )
 
 
 def add_tiles(state: State, at: At, action: AddTiles) -> State:
@@ -101,31 +137,46 @@ def add_tiles(state: State, at: At, action: AddTiles) -> State:
     must_have_opened(state, at, words("tiles can be added to the table"), "add")
     not_in_opening_turn(state, at, meld, words("adding to other players' melds is allowed"))
     if meld.stacked:
-        raise refuse(at.reading("meld_index"), words(
-            "{describe} is complete and has left the table: a set has at most four tiles, one "
-            "of each colour ({cite_rule})", describe=describe(meld),
-            cite_rule=cite_rule(state.variant, "melds")))
+        raise refuse(
+            at.reading("meld_index"),
+            words(
+                "{describe} is complete and has left the table: a set has at most four tiles, one "
+                "of each colour ({cite_rule})",
+                describe=describe(meld),
+                cite_rule=cite_rule(state.variant, "melds"),
+            ),
+        )
     at = at.reading("tiles")
     checked = _check_addition(state, at, meld, read_tiles(at, action.tiles, words("added tiles")))
-    new_tiles = checked.tiles[len(meld.tiles):]
+    new_tiles = checked.tiles[len(meld.tiles) :]
     check_copies(state, at, new_tiles)
     foreign = meld.owner != at.player
     state, placed = place_tiles(state, at, new_tiles, index, foreign and meld.kind == SET)
     tiles = resolve(state, (*meld.tiles, *placed), checked)  # old tiles first, as checked
-    before, added = tiles[:len(meld.tiles)], tiles[len(meld.tiles):]
+    before, added = tiles[: len(meld.tiles)], tiles[len(meld.tiles) :]
     state = with_meld(state, index, replace(meld, tiles=in_order(meld.kind, tiles)))
     said = {"player": at.player, "tiles": format_tiles(new_tiles), "owner": meld.owner}
-    state = note(state, words("{player} adds {tiles} to {owner}'s set.", **said)
-                 if meld.kind == SET else words("{player} adds {tiles} to {owner}'s run.", **said))
+    state = note(
+        state,
+        words("{player} adds {tiles} to {owner}'s set.", **said)
+        if meld.kind == SET
+        else words("{player} adds {tiles} to {owner}'s run.", **said),
+    )
     if foreign and meld.kind == RUN:
         lying = [t for t, old in zip(before, meld.tiles, strict=True) if old.lying]
         state = howarth_split(state, at.player, index, lying, added)
     state = complete_set(state, index)
     reals = [t.tile for t in added if t.joker is None]
     if foreign and meld.kind == SET and not state.melds[index].stacked and reals:
-        state = note(state, words("{player}'s {tiles} lies upside down in {owner}'s set: it "
-                                  "counts for {player}.", player=at.player,
-                                  tiles=format_tiles(reals), owner=meld.owner))
+        state = note(
+            state,
+            words(
+                "{player}'s {tiles} lies upside down in {owner}'s set: it counts for {player}.",
+                player=at.player,
+                tiles=format_tiles(reals),
+                owner=meld.owner,
+            ),
+        )
     return state
 
 
@@ -140,17 +191,30 @@ def _check_addition(state: State, at: At, meld: TableMeld, added: list[Tile]) ->
     try:
         checked = check_meld(old + added, v)
         if checked.kind != meld.kind:
-            raise InvalidMeld(words("the set would become a run") if meld.kind == SET
-                              else words("the run would become a set"))
+            raise InvalidMeld(
+                words("the set would become a run")
+                if meld.kind == SET
+                else words("the run would become a set")
+            )
     except InvalidMeld as error:
         if meld.kind == RUN and inside(old, added):
             raise refuse(at, split_refusal(v, at.player, added, meld)) from None
         hint = ""
-        if any(not t.joker and any(o.joker and o.face_number == t.number for o in old)
-               for t in added):
+        if any(
+            not t.joker and any(o.joker and o.face_number == t.number for o in old) for t in added
+        ):
             hint = words("; to replace a joker with the tile it stands for, swap the joker")
-        raise refuse(at, words(
-            "{player} cannot add {tiles} to {describe}: {error}{hint} ({cite_rule})",
-            player=at.player, tiles=format_tiles(added), describe=describe(meld), error=error,
-            hint=hint, cite_rule=cite_rule(v, 'add')), tile=error.tile) from None
+        raise refuse(
+            at,
+            words(
+                "{player} cannot add {tiles} to {describe}: {error}{hint} ({cite_rule})",
+                player=at.player,
+                tiles=format_tiles(added),
+                describe=describe(meld),
+                error=error,
+                hint=hint,
+                cite_rule=cite_rule(v, "add"),
+            ),
+            tile=error.tile,
+        ) from None
     return checked

@@ -16,8 +16,9 @@ from ..variants import Variant
 from ..words import words
 
 # The fields of an action a refusal can point at (table_actions.InvalidAction says more).
-ActionField = Literal["player", "meld_index", "tiles", "melds", "new_meld_tiles", "same_turn",
-                      "first_round_over"]
+ActionField = Literal[
+    "player", "meld_index", "tiles", "melds", "new_meld_tiles", "same_turn", "first_round_over"
+]
 
 
 @dataclass(frozen=True)
@@ -55,9 +56,14 @@ def seat_name(players: tuple[str, ...], player: object, field: str = "player") -
         for name in players:
             if name_key(name) == name_key(player):
                 return name
-    raise InvalidAction(words("{player!r} is not a player of this hand ({join})", player=player,
-                              join=', '.join(players)),
-                        field=field)
+    raise InvalidAction(
+        words(
+            "{player!r} is not a player of this hand ({join})",
+            player=player,
+            join=", ".join(players),
+        ),
+        field=field,
+    )
 
 
 def read_tiles(at: At, text: str, what: str) -> list[Tile]:
@@ -76,8 +82,15 @@ def read_meld(v: Variant, at: At, tiles: list[Tile], what: str) -> Meld:
     try:
         return check_meld(tiles, v)
     except InvalidMeld as error:
-        raise refuse(at, words("{player}'s {what} {tiles} is not a legal meld: {error} "
-                               "({cite_rule})", player=at.player, what=what,
-                               tiles=format_tiles(tiles), error=error,
-                               cite_rule=cite_rule(v, "melds")),
-                     tile=error.tile) from None
+        raise refuse(
+            at,
+            words(
+                "{player}'s {what} {tiles} is not a legal meld: {error} ({cite_rule})",
+                player=at.player,
+                what=what,
+                tiles=format_tiles(tiles),
+                error=error,
+                cite_rule=cite_rule(v, "melds"),
+            ),
+            tile=error.tile,
+        ) from None

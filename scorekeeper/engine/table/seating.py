@@ -18,10 +18,14 @@ def start(variant: Variant, players: Sequence[object]) -> State:
     this variant or these players cannot be followed in table mode."""
     if not variant.table_mode:
         raise InvalidAction(
-            words("table mode follows the tiles each player puts on the table, and {name} "
-                  "scores only the racks: use the quick tally for it ({ruling})",
-                  name=variant.name, ruling=ruling(scorekeeper_ruling('table_mode').about)),
-            field="scoring")
+            words(
+                "table mode follows the tiles each player puts on the table, and {name} "
+                "scores only the racks: use the quick tally for it ({ruling})",
+                name=variant.name,
+                ruling=ruling(scorekeeper_ruling("table_mode").about),
+            ),
+            field="scoring",
+        )
     names = [p.strip() if isinstance(p, str) else p for p in players]
     seated = [n for n in names if isinstance(n, str) and n]
     if len(seated) != len(names):

@@ -35,14 +35,23 @@ class JokerEvent:
 
     def __str__(self) -> str:
         if self.kind == "melded":
-            return words("melded by {player} in meld {meld_index}", player=self.player,
-                         meld_index=self.meld_index + 1)
-        where = (words("kept on the rack") if self.to_meld is None
-                 else words("melded in meld {to_meld}", to_meld=self.to_meld + 1))
-        return (words("swapped by {player} for {tiles} out of meld {meld_index}, {where}",
-                      player=self.player,
-                      tiles=format_tiles(self.replaced_by), meld_index=self.meld_index + 1,
-                      where=where))
+            return words(
+                "melded by {player} in meld {meld_index}",
+                player=self.player,
+                meld_index=self.meld_index + 1,
+            )
+        where = (
+            words("kept on the rack")
+            if self.to_meld is None
+            else words("melded in meld {to_meld}", to_meld=self.to_meld + 1)
+        )
+        return words(
+            "swapped by {player} for {tiles} out of meld {meld_index}, {where}",
+            player=self.player,
+            tiles=format_tiles(self.replaced_by),
+            meld_index=self.meld_index + 1,
+            where=where,
+        )
 
 
 @dataclass(frozen=True)
@@ -140,14 +149,18 @@ def owes(state: State, debtor: str, creditor: str, points: int) -> State:
         return state
     change = {creditor: points}
     change[debtor] = change.get(debtor, 0) - points
-    return replace(state, seats=tuple(replace(s, owed=s.owed + change[s.name])
-                                      if s.name in change else s for s in state.seats))
+    return replace(
+        state,
+        seats=tuple(
+            replace(s, owed=s.owed + change[s.name]) if s.name in change else s for s in state.seats
+        ),
+    )
 
 
 def with_meld(state: State, index: int, meld: TableMeld) -> State:
     """The state with the meld at `index` changed, or a new one where index is the count."""
     melds = state.melds
-    return replace(state, melds=(*melds[:index], meld, *melds[index + 1:]))
+    return replace(state, melds=(*melds[:index], meld, *melds[index + 1 :]))
 
 
 def joker_of(state: State, number: int) -> Joker:
@@ -158,7 +171,7 @@ def joker_of(state: State, number: int) -> Joker:
 def with_joker(state: State, joker: Joker) -> State:
     """The state with this joker changed, or added where it is new."""
     jokers = state.jokers
-    return replace(state, jokers=(*jokers[:joker.number - 1], joker, *jokers[joker.number:]))
+    return replace(state, jokers=(*jokers[: joker.number - 1], joker, *jokers[joker.number :]))
 
 
 def acting(state: State) -> int:

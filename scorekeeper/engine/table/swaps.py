@@ -37,8 +37,10 @@ def swap_joker(state: State, at: At, action: SwapJoker) -> State:
     must_have_opened(state, at, words("a joker can be taken from the table"), "swap")
     not_in_opening_turn(state, at, meld, words("taking another player's joker is allowed"))
     if not any(t.joker is not None for t in meld.tiles):
-        raise refuse(at.reading("meld_index"), words("{described} holds no joker to swap",
-                                                     described=describe(meld)))
+        raise refuse(
+            at.reading("meld_index"),
+            words("{described} holds no joker to swap", described=describe(meld)),
+        )
     at = at.reading("tiles")
     tiles = read_tiles(at, action.tiles, words("replacing tiles"))
     taken = _joker_taken(state, at, meld, tiles)
@@ -57,19 +59,32 @@ def _joker_taken(state: State, at: At, meld: TableMeld, tiles: list[Tile]) -> Pl
     """The joker these tiles replace, once the swap rules allow it."""
     v, described = state.variant, describe(meld)
     if any(t.joker for t in tiles):
-        raise refuse(at, words("{player}: a joker is replaced by numbered tiles, not by a joker "
-                               "({cite_rule})", player=at.player,
-                               cite_rule=cite_rule(v, 'swap')), tile="j")
+        raise refuse(
+            at,
+            words(
+                "{player}: a joker is replaced by numbered tiles, not by a joker ({cite_rule})",
+                player=at.player,
+                cite_rule=cite_rule(v, "swap"),
+            ),
+            tile="j",
+        )
     if meld.kind == RUN:
         taken = _joker_of_run(state, at, meld, tiles)
     else:
         taken = next(t for t in meld.tiles if t.joker is not None)
     assert taken.joker is not None
     if joker_of(state, taken.joker).swapped and not v.swap_again:
-        raise refuse(at, words("{player}: the joker in {described} was swapped before, and a "
-                               "previously-swapped joker cannot be swapped again "
-                               "({cite_rule})", player=at.player, described=described,
-                               cite_rule=cite_rule(v, 'swap')))
+        raise refuse(
+            at,
+            words(
+                "{player}: the joker in {described} was swapped before, and a "
+                "previously-swapped joker cannot be swapped again "
+                "({cite_rule})",
+                player=at.player,
+                described=described,
+                cite_rule=cite_rule(v, "swap"),
+            ),
+        )
     if meld.kind == SET:
         _check_set_swap(state, at, meld, tiles)
     return taken
@@ -79,19 +94,33 @@ def _joker_of_run(state: State, at: At, meld: TableMeld, tiles: list[Tile]) -> P
     """The joker of a run that stands for the one tile given."""
     v = state.variant
     if len(tiles) != 1:
-        raise refuse(at, words("{player}: a joker in a run is replaced by exactly the one tile "
-                               "it stands for ({cite_rule})", player=at.player,
-                               cite_rule=cite_rule(v, 'swap')))
+        raise refuse(
+            at,
+            words(
+                "{player}: a joker in a run is replaced by exactly the one tile "
+                "it stands for ({cite_rule})",
+                player=at.player,
+                cite_rule=cite_rule(v, "swap"),
+            ),
+        )
     wanted = tiles[0]
     jokers = [t for t in meld.tiles if t.joker is not None]
     for placed in jokers:
         if placed.tile.as_colour == wanted.colour and placed.tile.as_number == wanted.number:
             return placed
     stands = " and ".join(f"{t.tile.as_colour}{t.tile.as_number}" for t in jokers)
-    raise refuse(at, words("{player}: the joker in {described} stands for {stands}, not "
-                           "{wanted} ({cite_rule})", player=at.player, described=describe(meld),
-                           stands=stands, wanted=wanted, cite_rule=cite_rule(v, 'swap')),
-                 tile=str(wanted))
+    raise refuse(
+        at,
+        words(
+            "{player}: the joker in {described} stands for {stands}, not {wanted} ({cite_rule})",
+            player=at.player,
+            described=describe(meld),
+            stands=stands,
+            wanted=wanted,
+            cite_rule=cite_rule(v, "swap"),
+        ),
+        tile=str(wanted),
+    )
 
 
 def _check_set_swap(state: State, at: At, meld: TableMeld, tiles: list[Tile]) -> None:
@@ -103,29 +132,55 @@ def _check_set_swap(state: State, at: At, meld: TableMeld, tiles: list[Tile]) ->
     missing = [c for c in COLOURS if c not in {t.colour for t in reals}]
     for t in tiles:
         if t.number != number or t.colour not in missing:
-            raise refuse(at, words(
-                "{player}: the joker in {described} can be replaced only by a missing colour of "
-                "the {number}s ({join}), not {t} ({cite_rule})", player=player,
-                described=describe(meld), number=number,
-                join=', '.join(f'{c}{number}' for c in missing), t=t,
-                cite_rule=cite_rule(v, 'swap')), tile=str(t))
+            raise refuse(
+                at,
+                words(
+                    "{player}: the joker in {described} can be replaced only by a missing colour "
+                    "of the {number}s ({join}), not {t} ({cite_rule})",
+                    player=player,
+                    described=describe(meld),
+                    number=number,
+                    join=", ".join(f"{c}{number}" for c in missing),
+                    t=t,
+                    cite_rule=cite_rule(v, "swap"),
+                ),
+                tile=str(t),
+            )
     if len({t.colour for t in tiles}) != len(tiles):
-        raise refuse(at, words("{player}: {tiles} repeats a colour; a set needs different "
-                               "colours ({cite_rule})", player=player,
-                               tiles=format_tiles(tiles), cite_rule=cite_rule(v, 'melds')))
+        raise refuse(
+            at,
+            words(
+                "{player}: {tiles} repeats a colour; a set needs different colours ({cite_rule})",
+                player=player,
+                tiles=format_tiles(tiles),
+                cite_rule=cite_rule(v, "melds"),
+            ),
+        )
     if v.swap_whole_set and len(tiles) < len(missing):
-        raise refuse(at, words(
-            "{player}: with only {tiles} of the missing {join} the joker cannot be taken; add "
-            "{tiles} to the set instead, and the joker can later be taken by the last missing "
-            "colour ({cite_rule})", player=player, tiles=format_tiles(tiles),
-            join=' and '.join(f'{c}{number}' for c in missing), cite_rule=cite_rule(v, 'swap')))
+        raise refuse(
+            at,
+            words(
+                "{player}: with only {tiles} of the missing {join} the joker cannot be taken; add "
+                "{tiles} to the set instead, and the joker can later be taken by the last missing "
+                "colour ({cite_rule})",
+                player=player,
+                tiles=format_tiles(tiles),
+                join=" and ".join(f"{c}{number}" for c in missing),
+                cite_rule=cite_rule(v, "swap"),
+            ),
+        )
     if not v.swap_whole_set and len(tiles) != 1:
-        raise refuse(at, words("{player}: a joker is replaced by the one tile it stands for "
-                               "({cite_rule})", player=player, cite_rule=cite_rule(v, 'swap')))
+        raise refuse(
+            at,
+            words(
+                "{player}: a joker is replaced by the one tile it stands for ({cite_rule})",
+                player=player,
+                cite_rule=cite_rule(v, "swap"),
+            ),
+        )
 
 
-def _put_in_place(state: State, at: At, index: int, taken: PlacedTile,
-                  tiles: list[Tile]) -> State:
+def _put_in_place(state: State, at: At, index: int, taken: PlacedTile, tiles: list[Tile]) -> State:
     """The meld with the tiles in the taken joker's place: upside down where the meld
     is another player's (they count for the swapper), then checked whole again."""
     meld = state.melds[index]
@@ -144,18 +199,23 @@ def _put_words(player: str, tiles: list[Tile], meld: TableMeld, upside_down: boo
     of meld, so that a translation can make each agree."""
     put = {"player": player, "tiles": format_tiles(tiles), "owner": meld.owner}
     if upside_down and meld.kind == SET:
-        return words("{player} puts {tiles} in {owner}'s set in place of the joker (upside "
-                     "down: it counts for {player}).", **put)
+        return words(
+            "{player} puts {tiles} in {owner}'s set in place of the joker (upside "
+            "down: it counts for {player}).",
+            **put,
+        )
     if upside_down:
-        return words("{player} puts {tiles} in {owner}'s run in place of the joker (upside "
-                     "down: it counts for {player}).", **put)
+        return words(
+            "{player} puts {tiles} in {owner}'s run in place of the joker (upside "
+            "down: it counts for {player}).",
+            **put,
+        )
     if meld.kind == SET:
         return words("{player} puts {tiles} in {owner}'s set in place of the joker.", **put)
     return words("{player} puts {tiles} in {owner}'s run in place of the joker.", **put)
 
 
-def remeld_joker(state: State, at: At, action: SwapJoker,
-                 number: int) -> tuple[State, int | None]:
+def remeld_joker(state: State, at: At, action: SwapJoker, number: int) -> tuple[State, int | None]:
     """Put the swapped joker into the swapper's new meld, or on their rack; with the
     meld it went into, or None."""
     v = state.variant
@@ -163,15 +223,27 @@ def remeld_joker(state: State, at: At, action: SwapJoker,
         return _meld_swapped_joker(state, at, action.new_meld_tiles, joker_of(state, number))
     if v.swap_meld_with is not None:
         # The same turn: the swap action itself carries the joker's new meld.
-        raise refuse(at, words(
-            "{player} must meld the joker at once with {swap_meld_with} tiles from the rack, in "
-            "a new set or run ({cite_rule}): write them with j in \"{JOKER_MELD}\"",
-            player=at.player, swap_meld_with=v.swap_meld_with, cite_rule=cite_rule(v, 'swap'),
-            JOKER_MELD=JOKER_MELD))
+        raise refuse(
+            at,
+            words(
+                "{player} must meld the joker at once with {swap_meld_with} tiles from the rack, "
+                'in a new set or run ({cite_rule}): write them with j in "{JOKER_MELD}"',
+                player=at.player,
+                swap_meld_with=v.swap_meld_with,
+                cite_rule=cite_rule(v, "swap"),
+                JOKER_MELD=JOKER_MELD,
+            ),
+        )
     state = with_joker(state, replace(joker_of(state, number), holder=at.player))
-    return note(state, words("{player} keeps the joker on the rack: there it counts "
-                             "{rack_swapped_joker} against {player}.", player=at.player,
-                             rack_swapped_joker=v.rack_swapped_joker)), None
+    return note(
+        state,
+        words(
+            "{player} keeps the joker on the rack: there it counts "
+            "{rack_swapped_joker} against {player}.",
+            player=at.player,
+            rack_swapped_joker=v.rack_swapped_joker,
+        ),
+    ), None
 
 
 def _meld_swapped_joker(state: State, at: At, text: str, joker: Joker) -> tuple[State, int]:
@@ -183,8 +255,10 @@ def _meld_swapped_joker(state: State, at: At, text: str, joker: Joker) -> tuple[
     check_copies(state, at, others)
     index = len(state.melds)
     by = joker_by(state, joker, at.player)
-    placed = [PlacedTile(t, by, joker=joker.number) if t.joker else PlacedTile(t, at.player)
-              for t in meld.tiles]
+    placed = [
+        PlacedTile(t, by, joker=joker.number) if t.joker else PlacedTile(t, at.player)
+        for t in meld.tiles
+    ]
     tiles_laid = in_order(meld.kind, resolve(state, placed, meld))
     state = with_meld(state, index, TableMeld(at.player, kind_of(meld), tiles_laid))
     state = with_joker(state, replace(joker, meld=index))
@@ -196,17 +270,31 @@ def _check_joker_meld(state: State, at: At, tiles: list[Tile], others: list[Tile
     """The new meld holds the swapped joker, and as many rack tiles as the variant asks."""
     v = state.variant
     if len(tiles) - len(others) != 1:
-        raise refuse(at, words("{player}'s new meld {tiles} must hold the swapped joker and "
-                               "only it ({cite_rule})", player=at.player,
-                               tiles=format_tiles(tiles), cite_rule=cite_rule(v, 'swap')))
+        raise refuse(
+            at,
+            words(
+                "{player}'s new meld {tiles} must hold the swapped joker and only it ({cite_rule})",
+                player=at.player,
+                tiles=format_tiles(tiles),
+                cite_rule=cite_rule(v, "swap"),
+            ),
+        )
     wanted = v.swap_meld_with
     if (wanted is not None and len(others) != wanted) or len(others) < 2:
-        amount = (words("exactly {wanted}", wanted=wanted) if wanted is not None
-                  else words("at least 2"))
-        raise refuse(at, words("{player} must meld the joker with {amount} tiles from the "
-                               "rack, not {count} ({cite_rule})", player=at.player,
-                               amount=amount, count=len(others),
-                               cite_rule=cite_rule(v, 'swap')))
+        amount = (
+            words("exactly {wanted}", wanted=wanted) if wanted is not None else words("at least 2")
+        )
+        raise refuse(
+            at,
+            words(
+                "{player} must meld the joker with {amount} tiles from the "
+                "rack, not {count} ({cite_rule})",
+                player=at.player,
+                amount=amount,
+                count=len(others),
+                cite_rule=cite_rule(v, "swap"),
+            ),
+        )
 
 
 def _joker_meld_words(state: State, player: str, meld: Meld, first_melder: str) -> Words:
@@ -214,9 +302,16 @@ def _joker_meld_words(state: State, player: str, meld: Meld, first_melder: str) 
     said = {"player": player, "tiles": str(meld), "first": first_melder}
     counts = state.variant.melded_joker_bonus is not None
     if meld.kind == SET:
-        return (words("{player} melds the joker in a new set {tiles}; it still counts for "
-                      "{first}.", **said) if counts else
-                words("{player} melds the joker in a new set {tiles}.", **said))
-    return (words("{player} melds the joker in a new run {tiles}; it still counts for "
-                  "{first}.", **said) if counts else
-            words("{player} melds the joker in a new run {tiles}.", **said))
+        return (
+            words(
+                "{player} melds the joker in a new set {tiles}; it still counts for {first}.",
+                **said,
+            )
+            if counts
+            else words("{player} melds the joker in a new set {tiles}.", **said)
+        )
+    return (
+        words("{player} melds the joker in a new run {tiles}; it still counts for {first}.", **said)
+        if counts
+        else words("{player} melds the joker in a new run {tiles}.", **said)
+    )

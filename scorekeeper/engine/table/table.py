@@ -44,8 +44,9 @@ class Table:
     state: State
     actions: tuple[Action, ...]
 
-    def __init__(self, variant: Variant, players: Sequence[str],
-                 actions: Sequence[ActionData] = ()) -> None:
+    def __init__(
+        self, variant: Variant, players: Sequence[str], actions: Sequence[ActionData] = ()
+    ) -> None:
         """The table of these players under the variant after these actions."""
         state, done = replayed(start(variant, players), actions)
         object.__setattr__(self, "state", state)

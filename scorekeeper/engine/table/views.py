@@ -26,8 +26,11 @@ class JokerHistory:
     swapped: bool
 
     def __str__(self) -> str:
-        return words("Joker {number}: {events}", number=self.number,
-                     events=joined_by("; ", list(self.events)))
+        return words(
+            "Joker {number}: {events}",
+            number=self.number,
+            events=joined_by("; ", list(self.events)),
+        )
 
 
 @dataclass(frozen=True)
@@ -100,41 +103,64 @@ def describe(meld: TableMeld) -> str:
 def laid_melds(state: State) -> tuple[LaidMeld, ...]:
     """The logical table: every meld of the hand, complete sets included."""
     return tuple(
-        LaidMeld(i, m.owner, m.kind, tuple(t.tile for t in m.tiles), tuple(t.by for t in m.tiles),
-                 m.stacked, tuple(t.joker for t in m.tiles))
-        for i, m in enumerate(state.melds))
+        LaidMeld(
+            i,
+            m.owner,
+            m.kind,
+            tuple(t.tile for t in m.tiles),
+            tuple(t.by for t in m.tiles),
+            m.stacked,
+            tuple(t.joker for t in m.tiles),
+        )
+        for i, m in enumerate(state.melds)
+    )
 
 
 def area(state: State, name: str) -> tuple[AreaMeld, ...]:
     """The player's meld area as it physically lies."""
     return tuple(
-        AreaMeld(i, m.kind,
-                 tuple(AreaTile(t.tile, credit(m, t), t.value, t.upside_down)
-                       for t in m.tiles if t.lying),
-                 lying_text([(t.rank, t.tile) for t in m.tiles if t.lying], m.kind))
-        for i, m in enumerate(state.melds) if m.owner == name and not m.stacked)
+        AreaMeld(
+            i,
+            m.kind,
+            tuple(
+                AreaTile(t.tile, credit(m, t), t.value, t.upside_down) for t in m.tiles if t.lying
+            ),
+            lying_text([(t.rank, t.tile) for t in m.tiles if t.lying], m.kind),
+        )
+        for i, m in enumerate(state.melds)
+        if m.owner == name and not m.stacked
+    )
 
 
 def joker_histories(state: State) -> tuple[JokerHistory, ...]:
     """Each physical joker that has reached the table, with its history."""
-    return tuple(JokerHistory(j.number, j.first_melder, j.events, j.meld, j.holder, j.swapped)
-                 for j in state.jokers)
+    return tuple(
+        JokerHistory(j.number, j.first_melder, j.events, j.meld, j.holder, j.swapped)
+        for j in state.jokers
+    )
 
 
 def howarth_count(state: State, name: str) -> int:
     """The player's melded value counted Howarth's way: the tiles in the meld
     areas that count for them, their stack, and what they are owed."""
     seat = seat_of(state, name)
-    lying = sum(t.value for m in state.melds if not m.stacked
-                for t in m.tiles if t.lying and credit(m, t) == name)
+    lying = sum(
+        t.value
+        for m in state.melds
+        if not m.stacked
+        for t in m.tiles
+        if t.lying and credit(m, t) == name
+    )
     return lying + sum(value for _, value in seat.stack) + seat.owed
 
 
 def hand_melds(state: State) -> list[dict[str, Any]]:
     """The hand format's "melds": every meld with all its tiles and who
     supplied each (a joker: the player it counts for)."""
-    return [{"tiles": format_tiles(t.tile for t in m.tiles), "by": [t.by for t in m.tiles]}
-            for m in state.melds]
+    return [
+        {"tiles": format_tiles(t.tile for t in m.tiles), "by": [t.by for t in m.tiles]}
+        for m in state.melds
+    ]
 
 
 def exact_melded_value(state: State, name: str) -> int:

@@ -49,13 +49,22 @@ def _respelt_record(record: dict, names: dict[str, str]) -> dict:
     """A hand record (its players and its melds' "by") with the names respelt."""
     found = dict(record)
     if isinstance(record.get("players"), list):
-        found["players"] = [{**p, "name": _spelt(p.get("name"), names)} if isinstance(p, dict)
-                            else p for p in record["players"]]
+        found["players"] = [
+            {**p, "name": _spelt(p.get("name"), names)} if isinstance(p, dict) else p
+            for p in record["players"]
+        ]
     if isinstance(record.get("melds"), list):
         found["melds"] = [
-            {**m, "by": [_spelt(b, names) for b in m["by"]] if isinstance(m.get("by"), list)
-             else _spelt(m.get("by"), names)} if isinstance(m, dict) and "by" in m else m
-            for m in record["melds"]]
+            {
+                **m,
+                "by": [_spelt(b, names) for b in m["by"]]
+                if isinstance(m.get("by"), list)
+                else _spelt(m.get("by"), names),
+            }
+            if isinstance(m, dict) and "by" in m
+            else m
+            for m in record["melds"]
+        ]
     return found
 
 
@@ -63,25 +72,34 @@ def _respelt_actions(actions: list | None, names: dict[str, str]) -> list | None
     """Table actions with the names respelt."""
     if actions is None:
         return None
-    return [{**a, "player": _spelt(a["player"], names)} if "player" in a else a
-            for a in actions]
+    return [{**a, "player": _spelt(a["player"], names)} if "player" in a else a for a in actions]
 
 
 def merge_into(db: Database, merged_id: int, kept_id: int, at: str) -> bool:
     """Merge player `merged_id` into `kept_id` as m013 did; False (and nothing changed) when
     the two sat at one series, so are two people."""
-    shared = db.execute("SELECT 1 FROM series_players a JOIN series_players b"
-                        " ON b.series_id = a.series_id WHERE a.player_id = ? AND b.player_id = ?",
-                        [merged_id, kept_id]).fetchone()
+    shared = db.execute(
+        "SELECT 1 FROM series_players a JOIN series_players b"
+        " ON b.series_id = a.series_id WHERE a.player_id = ? AND b.player_id = ?",
+        [merged_id, kept_id],
+    ).fetchone()
     if shared is not None:
         return False
-    names = {row["id"]: row["name"] for row in db.query(
-        "SELECT id, name FROM players WHERE id IN (?, ?)", [merged_id, kept_id])}
-    (hands,) = db.execute("SELECT count(*) FROM hands WHERE deleted_at IS NULL AND series_id IN"
-                          " (SELECT series_id FROM series_players WHERE player_id = ?)",
-                          [merged_id]).fetchone()
-    series_ids = [row[0] for row in db.execute(
-        "SELECT series_id FROM series_players WHERE player_id = ?", [merged_id])]
+    names = {
+        row["id"]: row["name"]
+        for row in db.query("SELECT id, name FROM players WHERE id IN (?, ?)", [merged_id, kept_id])
+    }
+    (hands,) = db.execute(
+        "SELECT count(*) FROM hands WHERE deleted_at IS NULL AND series_id IN"
+        " (SELECT series_id FROM series_players WHERE player_id = ?)",
+        [merged_id],
+    ).fetchone()
+    series_ids = [
+        row[0]
+        for row in db.execute(
+            "SELECT series_id FROM series_players WHERE player_id = ?", [merged_id]
+        )
+    ]
     db.execute("UPDATE series_players SET player_id = ? WHERE player_id = ?", [kept_id, merged_id])
     respelt = {names[merged_id]: names[kept_id]}
     for series_id in series_ids:
@@ -90,9 +108,17 @@ def merge_into(db: Database, merged_id: int, kept_id: int, at: str) -> bool:
     db.execute(f"DELETE FROM series_results WHERE series_id IN ({marks})", series_ids)
     db.execute("DELETE FROM hand_facts WHERE player_id = ?", [merged_id])
     db.execute("DELETE FROM players WHERE id = ?", [merged_id])
-    db.table("player_merges").insert({
-        "at": at, "kept_id": kept_id, "kept_name": names[kept_id], "merged_id": merged_id,
-        "merged_name": names[merged_id], "hands": hands, "series": len(series_ids)})
+    db.table("player_merges").insert(
+        {
+            "at": at,
+            "kept_id": kept_id,
+            "kept_name": names[kept_id],
+            "merged_id": merged_id,
+            "merged_name": names[merged_id],
+            "hands": hands,
+            "series": len(series_ids),
+        }
+    )
     return True
 
 
@@ -107,17 +133,32 @@ def _respell_series(db: Database, series_id: int, names: dict[str, str], at: str
         scores = json.loads(hand["scores"] or "null")
         if scores is not None:
             scores = {names.get(n, n): s for n, s in scores.items()}
-        db.execute("UPDATE hands SET record = ?, table_actions = ?, result = NULL, scores = ?,"
-                   " winner = ? WHERE id = ?", [
-                       json.dumps(record), None if actions is None else json.dumps(actions),
-                       None if scores is None else json.dumps(scores),
-                       names.get(hand["winner"], hand["winner"]), hand["id"]])
-        db.table("hand_audit").insert({
-            "hand_id": hand["id"], "at": at, "action": "merged",
-            "old": json.dumps(old, sort_keys=True), "new": json.dumps(record, sort_keys=True)})
+        db.execute(
+            "UPDATE hands SET record = ?, table_actions = ?, result = NULL, scores = ?,"
+            " winner = ? WHERE id = ?",
+            [
+                json.dumps(record),
+                None if actions is None else json.dumps(actions),
+                None if scores is None else json.dumps(scores),
+                names.get(hand["winner"], hand["winner"]),
+                hand["id"],
+            ],
+        )
+        db.table("hand_audit").insert(
+            {
+                "hand_id": hand["id"],
+                "at": at,
+                "action": "merged",
+                "old": json.dumps(old, sort_keys=True),
+                "new": json.dumps(record, sort_keys=True),
+            }
+        )
     for column in ("actions", "cleared"):
-        row = db.execute(f"SELECT {column} FROM live_tables WHERE series_id = ?",
-                         [series_id]).fetchone()
+        row = db.execute(
+            f"SELECT {column} FROM live_tables WHERE series_id = ?", [series_id]
+        ).fetchone()
         if row is not None and row[0] is not None:
-            db.execute(f"UPDATE live_tables SET {column} = ? WHERE series_id = ?",
-                       [json.dumps(_respelt_actions(json.loads(row[0]), names)), series_id])
+            db.execute(
+                f"UPDATE live_tables SET {column} = ? WHERE series_id = ?",
+                [json.dumps(_respelt_actions(json.loads(row[0]), names)), series_id],
+            )

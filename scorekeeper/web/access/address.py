@@ -76,8 +76,9 @@ def join_url(page_url: str, server_port: int, served_on: str | None = None) -> s
 
 def page_join_url() -> str:
     """The address to share, for the page being drawn."""
-    return join_url(request.host_url, int(request.environ["SERVER_PORT"]),
-                    current_app.extensions.get(SERVED_ON))
+    return join_url(
+        request.host_url, int(request.environ["SERVER_PORT"]), current_app.extensions.get(SERVED_ON)
+    )
 
 
 # The home page and every series page show one; the same address always gives the same

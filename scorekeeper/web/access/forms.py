@@ -13,7 +13,11 @@ from . import passcode
 class PasscodeForm(FlaskForm):
     """Enter the passcode to become the scorer."""
 
-    passcode = PasswordField(lazy_gettext("Passcode"), validators=[
-        InputRequired(lazy_gettext("Enter the passcode.")),
-        Length(max=passcode.MAX_LENGTH, message=lazy_gettext("That is not the passcode."))])
+    passcode = PasswordField(
+        lazy_gettext("Passcode"),
+        validators=[
+            InputRequired(lazy_gettext("Enter the passcode.")),
+            Length(max=passcode.MAX_LENGTH, message=lazy_gettext("That is not the passcode.")),
+        ],
+    )
     next = HiddenField()

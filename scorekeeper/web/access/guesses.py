@@ -81,9 +81,14 @@ class Place:
 class GuessLimiter:
     """Count wrong passcodes per phone and overall; say how long a phone must wait."""
 
-    def __init__(self, per_phone: int = PER_PHONE, lockout: float = LOCKOUT,
-                 overall: int = OVERALL, window: float = WINDOW,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        per_phone: int = PER_PHONE,
+        lockout: float = LOCKOUT,
+        overall: int = OVERALL,
+        window: float = WINDOW,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.per_phone, self.lockout = per_phone, lockout
         self.overall, self.window = overall, window
         self.clock = clock
@@ -93,8 +98,9 @@ class GuessLimiter:
         self._checking: dict[str, Counter[str]] = {}
         self._all: deque[float] = deque()
 
-    def admit(self, phone: str, passcode_tag: str, attempt: str,
-              trusted: bool = False) -> tuple[int, Place]:
+    def admit(
+        self, phone: str, passcode_tag: str, attempt: str, trusted: bool = False
+    ) -> tuple[int, Place]:
         """Seconds to wait (0 to check now) and, when let through, the place this guess holds."""
         now, tag = self.clock(), attempt_tag(attempt)
         with self._lock:
@@ -104,8 +110,9 @@ class GuessLimiter:
                 self._checking.setdefault(phone, Counter())[tag] += 1
             return wait, Place(phone, now, tag)
 
-    def waiting(self, phone: str, passcode_tag: str, attempt: str | None,
-                trusted: bool = False) -> int:
+    def waiting(
+        self, phone: str, passcode_tag: str, attempt: str | None, trusted: bool = False
+    ) -> int:
         """Seconds this phone must wait before a guess is checked; holds no place. Without
         the attempt (not read yet), a phone is not held for the one it is checking."""
         tag = None if attempt is None else attempt_tag(attempt)
@@ -118,8 +125,9 @@ class GuessLimiter:
         with self._lock:
             return trusted or not self._phones.get(phone)
 
-    def _wait(self, now: float, phone: str, passcode_tag: str, tag: str | None,
-              trusted: bool) -> int:
+    def _wait(
+        self, now: float, phone: str, passcode_tag: str, tag: str | None, trusted: bool
+    ) -> int:
         if passcode_tag != self._passcode:
             self._passcode, self._phones, self._all = passcode_tag, {}, deque()
             self._checking = {}
@@ -170,8 +178,9 @@ class GuessLimiter:
         """Drop guesses old enough no longer to count."""
         while self._all and self._all[0] <= now - self.window:
             self._all.popleft()
-        for phone in [p for p, times in self._phones.items()
-                      if not times or times[-1] <= now - self.lockout]:
+        for phone in [
+            p for p, times in self._phones.items() if not times or times[-1] <= now - self.lockout
+        ]:
             del self._phones[phone]
         for times in self._phones.values():
             while times and times[0] <= now - self.lockout:

@@ -59,8 +59,14 @@ def check_host():
     extra = {host_name(n) for n in listed}
     if name in extra or name in machine_hosts():
         return None
-    return error_response(gettext("Unknown address"),
-                          gettext("This app answers only at this computer's own names and "
-                                  "addresses. To use another name, list it in %(setting)s in "
-                                  "%(file)s.", setting="ALLOWED_HOSTS", file="instance/config.py"),
-                          400)
+    return error_response(
+        gettext("Unknown address"),
+        gettext(
+            "This app answers only at this computer's own names and "
+            "addresses. To use another name, list it in %(setting)s in "
+            "%(file)s.",
+            setting="ALLOWED_HOSTS",
+            file="instance/config.py",
+        ),
+        400,
+    )

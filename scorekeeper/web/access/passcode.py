@@ -131,8 +131,9 @@ def fingerprint(stored: str) -> str:
     return hashlib.sha256(stored.encode()).hexdigest()[:32]
 
 
-def ask_on_first_start(instance: Path, ask: Callable[[str], str] = getpass.getpass,
-                       interactive: bool | None = None) -> None:
+def ask_on_first_start(
+    instance: Path, ask: Callable[[str], str] = getpass.getpass, interactive: bool | None = None
+) -> None:
     """Offer to set a passcode the first time the server starts, only at a terminal."""
     if interactive is None:
         interactive = sys.stdin is not None and sys.stdin.isatty()
@@ -146,8 +147,10 @@ def ask_on_first_start(instance: Path, ask: Callable[[str], str] = getpass.getpa
             typed = ""
         if not typed.strip():
             clear_passcode(instance)
-            print("No passcode: every phone can change scores. Set one later with "
-                  "`scorekeeper passcode`.")
+            print(
+                "No passcode: every phone can change scores. Set one later with "
+                "`scorekeeper passcode`."
+            )
             return
         try:
             set_passcode(instance, typed)

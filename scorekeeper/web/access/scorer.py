@@ -40,16 +40,27 @@ Granted = Literal["scorer", "seat"]
 # only the phone's own cookie, so every phone may.
 # A seat is taken only with the series' join code (web/racks/join_codes.py); reading the drafts
 # needs no code, so a bearer code sent with it is never checked.
-OPEN_ENDPOINTS = {"access.become", "access.leave", "language.switch", "static", "racks.mine",
-                  "racks.claim", "racks.let_go", "join_codes.join", "draft_api.put_draft",
-                  "draft_api.read_draft"}
+OPEN_ENDPOINTS = {
+    "access.become",
+    "access.leave",
+    "language.switch",
+    "static",
+    "racks.mine",
+    "racks.claim",
+    "racks.let_go",
+    "join_codes.join",
+    "draft_api.put_draft",
+    "draft_api.read_draft",
+}
 # A phone that has been the scorer keeps this cookie a year: it gets past the overall limit
 # on guesses even after a typo, and waits for another phone's check (see guesses.py), never
 # past the passcode or its own address's lockout.
 SCORER_PHONE_COOKIE = "scorer_phone"
 REFUSED = lazy_gettext("Only the scorer can change scores at this table.")
-API_REFUSED = lazy_gettext("only the scorer can change scores: send the passcode as "
-                           "%(header)s", header="Authorization: Bearer <passcode>")
+API_REFUSED = lazy_gettext(
+    "only the scorer can change scores: send the passcode as %(header)s",
+    header="Authorization: Bearer <passcode>",
+)
 
 
 def current_hash() -> str | None:
@@ -121,8 +132,9 @@ def admit_guess(stored: str, attempt: str) -> tuple[str, Place]:
     or raise TooManyGuesses: decided from the address's own history before any code is
     checked, so a guesser learns nothing from it."""
     phone = phone_of(request.remote_addr)
-    wait, place = limiter().admit(phone, passcode.fingerprint(stored), attempt,
-                                  trusted_phone(stored))
+    wait, place = limiter().admit(
+        phone, passcode.fingerprint(stored), attempt, trusted_phone(stored)
+    )
     if wait:
         raise TooManyGuesses(wait)
     return phone, place
@@ -191,9 +203,14 @@ def safe_next(target: str | None) -> str:
     Browsers drop tabs and line breaks inside an address and read a backslash as a slash,
     so "/<TAB>/other.host" would leave the site: any control character is refused too.
     """
-    if (not target or not target.startswith("/") or target.startswith("//") or "\\" in target
-            or any(ord(c) < 0x20 or ord(c) == 0x7F for c in target)
-            or urlsplit(target).netloc):
+    if (
+        not target
+        or not target.startswith("/")
+        or target.startswith("//")
+        or "\\" in target
+        or any(ord(c) < 0x20 or ord(c) == 0x7F for c in target)
+        or urlsplit(target).netloc
+    ):
         return url_for("nights.home")
     return target
 
@@ -242,8 +259,7 @@ def refuse_early():
     # While another phone's passcode is being checked, a guessing phone would be told to
     # come back (check_guess): tell it now, before its form is built. Only the passcode is
     # read.
-    if (not limiter().may_wait(phone, trusted) and passcode.would_wait()
-            and offered_passcode()):
+    if not limiter().may_wait(phone, trusted) and passcode.would_wait() and offered_passcode():
         return too_many(TooManyGuesses(BUSY_SECONDS, busy=True))
     return None
 
@@ -271,9 +287,14 @@ def guard():
     if request.method in SAFE_METHODS and (rule is None or "POST" not in (rule.methods or ())):
         return None
     resume = request.full_path.rstrip("?") if request.method == "POST" else None
-    return render_template("access/refused.html", message=REFUSED, back=referrer_path(),
-                           form=PasscodeForm(formdata=None, next=came_from()),
-                           resume=resume, kept=kept_fields() if resume else []), 403
+    return render_template(
+        "access/refused.html",
+        message=REFUSED,
+        back=referrer_path(),
+        form=PasscodeForm(formdata=None, next=came_from()),
+        resume=resume,
+        kept=kept_fields() if resume else [],
+    ), 403
 
 
 # The passcode form's own fields; anything else it carries is the refused change, kept.
@@ -291,8 +312,11 @@ def state() -> dict:
         scorer = is_scorer()
     except TooManyGuesses:
         scorer = False
-    return {"passcode_set": current_hash() is not None, "scorer": scorer,
-            "short_passcode": scorer and bool(session.get("short_passcode"))}
+    return {
+        "passcode_set": current_hash() is not None,
+        "scorer": scorer,
+        "short_passcode": scorer and bool(session.get("short_passcode")),
+    }
 
 
 @bp.route("/scorer", methods=["GET", "POST"])
@@ -304,8 +328,9 @@ def become():
         flash(gettext("No passcode is set: every phone can change scores."))
         return redirect(safe_next(form.next.data))
     resume = request.form.get("resume") if request.method == "POST" else None
-    if resume is not None and (safe_next(resume) != resume
-                               or urlsplit(resume).path == request.path):
+    if resume is not None and (
+        safe_next(resume) != resume or urlsplit(resume).path == request.path
+    ):
         resume = None
     if form.validate_on_submit():
         typed = (form.passcode.data or "").strip()
@@ -317,8 +342,9 @@ def become():
             return start_scoring(stored, typed, resume or safe_next(form.next.data), resume)
         form.passcode.errors = [*form.passcode.errors, gettext("That is not the passcode.")]
     status = 422 if form.errors else 200
-    return render_template("access/become.html", form=form, resume=resume,
-                           kept=kept_fields() if resume else []), status
+    return render_template(
+        "access/become.html", form=form, resume=resume, kept=kept_fields() if resume else []
+    ), status
 
 
 def too_many(error: TooManyGuesses):
@@ -329,12 +355,16 @@ def too_many(error: TooManyGuesses):
         if error.busy:
             words = gettext("another passcode is being checked. try again in a few seconds")
         else:
-            words = ngettext("too many wrong passcodes. try again in %(num)d minute",
-                             "too many wrong passcodes. try again in %(num)d minutes", minutes)
+            words = ngettext(
+                "too many wrong passcodes. try again in %(num)d minute",
+                "too many wrong passcodes. try again in %(num)d minutes",
+                minutes,
+            )
         response = jsonify({"error": words})
     else:
-        response = current_app.response_class(waiting_page(minutes, error.busy),
-                                              mimetype="text/html")
+        response = current_app.response_class(
+            waiting_page(minutes, error.busy), mimetype="text/html"
+        )
     response.status_code = 429
     response.headers["Retry-After"] = str(error.seconds)
     return response
@@ -351,18 +381,23 @@ def waiting_page(minutes: int, busy: bool) -> str:
     if key not in kept:
         if busy:
             title = gettext("Try again in a moment")
-            message = gettext("Another passcode is being checked. Try again in a few seconds. "
-                              "The scorer's own phone is not locked out by other phones.")
+            message = gettext(
+                "Another passcode is being checked. Try again in a few seconds. "
+                "The scorer's own phone is not locked out by other phones."
+            )
         else:
             title = gettext("Too many wrong passcodes")
             message = ngettext(
                 "Too many wrong passcodes. Try again in %(num)d minute. The scorer's own phone "
                 "is not locked out by other phones.",
                 "Too many wrong passcodes. Try again in %(num)d minutes. The scorer's own phone "
-                "is not locked out by other phones.", minutes)
+                "is not locked out by other phones.",
+                minutes,
+            )
         # Drawn without the context processors: they would read the session and the database.
         kept[key] = current_app.jinja_env.get_template("access/too_many.html").render(
-            title=title, message=message, page_language=language)
+            title=title, message=message, page_language=language
+        )
     return kept[key]
 
 
@@ -377,8 +412,13 @@ def start_scoring(stored: str, typed: str, target: str, resume: str | None):
     flash(gettext("You are the scorer on this phone until the browser is closed."))
     # 307 makes the browser post the kept change again, to where it was going.
     response = redirect(target, code=307 if resume else 302)
-    response.set_cookie(SCORER_PHONE_COOKIE, _device_signer().dumps(tag),
-                        max_age=365 * 24 * 60 * 60, httponly=True, samesite="Lax")
+    response.set_cookie(
+        SCORER_PHONE_COOKIE,
+        _device_signer().dumps(tag),
+        max_age=365 * 24 * 60 * 60,
+        httponly=True,
+        samesite="Lax",
+    )
     return response
 
 

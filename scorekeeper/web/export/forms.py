@@ -15,6 +15,8 @@ UPLOAD_LIMIT = MAX_BYTES + 1024 * 1024
 class ImportForm(FlaskForm):
     """Upload an export file."""
 
-    file = FileField(lazy_gettext("Export file (JSON)"),
-                     validators=[FileRequired(lazy_gettext("Choose an export file."))],
-                     description=lazy_gettext("A file downloaded from Scorekeeper's History page."))
+    file = FileField(
+        lazy_gettext("Export file (JSON)"),
+        validators=[FileRequired(lazy_gettext("Choose an export file."))],
+        description=lazy_gettext("A file downloaded from Scorekeeper's History page."),
+    )

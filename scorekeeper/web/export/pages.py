@@ -44,8 +44,11 @@ bp = Blueprint("export", __name__)
 
 def _download(text: str | Iterator[str], name: str, kind: str) -> Response:
     media = {"json": "application/json", "csv": "text/csv"}[kind]
-    return Response(text, mimetype=media, headers={
-        "Content-Disposition": f'attachment; filename="{name}.{kind}"'})
+    return Response(
+        text,
+        mimetype=media,
+        headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'},
+    )
 
 
 def _streamed(chunks: Callable[[Database], Iterator[str]]) -> Iterator[str]:
@@ -79,8 +82,9 @@ def night(night_id: int, kind: str):
     found = night_or_404(db, night_id)
     name = f"scorekeeper-night-{found['date']}-{night_id}"
     if kind == "csv":
-        return _download(_streamed(partial(sheet_chunks, night_id=night_id,
-                                                     words=sheet_words())), name, kind)
+        return _download(
+            _streamed(partial(sheet_chunks, night_id=night_id, words=sheet_words())), name, kind
+        )
     return _download(to_json(export_document(db, night_id=night_id)), name, kind)
 
 
@@ -91,8 +95,9 @@ def series(series_id: int, kind: str):
     series_or_404(db, series_id)
     name = f"scorekeeper-series-{series_id}"
     if kind == "csv":
-        return _download(_streamed(partial(sheet_chunks, series_id=series_id,
-                                                     words=sheet_words())), name, kind)
+        return _download(
+            _streamed(partial(sheet_chunks, series_id=series_id, words=sheet_words())), name, kind
+        )
     return _download(to_json(export_document(db, series_id=series_id)), name, kind)
 
 
@@ -104,10 +109,10 @@ def print_sheet(series_id: int):
     one = series_or_404(db, series_id)
     # Only this series' sheet, numbered as on its night's page.
     number = night_series_ids(db, one.night_id).index(series_id) + 1
-    sheet = history.series_sheet(db, series_id, number,
-                                 stats.series_outcomes(db, [series_id])[series_id])
-    return render_template("history/print.html", s=sheet,
-                           night=get_night(db, one.night_id))
+    sheet = history.series_sheet(
+        db, series_id, number, stats.series_outcomes(db, [series_id])[series_id]
+    )
+    return render_template("history/print.html", s=sheet, night=get_night(db, one.night_id))
 
 
 @bp.route("/import", methods=["GET", "POST"])
@@ -125,9 +130,13 @@ def upload():
             added = import_document(get_db(), document)
             stats.refresh(get_db())
         except BadExport as error:
-            form.file.errors = [gettext("%(file)s: %(problem)s",
-                                        file=form.file.data.filename or gettext("The file"),
-                                        problem=error)]
+            form.file.errors = [
+                gettext(
+                    "%(file)s: %(problem)s",
+                    file=form.file.data.filename or gettext("The file"),
+                    problem=error,
+                )
+            ]
         else:
             flash(import_summary(added))
             return redirect(url_for("history.index"))

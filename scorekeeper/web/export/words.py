@@ -12,43 +12,60 @@ from ...store.importer import Added
 # The CSV header, one word per column of store.export.CSV_COLUMNS; in English exactly the
 # column names, so an English sheet reads as it always has.
 COLUMN_WORDS = {
-    "date": lazy_gettext("date"), "place": lazy_gettext("place"),
-    "series": lazy_gettext("series"), "variant": lazy_gettext("variant"),
-    "hand": lazy_gettext("hand"), "seat": lazy_gettext("seat"),
-    "player": lazy_gettext("player"), "score": lazy_gettext("score"),
-    "total": lazy_gettext("total"), "won": lazy_gettext("won"),
+    "date": lazy_gettext("date"),
+    "place": lazy_gettext("place"),
+    "series": lazy_gettext("series"),
+    "variant": lazy_gettext("variant"),
+    "hand": lazy_gettext("hand"),
+    "seat": lazy_gettext("seat"),
+    "player": lazy_gettext("player"),
+    "score": lazy_gettext("score"),
+    "total": lazy_gettext("total"),
+    "won": lazy_gettext("won"),
 }
 
 
 def sheet_words() -> SheetWords:
     """The score sheet's words in the page's language, chosen now: the sheet is written
     after the request has been answered."""
-    return SheetWords(header=tuple(str(COLUMN_WORDS[column]) for column in CSV_COLUMNS),
-                      won=gettext("yes"), unnamed=gettext("Series %(number)d"))
+    return SheetWords(
+        header=tuple(str(COLUMN_WORDS[column]) for column in CSV_COLUMNS),
+        won=gettext("yes"),
+        unnamed=gettext("Series %(number)d"),
+    )
 
 
 def import_summary(added: Added) -> str:
     """What an import stored, in a sentence or two."""
     if not (added.players or added.nights or added.series or added.hands or added.rulings):
-        return ngettext("Nothing new: the %(num)d item in the file was already here.",
-                        "Nothing new: all %(num)d items in the file were already here.",
-                        added.already)
+        return ngettext(
+            "Nothing new: the %(num)d item in the file was already here.",
+            "Nothing new: all %(num)d items in the file were already here.",
+            added.already,
+        )
     counts = {
         "nights": ngettext("%(num)d night", "%(num)d nights", added.nights),
         "series": ngettext("%(num)d series", "%(num)d series", added.series),
         "hands": ngettext("%(num)d hand", "%(num)d hands", added.hands),
         "rulings": ngettext("%(num)d ruling", "%(num)d rulings", added.rulings),
         "players": ngettext("%(num)d new player", "%(num)d new players", added.players),
-        "already": ngettext("%(num)d item was already here", "%(num)d items were already here",
-                            added.already),
+        "already": ngettext(
+            "%(num)d item was already here", "%(num)d items were already here", added.already
+        ),
     }
     if added.players and added.already:
-        return gettext("Imported %(nights)s, %(series)s, %(hands)s and %(rulings)s, with "
-                       "%(players)s; %(already)s.", **counts)
+        return gettext(
+            "Imported %(nights)s, %(series)s, %(hands)s and %(rulings)s, with "
+            "%(players)s; %(already)s.",
+            **counts,
+        )
     if added.players:
-        return gettext("Imported %(nights)s, %(series)s, %(hands)s and %(rulings)s, with "
-                       "%(players)s.", **counts)
+        return gettext(
+            "Imported %(nights)s, %(series)s, %(hands)s and %(rulings)s, with %(players)s.",
+            **counts,
+        )
     if added.already:
-        return gettext("Imported %(nights)s, %(series)s, %(hands)s and %(rulings)s; "
-                       "%(already)s.", **counts)
+        return gettext(
+            "Imported %(nights)s, %(series)s, %(hands)s and %(rulings)s; %(already)s.", **counts
+        )
     return gettext("Imported %(nights)s, %(series)s, %(hands)s and %(rulings)s.", **counts)

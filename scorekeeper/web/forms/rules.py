@@ -31,27 +31,42 @@ class VariantField(SelectField):
     def pre_validate(self, form: BaseForm) -> None:
         """Refuse a variant the menu does not offer, naming it."""
         if self.data not in {choice[0] for choice in self.iter_choices()}:
-            raise ValidationError(gettext(
-                "There is no variant called %(name)s: choose one from the list.",
-                name=repr(self.data)))
+            raise ValidationError(
+                gettext(
+                    "There is no variant called %(name)s: choose one from the list.",
+                    name=repr(self.data),
+                )
+            )
 
 
 class MeldForm(LookupForm):
     """The tiles of one meld and the rules to check it under."""
 
-    tiles = StringField(lazy_gettext("Tiles of the meld"), filters=[strip_tiles], validators=[
-        DataRequired(lazy_gettext("Type or tap the tiles of the meld, e.g. r12 r13 r1.")),
-        Length(max=TILES_MAX, message=lazy_gettext("That is more tiles than a meld can hold."))])
+    tiles = StringField(
+        lazy_gettext("Tiles of the meld"),
+        filters=[strip_tiles],
+        validators=[
+            DataRequired(lazy_gettext("Type or tap the tiles of the meld, e.g. r12 r13 r1.")),
+            Length(max=TILES_MAX, message=lazy_gettext("That is more tiles than a meld can hold.")),
+        ],
+    )
     variant = VariantField(lazy_gettext("Rules"))
 
 
 class RackForm(LookupForm):
     """The tiles on a rack and the rules to open under."""
 
-    rack = StringField(lazy_gettext("Tiles on the rack"), filters=[strip_tiles], validators=[
-        DataRequired(lazy_gettext("Type or tap the tiles on the rack, e.g. r1 r2 r3 j.")),
-        Length(max=TILES_MAX, message=lazy_gettext(
-            "A rack holds at most %(count)d tiles.", count=MAX_RACK))])
+    rack = StringField(
+        lazy_gettext("Tiles on the rack"),
+        filters=[strip_tiles],
+        validators=[
+            DataRequired(lazy_gettext("Type or tap the tiles on the rack, e.g. r1 r2 r3 j.")),
+            Length(
+                max=TILES_MAX,
+                message=lazy_gettext("A rack holds at most %(count)d tiles.", count=MAX_RACK),
+            ),
+        ],
+    )
     variant = VariantField(lazy_gettext("Rules"))
 
 

@@ -49,17 +49,16 @@ class PlayerTallyForm(Form):
     player_errors: list[str]
 
     rack = StringField(lazy_gettext("Tiles left on the rack"))
-    rack_points = IntegerField(RACK_POINTS,
-                               validators=[Optional(), NumberRange(0, 1000)])
-    rack_jokers = IntegerField(RACK_JOKERS, default=0,
-                               validators=[Optional(), NumberRange(0, 2)])
-    swapped_jokers = IntegerField(SWAPPED_JOKERS, default=0,
-                                  validators=[Optional(), NumberRange(0, 2)])
+    rack_points = IntegerField(RACK_POINTS, validators=[Optional(), NumberRange(0, 1000)])
+    rack_jokers = IntegerField(RACK_JOKERS, default=0, validators=[Optional(), NumberRange(0, 2)])
+    swapped_jokers = IntegerField(
+        SWAPPED_JOKERS, default=0, validators=[Optional(), NumberRange(0, 2)]
+    )
     melded_tiles = StringField(lazy_gettext("Tiles put on the table"))
-    melded_points = IntegerField(MELDED_POINTS,
-                                 validators=[Optional(), NumberRange(0, 2000)])
-    credited_jokers = IntegerField(CREDITED_JOKERS, default=0,
-                                   validators=[Optional(), NumberRange(0, 2)])
+    melded_points = IntegerField(MELDED_POINTS, validators=[Optional(), NumberRange(0, 2000)])
+    credited_jokers = IntegerField(
+        CREDITED_JOKERS, default=0, validators=[Optional(), NumberRange(0, 2)]
+    )
     exposed_twin = BooleanField(lazy_gettext("Announced the exposed tile's twin"))
     left_table = BooleanField(lazy_gettext("Left the table"))
 
@@ -72,8 +71,9 @@ class HandForm(FlaskForm):
     # The engine checks the way of going out against the variant and names the rule.
     finish = SelectField(lazy_gettext("How?"), validate_choice=False)
     all_at_once = BooleanField(lazy_gettext("All at once, without having opened before"))
-    jokers_used = IntegerField(lazy_gettext("Jokers in that hand"), default=0,
-                               validators=[Optional(), NumberRange(0, 2)])
+    jokers_used = IntegerField(
+        lazy_gettext("Jokers in that hand"), default=0, validators=[Optional(), NumberRange(0, 2)]
+    )
     players = FieldList(FormField(PlayerTallyForm))
     # The form's one-time token: saving it again stores nothing new (store/once.py).
     once = HiddenField(validators=[Optional(), Length(max=100)])
@@ -81,13 +81,15 @@ class HandForm(FlaskForm):
     save = SubmitField(lazy_gettext("Save hand"))
 
 
-def hand_form(variant: Variant, names: list[str], formdata: Any = None,
-              record: dict | None = None) -> HandForm:
+def hand_form(
+    variant: Variant, names: list[str], formdata: Any = None, record: dict | None = None
+) -> HandForm:
     """The form for a series' players, filled from a request or a stored hand."""
     data = record_to_form(record, variant) if record is not None else None
     form = HandForm(formdata=posted_per_seat(formdata, len(names)), data=data)
     form.went_out.choices = [SelectChoice(n, n) for n in names] + [
-        SelectChoice(NOBODY, nobody_out_words(variant))]
+        SelectChoice(NOBODY, nobody_out_words(variant))
+    ]
     form.finish.choices = [SelectChoice(f, FINISH_WORDS[f].as_sentence()) for f in variant.finishes]
     seat_players(form.players, names)
     if formdata is None:
@@ -190,8 +192,9 @@ def form_to_record(form: HandForm, names: list[str]) -> dict:
             entry["melded_points"] = p.melded_points.data
         if p.credited_jokers.data:
             entry["credited_jokers"] = p.credited_jokers.data
-        declared = [d for d, f in (("exposed_twin", p.exposed_twin), ("left_table", p.left_table))
-                    if f.data]
+        declared = [
+            d for d, f in (("exposed_twin", p.exposed_twin), ("left_table", p.left_table)) if f.data
+        ]
         if declared:
             entry["declared"] = declared
         players.append(entry)
@@ -225,8 +228,15 @@ def record_to_form(record: dict, variant: Variant) -> dict:
 
 
 # The player's fields of the hand format that the form has a box for (the same names).
-_PLAYER_FIELDS = ("rack", "rack_points", "rack_jokers", "swapped_jokers", "melded_tiles",
-                  "melded_points", "credited_jokers")
+_PLAYER_FIELDS = (
+    "rack",
+    "rack_points",
+    "rack_jokers",
+    "swapped_jokers",
+    "melded_tiles",
+    "melded_points",
+    "credited_jokers",
+)
 # The fields of the player who went out that the form asks once, for the whole hand.
 _HAND_FIELDS = ("went_out", "finish", "all_at_once", "jokers_used")
 
@@ -236,9 +246,10 @@ def went_out_missing(form: FlaskForm, names: list[str], variant: Variant) -> boo
     field says what to do."""
     if form.went_out.data in (*names, NOBODY):
         return False
-    form.went_out.errors = [*list(form.went_out.errors),
-                            gettext("Pick who went out, or “%(nobody)s”.",
-                                    nobody=say(nobody_out_words(variant)))]
+    form.went_out.errors = [
+        *list(form.went_out.errors),
+        gettext("Pick who went out, or “%(nobody)s”.", nobody=say(nobody_out_words(variant))),
+    ]
     return True
 
 

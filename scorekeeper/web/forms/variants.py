@@ -61,11 +61,24 @@ def number_field(param: str, optional: bool) -> IntegerField:
     """A box for a whole number, empty allowed where the variant may leave it unset."""
     # The bounds check_variant holds the rule to, so the phone offers the same ones.
     low, high = BOUNDS[param]
-    first = Optional() if optional else InputRequired(lazy_gettext(
-        "Enter a whole number from %(low)d to %(high)d.", low=low, high=high))
-    return IntegerField(BY_PARAM[param].title, validators=[first, NumberRange(
-        low, high, lazy_gettext("Enter a whole number from %(low)d to %(high)d.", low=low,
-                                high=high))])
+    first = (
+        Optional()
+        if optional
+        else InputRequired(
+            lazy_gettext("Enter a whole number from %(low)d to %(high)d.", low=low, high=high)
+        )
+    )
+    return IntegerField(
+        BY_PARAM[param].title,
+        validators=[
+            first,
+            NumberRange(
+                low,
+                high,
+                lazy_gettext("Enter a whole number from %(low)d to %(high)d.", low=low, high=high),
+            ),
+        ],
+    )
 
 
 class MultiCheckboxField(SelectMultipleField):
@@ -78,10 +91,19 @@ class MultiCheckboxField(SelectMultipleField):
 class VariantForm(FlaskForm):
     """A variant's name and every rule parameter, prefilled from the variant copied."""
 
-    name = StringField(lazy_gettext("Name"), filters=[strip], validators=[
-        InputRequired(lazy_gettext("Give your variant a name.")),
-        Length(max=NAME_MAX, message=lazy_gettext(
-            "The name can be at most %(count)d characters.", count=NAME_MAX))])
+    name = StringField(
+        lazy_gettext("Name"),
+        filters=[strip],
+        validators=[
+            InputRequired(lazy_gettext("Give your variant a name.")),
+            Length(
+                max=NAME_MAX,
+                message=lazy_gettext(
+                    "The name can be at most %(count)d characters.", count=NAME_MAX
+                ),
+            ),
+        ],
+    )
 
     def changes(self) -> dict:
         """Every rule parameter as the engine takes it."""
@@ -115,16 +137,39 @@ class VariantForm(FlaskForm):
 for _param in RULE_PARAMS:
     _kind = Variant.__dataclass_fields__[_param].type
     if _param == "all_at_once_bonus":
-        for _part, _label in zip(BONUS_PARTS, (lazy_gettext("No joker"), lazy_gettext("1 joker"),
-                                                    lazy_gettext("2 jokers")), strict=True):
-            setattr(VariantForm, _part, IntegerField(_label, validators=[
-                Optional(), NumberRange(0, 1000, lazy_gettext(
-                    "Enter a whole number from %(low)d to %(high)d.", low=0, high=1000))]))
+        for _part, _label in zip(
+            BONUS_PARTS,
+            (lazy_gettext("No joker"), lazy_gettext("1 joker"), lazy_gettext("2 jokers")),
+            strict=True,
+        ):
+            setattr(
+                VariantForm,
+                _part,
+                IntegerField(
+                    _label,
+                    validators=[
+                        Optional(),
+                        NumberRange(
+                            0,
+                            1000,
+                            lazy_gettext(
+                                "Enter a whole number from %(low)d to %(high)d.", low=0, high=1000
+                            ),
+                        ),
+                    ],
+                ),
+            )
     elif _param in ("finishes", "series_ends"):
         setattr(VariantForm, _param, MultiCheckboxField(BY_PARAM[_param].title))
     elif _param in CHOICES:
-        setattr(VariantForm, _param, SelectField(BY_PARAM[_param].title, choices=[
-            SelectChoice(value, words) for value, words in CHOICES[_param].items()]))
+        setattr(
+            VariantForm,
+            _param,
+            SelectField(
+                BY_PARAM[_param].title,
+                choices=[SelectChoice(value, words) for value, words in CHOICES[_param].items()],
+            ),
+        )
     elif _kind == "bool":
         setattr(VariantForm, _param, BooleanField(TICKED[_param]))
     else:
@@ -137,8 +182,9 @@ def form_data(variant: Variant, name: str) -> dict:
     data["name"] = name
     bonus = variant.all_at_once_bonus or (None, None, None)
     data.update(zip(BONUS_PARTS, bonus, strict=True))
-    data["max_jokers_per_meld"] = "" if variant.max_jokers_per_meld is None else str(
-        variant.max_jokers_per_meld)
+    data["max_jokers_per_meld"] = (
+        "" if variant.max_jokers_per_meld is None else str(variant.max_jokers_per_meld)
+    )
     return data
 
 
@@ -154,12 +200,21 @@ def form_sections(form: VariantForm, base: Variant) -> list[dict]:
     texts = {entry["param"]: entry["text"] for entry in describe(base)}
     sections = []
     for group in GROUPS:
-        params = [{
-            "param": param, "title": rule.title, "hint": texts[param], "empty": EMPTY.get(param),
-            "kind": kind_of(form, param), "errors": errors_of(form, param),
-        } for param, rule in BY_PARAM.items() if rule.group == group]
-        sections.append({"group": group, "params": params,
-                         "invalid": any(p["errors"] for p in params)})
+        params = [
+            {
+                "param": param,
+                "title": rule.title,
+                "hint": texts[param],
+                "empty": EMPTY.get(param),
+                "kind": kind_of(form, param),
+                "errors": errors_of(form, param),
+            }
+            for param, rule in BY_PARAM.items()
+            if rule.group == group
+        ]
+        sections.append(
+            {"group": group, "params": params, "invalid": any(p["errors"] for p in params)}
+        )
     return sections
 
 
@@ -184,7 +239,16 @@ def kind_of(form: VariantForm, param: str) -> str:
 class RenameForm(FlaskForm):
     """A custom variant's new name."""
 
-    name = StringField(lazy_gettext("New name"), filters=[strip], validators=[
-        InputRequired(lazy_gettext("Give your variant a name.")),
-        Length(max=NAME_MAX, message=lazy_gettext(
-            "The name can be at most %(count)d characters.", count=NAME_MAX))])
+    name = StringField(
+        lazy_gettext("New name"),
+        filters=[strip],
+        validators=[
+            InputRequired(lazy_gettext("Give your variant a name.")),
+            Length(
+                max=NAME_MAX,
+                message=lazy_gettext(
+                    "The name can be at most %(count)d characters.", count=NAME_MAX
+                ),
+            ),
+        ],
+    )

@@ -9,17 +9,27 @@ from flask_babel import gettext, lazy_gettext
 from ..shell.language import short_time
 
 PLAYER_FIELD_WORDS = {
-    "went_out": lazy_gettext("went out"), "finish": lazy_gettext("how"),
-    "all_at_once": lazy_gettext("all at once"), "jokers_used": lazy_gettext("jokers used"),
-    "rack": lazy_gettext("rack"), "rack_points": lazy_gettext("rack points"),
-    "rack_jokers": lazy_gettext("jokers on rack"), "swapped_jokers": lazy_gettext("swapped jokers"),
-    "melded_tiles": lazy_gettext("melded tiles"), "melded_points": lazy_gettext("melded points"),
-    "credited_jokers": lazy_gettext("credited jokers"), "declared": lazy_gettext("declared"),
+    "went_out": lazy_gettext("went out"),
+    "finish": lazy_gettext("how"),
+    "all_at_once": lazy_gettext("all at once"),
+    "jokers_used": lazy_gettext("jokers used"),
+    "rack": lazy_gettext("rack"),
+    "rack_points": lazy_gettext("rack points"),
+    "rack_jokers": lazy_gettext("jokers on rack"),
+    "swapped_jokers": lazy_gettext("swapped jokers"),
+    "melded_tiles": lazy_gettext("melded tiles"),
+    "melded_points": lazy_gettext("melded points"),
+    "credited_jokers": lazy_gettext("credited jokers"),
+    "declared": lazy_gettext("declared"),
 }
 # What happened to a hand, as the heading of each entry of its history.
-AUDIT_ACTIONS = {"created": lazy_gettext("Created"), "edited": lazy_gettext("Edited"),
-                 "deleted": lazy_gettext("Deleted"), "restored": lazy_gettext("Restored"),
-                 "merged": lazy_gettext("Merged")}
+AUDIT_ACTIONS = {
+    "created": lazy_gettext("Created"),
+    "edited": lazy_gettext("Edited"),
+    "deleted": lazy_gettext("Deleted"),
+    "restored": lazy_gettext("Restored"),
+    "merged": lazy_gettext("Merged"),
+}
 
 
 def changes(entry: dict) -> list[dict]:
@@ -31,11 +41,23 @@ def changes(entry: dict) -> list[dict]:
         before = olds.get(player["name"], {})
         for key, word in PLAYER_FIELD_WORDS.items():
             if before.get(key) != player.get(key):
-                found.append({"player": player["name"], "field": str(word),
-                              "old": _shown(before.get(key)), "new": _shown(player.get(key))})
+                found.append(
+                    {
+                        "player": player["name"],
+                        "field": str(word),
+                        "old": _shown(before.get(key)),
+                        "new": _shown(player.get(key)),
+                    }
+                )
     if old.get("melds") != new.get("melds"):
-        found.append({"player": gettext("Table"), "field": gettext("melds"),
-                      "old": _melds(old), "new": _melds(new)})
+        found.append(
+            {
+                "player": gettext("Table"),
+                "field": gettext("melds"),
+                "old": _melds(old),
+                "new": _melds(new),
+            }
+        )
     return found
 
 
@@ -56,9 +78,11 @@ def _melds(record: dict) -> str:
 def renamed(entry: dict) -> list[tuple[str, str]]:
     """The players a merge renamed in a hand, seat by seat: (name before, name now)."""
     old, new = entry.get("old") or {}, entry.get("new") or {}
-    return [(before["name"], after["name"]) for before, after in
-            zip(old.get("players", []), new.get("players", []), strict=False)
-            if before.get("name") != after.get("name")]
+    return [
+        (before["name"], after["name"])
+        for before, after in zip(old.get("players", []), new.get("players", []), strict=False)
+        if before.get("name") != after.get("name")
+    ]
 
 
 def changes_filter(entry: dict) -> list[dict]:

@@ -35,8 +35,9 @@ from ..shell.names import isolate, isolating
 bp = Blueprint("hands", __name__)
 
 
-def _entry_page(series: Series, form: tally.HandForm, *, hand: dict | None,
-                preview: HandResult | None = None):
+def _entry_page(
+    series: Series, form: tally.HandForm, *, hand: dict | None, preview: HandResult | None = None
+):
     shows = tally.shows(series.variant)
     table_mode = bool(hand and hand.get("table_actions"))
     if table_mode:
@@ -47,14 +48,22 @@ def _entry_page(series: Series, form: tally.HandForm, *, hand: dict | None,
     saved = used_form_tokens(get_db(), series.id) if hand is None else []
     # The racks players sent from their own phones ("My rack"), for a new hand only.
     drafted = rack_drafts.state(series) if hand is None else None
-    return render_template("hands/form.html", series=series, form=form, hand=hand,
-                           preview=preview, shows=shows, table_mode=table_mode,
-                           in_play=in_play, saved_tokens=saved, drafted=drafted,
-                           rack_costs=tally.rack_costs(series.variant))
+    return render_template(
+        "hands/form.html",
+        series=series,
+        form=form,
+        hand=hand,
+        preview=preview,
+        shows=shows,
+        table_mode=table_mode,
+        in_play=in_play,
+        saved_tokens=saved,
+        drafted=drafted,
+        rack_costs=tally.rack_costs(series.variant),
+    )
 
 
-def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
-                     hand: dict | None):
+def _preview_or_save(db: Database, series: Series, form: tally.HandForm, hand: dict | None):
     """Score what was typed: show the preview, or store it when Save was pressed."""
     record = tally.form_to_record(form, series.names)
     if hand is not None and hand.get("table_actions"):
@@ -74,8 +83,9 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
             flash(gettext("Hand %(number)d saved.", number=row["number"]) + " " + summary(result))
         else:
             edit_hand(db, series, hand["id"], record)
-            flash(gettext("Hand %(number)d changed.", number=hand["number"]) + " "
-                  + summary(result))
+            flash(
+                gettext("Hand %(number)d changed.", number=hand["number"]) + " " + summary(result)
+            )
     except InvalidHand as error:
         tally.attach_error(form, series.names, error)
         return _entry_page(series, form, hand=hand), 422
@@ -83,8 +93,12 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm,
         form.form_errors.append(str(refused))
         return _entry_page(series, form, hand=hand), 422
     except AlreadySaved as saved:
-        flash(gettext("Hand %(number)d was already saved from this form; nothing new was "
-                      "stored.", number=saved.hand["number"]))
+        flash(
+            gettext(
+                "Hand %(number)d was already saved from this form; nothing new was stored.",
+                number=saved.hand["number"],
+            )
+        )
         return redirect(url_for("hands.show", series_id=series.id, hand_id=saved.hand["id"]))
     return redirect(url_for("series.show", series_id=series.id))
 
@@ -94,8 +108,11 @@ def summary(result: HandResult) -> str:
     if result.winner is None:
         return gettext("Nobody won the hand.")
     # Without values gettext gives the sentence as translated; the name goes in isolated.
-    return isolating(gettext("%(player)s won the hand (%(score)s)."),
-                     player=isolate(result.winner), score=f"{result.scores[result.winner]:+d}")
+    return isolating(
+        gettext("%(player)s won the hand (%(score)s)."),
+        player=isolate(result.winner),
+        score=f"{result.scores[result.winner]:+d}",
+    )
 
 
 @bp.route("/series/<int:series_id>/hands/new", methods=["GET", "POST"])
@@ -120,8 +137,9 @@ def edit(series_id: int, hand_id: int):
     hand = hand_or_404(db, series, hand_id)
     if hand["deleted_at"]:
         abort(404)
-    form = tally.hand_form(series.variant, series.names, formdata=request.form or None,
-                           record=hand_record(hand))
+    form = tally.hand_form(
+        series.variant, series.names, formdata=request.form or None, record=hand_record(hand)
+    )
     if request.method == "POST" and form.validate():
         return _preview_or_save(db, series, form, hand=hand)
     status = 422 if request.method == "POST" else 200
@@ -138,9 +156,17 @@ def show(series_id: int, hand_id: int):
     position = next((i for i, r in enumerate(rows) if r["id"] == hand_id), None)
     record = hand_record(hand)
     result = hand_result(hand)
-    return render_template("hands/show.html", series=series, hand=hand, record=record,
-                           result=result, position=position, audit=hand_audit(db, hand_id),
-                           form=EmptyForm(), table=hand_table(series, hand))
+    return render_template(
+        "hands/show.html",
+        series=series,
+        hand=hand,
+        record=record,
+        result=result,
+        position=position,
+        audit=hand_audit(db, hand_id),
+        form=EmptyForm(),
+        table=hand_table(series, hand),
+    )
 
 
 @bp.route("/series/<int:series_id>/hands/<int:hand_id>/hand.json")
@@ -163,8 +189,12 @@ def delete(series_id: int, hand_id: int):
     hand = hand_or_404(db, series, hand_id)
     if EmptyForm().validate_on_submit() and not hand["deleted_at"]:
         delete_hand(db, hand_id)
-        flash(gettext("Hand %(number)d deleted. You can undo this on the series page.",
-                      number=hand["number"]))
+        flash(
+            gettext(
+                "Hand %(number)d deleted. You can undo this on the series page.",
+                number=hand["number"],
+            )
+        )
     return redirect(url_for("series.show", series_id=series_id))
 
 
@@ -179,6 +209,12 @@ def restore(series_id: int, hand_id: int):
             restore_hand(db, series, hand_id)
             flash(gettext("Hand %(number)d is back.", number=hand["number"]))
         except HandRefused as refused:
-            flash(gettext("Hand %(number)d cannot come back: %(reason)s", number=hand["number"],
-                          reason=refused), "error")
+            flash(
+                gettext(
+                    "Hand %(number)d cannot come back: %(reason)s",
+                    number=hand["number"],
+                    reason=refused,
+                ),
+                "error",
+            )
     return redirect(url_for("series.show", series_id=series_id))

@@ -34,16 +34,24 @@ def marker(kind: str, x: float, y: float, r: float = 4) -> str:
     if kind == "square":
         return f'<rect x="{x - r:.1f}" y="{y - r:.1f}" width="{2 * r}" height="{2 * r}"/>'
     if kind == "triangle":
-        return (f'<path d="M{x:.1f} {y - r - 1:.1f}L{x + r + 1:.1f} {y + r:.1f}'
-                f'L{x - r - 1:.1f} {y + r:.1f}Z"/>')
+        return (
+            f'<path d="M{x:.1f} {y - r - 1:.1f}L{x + r + 1:.1f} {y + r:.1f}'
+            f'L{x - r - 1:.1f} {y + r:.1f}Z"/>'
+        )
     if kind == "diamond":
-        return (f'<path d="M{x:.1f} {y - r - 1:.1f}L{x + r + 1:.1f} {y:.1f}L{x:.1f} '
-                f'{y + r + 1:.1f}L{x - r - 1:.1f} {y:.1f}Z"/>')
+        return (
+            f'<path d="M{x:.1f} {y - r - 1:.1f}L{x + r + 1:.1f} {y:.1f}L{x:.1f} '
+            f'{y + r + 1:.1f}L{x - r - 1:.1f} {y:.1f}Z"/>'
+        )
     if kind == "cross":
-        return (f'<path class="stroke" d="M{x - r:.1f} {y - r:.1f}L{x + r:.1f} {y + r:.1f}'
-                f'M{x - r:.1f} {y + r:.1f}L{x + r:.1f} {y - r:.1f}"/>')
-    return (f'<path class="stroke" d="M{x - r - 1:.1f} {y:.1f}H{x + r + 1:.1f}'
-            f'M{x:.1f} {y - r - 1:.1f}V{y + r + 1:.1f}"/>')
+        return (
+            f'<path class="stroke" d="M{x - r:.1f} {y - r:.1f}L{x + r:.1f} {y + r:.1f}'
+            f'M{x - r:.1f} {y + r:.1f}L{x + r:.1f} {y - r:.1f}"/>'
+        )
+    return (
+        f'<path class="stroke" d="M{x - r - 1:.1f} {y:.1f}H{x + r + 1:.1f}'
+        f'M{x:.1f} {y - r - 1:.1f}V{y + r + 1:.1f}"/>'
+    )
 
 
 def spread(positions: list[float], low: float, high: float, gap: float) -> list[float]:
@@ -62,8 +70,15 @@ def spread(positions: list[float], low: float, high: float, gap: float) -> list[
     return placed
 
 
-def line_chart(chart_id: str, title: str, description: str, x_label: str, y_label: str,
-               x_ticks: list[str], lines: list[tuple[str, list[int]]]) -> Markup:
+def line_chart(
+    chart_id: str,
+    title: str,
+    description: str,
+    x_label: str,
+    y_label: str,
+    x_ticks: list[str],
+    lines: list[tuple[str, list[int]]],
+) -> Markup:
     """An accessible SVG line chart: one line per name, each with its own dash and marker."""
     values = [v for _, vs in lines for v in vs] or [0]
     ticks = nice_ticks(min(values), max(values))
@@ -76,53 +91,70 @@ def line_chart(chart_id: str, title: str, description: str, x_label: str, y_labe
     def y_at(v: float) -> float:
         return TOP + plot_h * (ticks[-1] - v) / (ticks[-1] - ticks[0])
 
-    out = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-           f'aria-labelledby="{chart_id}-title {chart_id}-desc" '
-           f'xmlns="http://www.w3.org/2000/svg">',
-           f'<title id="{chart_id}-title">{escape(title)}</title>',
-           f'<desc id="{chart_id}-desc">{escape(description)}</desc>',
-           '<g class="grid" aria-hidden="true">']
+    out = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-labelledby="{chart_id}-title {chart_id}-desc" '
+        f'xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{chart_id}-title">{escape(title)}</title>',
+        f'<desc id="{chart_id}-desc">{escape(description)}</desc>',
+        '<g class="grid" aria-hidden="true">',
+    ]
     for tick in ticks:
         y = y_at(tick)
         zero = ' class="zero"' if tick == 0 else ""
         out.append(f'<line{zero} x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}"/>')
-        out.append(f'<text class="tick" x="{LEFT - 6}" y="{y + 4:.1f}" '
-                   f'text-anchor="end">{tick}</text>')
+        out.append(
+            f'<text class="tick" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>'
+        )
     every = max(1, math.ceil(points / 8))
     for i, label in enumerate(x_ticks):
         if i % every == 0 or i == points - 1:
-            out.append(f'<text class="tick" x="{x_at(i):.1f}" y="{TOP + plot_h + 16}" '
-                       f'text-anchor="middle">{escape(label)}</text>')
-    out.append(f'<text class="axis" x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 6}" '
-               f'text-anchor="middle">{escape(x_label)}</text>')
-    out.append(f'<text class="axis" transform="translate(12 {TOP + plot_h / 2:.1f}) rotate(-90)"'
-               f' text-anchor="middle">{escape(y_label)}</text></g>')
+            out.append(
+                f'<text class="tick" x="{x_at(i):.1f}" y="{TOP + plot_h + 16}" '
+                f'text-anchor="middle">{escape(label)}</text>'
+            )
+    out.append(
+        f'<text class="axis" x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 6}" '
+        f'text-anchor="middle">{escape(x_label)}</text>'
+    )
+    out.append(
+        f'<text class="axis" transform="translate(12 {TOP + plot_h / 2:.1f}) rotate(-90)"'
+        f' text-anchor="middle">{escape(y_label)}</text></g>'
+    )
     ends = []
     mark_every = max(1, math.ceil(points / 15))
     for n, (name, vs) in enumerate(lines):
         style = n % len(DASHES)
         coords = [(x_at(i), y_at(v)) for i, v in enumerate(vs)]
-        path = " ".join(f"{'M' if i == 0 else 'L'}{x:.1f} {y:.1f}"
-                        for i, (x, y) in enumerate(coords))
+        path = " ".join(
+            f"{'M' if i == 0 else 'L'}{x:.1f} {y:.1f}" for i, (x, y) in enumerate(coords)
+        )
         dash = f' stroke-dasharray="{DASHES[style]}"' if DASHES[style] else ""
-        out.append(f'<g class="series series-{style}" aria-hidden="true">'
-                   f'<path class="line" d="{path}"{dash}/>')
-        out.extend(marker(MARKERS[style], x, y) for i, (x, y) in enumerate(coords)
-                   if i % mark_every == 0 or i == len(coords) - 1)
+        out.append(
+            f'<g class="series series-{style}" aria-hidden="true">'
+            f'<path class="line" d="{path}"{dash}/>'
+        )
+        out.extend(
+            marker(MARKERS[style], x, y)
+            for i, (x, y) in enumerate(coords)
+            if i % mark_every == 0 or i == len(coords) - 1
+        )
         out.append("</g>")
         if coords:
             ends.append((n, name, coords[-1][1]))
     placed = spread([y for _, _, y in ends], TOP + 4, TOP + plot_h + 4, LABEL_GAP)
     for (n, name, _), y in zip(ends, placed, strict=True):
-        out.append(f'<text class="end-label series-{n % len(DASHES)}" x="{LEFT + plot_w + 6}" '
-                   f'y="{y + 4:.1f}" aria-hidden="true">{escape(short(name))}</text>')
+        out.append(
+            f'<text class="end-label series-{n % len(DASHES)}" x="{LEFT + plot_w + 6}" '
+            f'y="{y + 4:.1f}" aria-hidden="true">{escape(short(name))}</text>'
+        )
     out.append("</svg>")
     return Markup("".join(out))
 
 
 def short(name: str, room: int = 9) -> str:
     """A name cut to fit beside the end of its line."""
-    return name if len(name) <= room else name[:room - 1] + "\u2026"
+    return name if len(name) <= room else name[: room - 1] + "\u2026"
 
 
 def running_totals(names: list[str], hand_scores: list[dict[str, int]]) -> list[list[int]]:

@@ -20,14 +20,15 @@ class FilterForm(Form):
     variant = SelectField(lazy_gettext("Variant"), validators=[Optional()])
 
 
-
 class MergeForm(FlaskForm):
     """Two players who are one person: the one merged (who goes) and the one kept. The
     players page sends it by GET to ask first; the question posts it back to merge."""
 
-    merged = SelectField(lazy_gettext("Merge this player"), coerce=int,
-                         description=lazy_gettext(
-                             "Their hands, series and figures all move to the other."))
+    merged = SelectField(
+        lazy_gettext("Merge this player"),
+        coerce=int,
+        description=lazy_gettext("Their hands, series and figures all move to the other."),
+    )
     kept = SelectField(lazy_gettext("into this player, whose name is kept"), coerce=int)
 
 

@@ -36,18 +36,31 @@ def merge():
     except MergeRefused as refused:
         form.merged.errors = [refusal_words(refused)]
         return render_template("history/players.html", players=everyone, form=form), 400
-    flash(gettext("%(merged)s was merged into %(kept)s: every hand, series and figure of theirs "
-                  "now counts for %(kept)s.", merged=done.merged["name"], kept=done.kept["name"]))
+    flash(
+        gettext(
+            "%(merged)s was merged into %(kept)s: every hand, series and figure of theirs "
+            "now counts for %(kept)s.",
+            merged=done.merged["name"],
+            kept=done.kept["name"],
+        )
+    )
     return redirect(url_for("history.player", player_id=done.kept["id"]))
 
 
 def refusal_words(refused: MergeRefused) -> str:
     """Why two players cannot be merged, worded from the refusal's facts."""
     if refused.series is not None:
-        return gettext("%(player)s and %(other)s both sat at the series %(series)s on %(date)s: "
-                       "they are two people, not one.", player=refused.player,
-                       other=refused.other, series=refused.series, date=refused.date)
+        return gettext(
+            "%(player)s and %(other)s both sat at the series %(series)s on %(date)s: "
+            "they are two people, not one.",
+            player=refused.player,
+            other=refused.other,
+            series=refused.series,
+            date=refused.date,
+        )
     if refused.player is not None:
-        return gettext("%(player)s cannot be merged into themselves: choose two players.",
-                       player=refused.player)
+        return gettext(
+            "%(player)s cannot be merged into themselves: choose two players.",
+            player=refused.player,
+        )
     return gettext("One of these players is no longer here.")

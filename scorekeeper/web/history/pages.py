@@ -31,8 +31,10 @@ def night_sheets(db: Database, night_id: int) -> list[dict]:
     """The night's series with their final sheets, outcomes and running totals."""
     ids = night_series_ids(db, night_id)
     outcomes = stats.series_outcomes(db, ids)
-    return [series_sheet(db, series_id, number, outcomes[series_id])
-            for number, series_id in enumerate(ids, start=1)]
+    return [
+        series_sheet(db, series_id, number, outcomes[series_id])
+        for number, series_id in enumerate(ids, start=1)
+    ]
 
 
 def series_sheet(db: Database, series_id: int, number: int, outcome: dict) -> dict:
@@ -41,24 +43,36 @@ def series_sheet(db: Database, series_id: int, number: int, outcome: dict) -> di
     rows = series_hands(db, series_id)
     played = stored_scores(rows)
     totals = charts.running_totals(series.names, [p["scores"] for p in played])
-    return {"series": series, "number": number, "outcome": outcome,
-            "player_ids": {n: i for i, n in seats(db, [series_id])[series_id]},
-            "hands": [{**row, **p, "totals": {n: t[i + 1] for n, t in
-                                               zip(series.names, totals, strict=True)}}
-                      for i, (row, p) in enumerate(zip(rows, played, strict=True))],
-            "chart": series_chart(series, totals) if rows else None}
+    return {
+        "series": series,
+        "number": number,
+        "outcome": outcome,
+        "player_ids": {n: i for i, n in seats(db, [series_id])[series_id]},
+        "hands": [
+            {**row, **p, "totals": {n: t[i + 1] for n, t in zip(series.names, totals, strict=True)}}
+            for i, (row, p) in enumerate(zip(rows, played, strict=True))
+        ],
+        "chart": series_chart(series, totals) if rows else None,
+    }
 
 
 def series_chart(series: Series, totals: list[list[int]]):
     """The running totals of a series as a chart."""
     final = ", ".join(f"{n} {t[-1]:+d}" for n, t in zip(series.names, totals, strict=True))
     return charts.line_chart(
-        f"chart-series-{series.id}", gettext("Running totals: %(series)s", series=series.title),
-        ngettext("Each player's total after every hand. After %(num)d hand: %(totals)s.",
-                 "Each player's total after every hand. After %(num)d hands: %(totals)s.",
-                 len(totals[0]) - 1, totals=final),
-        gettext("Hand"), gettext("Total points"), [str(i) for i in range(len(totals[0]))],
-        list(zip(series.names, totals, strict=True)))
+        f"chart-series-{series.id}",
+        gettext("Running totals: %(series)s", series=series.title),
+        ngettext(
+            "Each player's total after every hand. After %(num)d hand: %(totals)s.",
+            "Each player's total after every hand. After %(num)d hands: %(totals)s.",
+            len(totals[0]) - 1,
+            totals=final,
+        ),
+        gettext("Hand"),
+        gettext("Total points"),
+        [str(i) for i in range(len(totals[0]))],
+        list(zip(series.names, totals, strict=True)),
+    )
 
 
 # --- Pages --------------------------------------------------------------------
@@ -70,14 +84,20 @@ def index():
     db = get_db()
     refresh_figures(db)
     # Bounded so that the page's offset stays a number SQLite holds.
-    page = min(max(request.args.get("page", 1, type=ids.sqlite_int), 1),
-               ids.LARGEST // NIGHTS_PER_PAGE)
+    page = min(
+        max(request.args.get("page", 1, type=ids.sqlite_int), 1), ids.LARGEST // NIGHTS_PER_PAGE
+    )
     total = db["nights"].count
     found = night_summaries(db, NIGHTS_PER_PAGE, (page - 1) * NIGHTS_PER_PAGE)
     if page > 1 and not found:
         abort(404)
-    return render_template("history/index.html", nights=found, page=page,
-                           more=page * NIGHTS_PER_PAGE < total, total=total)
+    return render_template(
+        "history/index.html",
+        nights=found,
+        page=page,
+        more=page * NIGHTS_PER_PAGE < total,
+        total=total,
+    )
 
 
 @bp.route("/history/nights/<int:night_id>")
@@ -86,8 +106,12 @@ def night(night_id: int):
     db = get_db()
     refresh_figures(db)
     found = night_or_404(db, night_id)
-    return render_template("history/night.html", night=found, sheets=night_sheets(db, night_id),
-                           rulings=night_rulings(db, night_id))
+    return render_template(
+        "history/night.html",
+        night=found,
+        sheets=night_sheets(db, night_id),
+        rulings=night_rulings(db, night_id),
+    )
 
 
 @bp.route("/players/")
@@ -96,8 +120,7 @@ def players():
     db = get_db()
     refresh_figures(db)
     found = played(db)
-    return render_template("history/players.html", players=found,
-                           form=merge_form(found, None))
+    return render_template("history/players.html", players=found, form=merge_form(found, None))
 
 
 @bp.route("/players/<int:player_id>")
@@ -108,8 +131,10 @@ def player(player_id: int):
     found = next(db["players"].rows_where("id = ?", [player_id]), None) or abort(404)
     form = FilterForm(request.args)
     played = stats.played_variants(db, player_id)
-    form.variant.choices = [SelectChoice("", lazy_gettext("All variants")),
-                            *(SelectChoice(k, v) for k, v in played.items())]
+    form.variant.choices = [
+        SelectChoice("", lazy_gettext("All variants")),
+        *(SelectChoice(k, v) for k, v in played.items()),
+    ]
     filters = stats.Filters()
     if form.validate():
         filters = stats.Filters(form.since.data, form.until.data, form.variant.data or None)
@@ -117,11 +142,16 @@ def player(player_id: int):
     # Beyond a few dozen nights the points are too close to tell apart on a phone.
     by_night = every_night[-CHART_NIGHTS:]
     return render_template(
-        "history/player.html", player=found, form=form, filters=filters,
+        "history/player.html",
+        player=found,
+        form=form,
+        filters=filters,
         figures=stats.player_figures(db, player_id, filters),
-        rivals=stats.head_to_head(db, player_id, filters), by_night=by_night,
+        rivals=stats.head_to_head(db, player_id, filters),
+        by_night=by_night,
         nights_played=len(every_night),
-        chart=player_chart(found["name"], by_night) if by_night else None)
+        chart=player_chart(found["name"], by_night) if by_night else None,
+    )
 
 
 def short_day(iso_date: str) -> str:
@@ -134,10 +164,19 @@ def player_chart(name: str, by_night: list[dict]):
     """A player's points at each night as a chart."""
     best = max(by_night, key=lambda n: n["total"])
     return charts.line_chart(
-        "chart-player", gettext("%(player)s: points at each night", player=name),
-        ngettext("%(num)d night from %(first)s to %(last)s; best %(best)s on %(day)s.",
-                 "%(num)d nights from %(first)s to %(last)s; best %(best)s on %(day)s.",
-                 len(by_night), first=by_night[0]["date"], last=by_night[-1]["date"],
-                 best=f"{best['total']:+d}", day=best["date"]),
-        gettext("Night"), gettext("Points that night"), [short_day(n["date"]) for n in by_night],
-        [(name, [n["total"] for n in by_night])])
+        "chart-player",
+        gettext("%(player)s: points at each night", player=name),
+        ngettext(
+            "%(num)d night from %(first)s to %(last)s; best %(best)s on %(day)s.",
+            "%(num)d nights from %(first)s to %(last)s; best %(best)s on %(day)s.",
+            len(by_night),
+            first=by_night[0]["date"],
+            last=by_night[-1]["date"],
+            best=f"{best['total']:+d}",
+            day=best["date"],
+        ),
+        gettext("Night"),
+        gettext("Points that night"),
+        [short_day(n["date"]) for n in by_night],
+        [(name, [n["total"] for n in by_night])],
+    )

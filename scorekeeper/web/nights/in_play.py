@@ -50,14 +50,12 @@ def series_state(db: Database, series: Series) -> SeriesState:
     """Where one series stands after its stored hands."""
     result = hands.tally(series, hands.sheet_hands(db, series.id))
     leaders = [s.name for s in result.standings if s.rank == 1]
-    return SeriesState(series, len(result.hands), result.finished, leaders,
-                       list(result.winners))
+    return SeriesState(series, len(result.hands), result.finished, leaders, list(result.winners))
 
 
 def night_states(db: Database, night_id: int) -> list[SeriesState]:
     """The night's series in the order they were started, each with where it stands."""
-    rows = db.table("series").rows_where("night_id = ?", [night_id], order_by="id",
-                                         select="id")
+    rows = db.table("series").rows_where("night_id = ?", [night_id], order_by="id", select="id")
     return [series_state(db, series_of(db, row["id"])) for row in rows]
 
 

@@ -30,10 +30,14 @@ def home():
     """Show tonight's and recent game nights, and how other phones can join."""
     db, today = get_db(), date.today()
     join = address.page_join_url()
-    return render_template("home.html", tonight=nights_on(db, today),
-                           recent=recent_nights(db, other_than=today),
-                           playing=in_play.in_play(db, today),
-                           join_url=join, join_qr=address.qr_svg(join))
+    return render_template(
+        "home.html",
+        tonight=nights_on(db, today),
+        recent=recent_nights(db, other_than=today),
+        playing=in_play.in_play(db, today),
+        join_url=join,
+        join_qr=address.qr_svg(join),
+    )
 
 
 @bp.route("/nights/new", methods=["GET", "POST"])
@@ -55,8 +59,15 @@ def show(night_id: int):
     night = night_or_404(db, night_id)
     states = in_play.night_states(db, night_id)
     # The night page calls an unnamed series "Series 2"; its rulings say the same.
-    labels = {one.series.id: one.series.name or gettext("Series %(number)d", number=i)
-              for i, one in enumerate(states, 1)}
-    return render_template("nights/show.html", night=night, states=states,
-                           won=in_play.series_won(states),
-                           rulings=night_rulings(db, night_id), series_labels=labels)
+    labels = {
+        one.series.id: one.series.name or gettext("Series %(number)d", number=i)
+        for i, one in enumerate(states, 1)
+    }
+    return render_template(
+        "nights/show.html",
+        night=night,
+        states=states,
+        won=in_play.series_won(states),
+        rulings=night_rulings(db, night_id),
+        series_labels=labels,
+    )

@@ -49,8 +49,11 @@ def put_draft(series_id: int, seat: int):
     except TooManyGuesses as error:
         return too_many(error)
     if granted is None and request.headers.get("Authorization"):
-        raise ApiError(403, gettext("that code is neither the passcode nor this series' join "
-                                    "code"), "Authorization")
+        raise ApiError(
+            403,
+            gettext("that code is neither the passcode nor this series' join code"),
+            "Authorization",
+        )
     raw, hand = _without_hand(data)
     client = None if granted == "scorer" else rack_drafts.phone_key(create=True)
     try:
@@ -80,5 +83,10 @@ def _refused(problem: DraftProblem):
 
 def _answer(one: Series, number: int, seat: int) -> dict[str, Any]:
     state = rack_drafts.state(one)
-    return {"hand": number, "seat": seat, "name": one.names[seat],
-            "draft": state["seats"][seat]["draft"], "sent_by": state["seats"][seat]["sent_by"]}
+    return {
+        "hand": number,
+        "seat": seat,
+        "name": one.names[seat],
+        "draft": state["seats"][seat]["draft"],
+        "sent_by": state["seats"][seat]["sent_by"],
+    }

@@ -41,9 +41,14 @@ class DraftProblem(Exception):
     """A draft refused: the status for the API, the message for the phone, the field, and
     what to say beside each box of the draft it is about (`beside`: field to messages)."""
 
-    def __init__(self, status: int, message: str, field: str | None = None,
-                 retry_after: int | None = None,
-                 beside: dict[str, list[str]] | None = None):
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        field: str | None = None,
+        retry_after: int | None = None,
+        beside: dict[str, list[str]] | None = None,
+    ):
         super().__init__(message)
         self.status, self.message, self.field = status, message, field
         self.retry_after = retry_after
@@ -73,8 +78,9 @@ def give_phone_id(response: FlaskResponse) -> FlaskResponse:
     """Send a phone the id it was given in this request (HttpOnly, SameSite=Lax)."""
     new = g.get("new_rack_phone")
     if new:
-        response.set_cookie(PHONE_COOKIE, new, max_age=365 * 24 * 60 * 60, httponly=True,
-                            samesite="Lax")
+        response.set_cookie(
+            PHONE_COOKIE, new, max_age=365 * 24 * 60 * 60, httponly=True, samesite="Lax"
+        )
     return response
 
 
@@ -113,8 +119,14 @@ def _limit(client: str | None) -> None:
         keys.append((f"phone:{client}", SENDS_PER_PHONE))
     wait = limiter.wait(keys)
     if wait:
-        raise DraftProblem(429, _("Too many racks sent from this phone. Try again in "
-                                  "%(seconds)s seconds.", seconds=wait), retry_after=wait)
+        raise DraftProblem(
+            429,
+            _(
+                "Too many racks sent from this phone. Try again in %(seconds)s seconds.",
+                seconds=wait,
+            ),
+            retry_after=wait,
+        )
 
 
 def seat_change_wait(client: str | None) -> int:
@@ -129,8 +141,9 @@ def seat_change_wait(client: str | None) -> int:
 
 def seat_changes_words(seconds: int) -> str:
     """The refusal of a phone that changed seats too often."""
-    return _("Too many seat changes from this phone. Try again in %(seconds)s seconds.",
-             seconds=seconds)
+    return _(
+        "Too many seat changes from this phone. Try again in %(seconds)s seconds.", seconds=seconds
+    )
 
 
 def recording(one: Series) -> int | None:
@@ -141,8 +154,14 @@ def recording(one: Series) -> int | None:
     return drafts.next_number(db, one.id)
 
 
-def send(one: Series, seat: int, raw: Any, client: str | None, hand: int | None = None,
-         may_take: bool = False) -> int:
+def send(
+    one: Series,
+    seat: int,
+    raw: Any,
+    client: str | None,
+    hand: int | None = None,
+    may_take: bool = False,
+) -> int:
     """Keep a seat's draft of the hand being recorded; return that hand's number. `client`
     is the sending phone's key, or None for the scorer (any seat); `hand` is the number the
     phone counted for, when it says (a page opened before the last hand was saved);
@@ -152,15 +171,16 @@ def send(one: Series, seat: int, raw: Any, client: str | None, hand: int | None 
     _limit(client)
     number = recording(one)
     if number is None:
-        raise DraftProblem(409, _("The series is over: there is no hand left to count."),
-                           "hand")
+        raise DraftProblem(409, _("The series is over: there is no hand left to count."), "hand")
     if hand is not None and hand > number:
-        raise DraftProblem(409, _("Hand %(new)s is the one being recorded now.", new=number),
-                           "hand")
+        raise DraftProblem(
+            409, _("Hand %(new)s is the one being recorded now.", new=number), "hand"
+        )
     try:
         fields = read_draft(raw, one.variant, one.names[seat])
-        drafts.put_draft(get_db(), one.id, number if hand is None else hand, seat, fields,
-                         client, may_take)
+        drafts.put_draft(
+            get_db(), one.id, number if hand is None else hand, seat, fields, client, may_take
+        )
     except InvalidHand as error:
         raise DraftProblem(400, error.detail, error.field, beside=_beside(error)) from None
     except drafts.DraftRefused as refused:
@@ -179,22 +199,47 @@ def _beside(error: InvalidHand) -> dict[str, list[str]]:
 
 def _in_words(one: Series, refused: drafts.DraftRefused) -> DraftProblem:
     if isinstance(refused, drafts.SeatTaken):
-        return DraftProblem(403, _("%(name)s's seat is held by another phone: ask the scorer "
-                                   "to hand it over.", name=one.names[refused.seat]), "seat")
+        return DraftProblem(
+            403,
+            _(
+                "%(name)s's seat is held by another phone: ask the scorer to hand it over.",
+                name=one.names[refused.seat],
+            ),
+            "seat",
+        )
     if isinstance(refused, drafts.NotHeld):
-        return DraftProblem(403, _("This phone does not hold %(name)s's seat: a phone takes a "
-                                   "seat with the series' join code, from the QR code on the "
-                                   "scorer's phone.", name=one.names[refused.seat]), "seat")
+        return DraftProblem(
+            403,
+            _(
+                "This phone does not hold %(name)s's seat: a phone takes a "
+                "seat with the series' join code, from the QR code on the "
+                "scorer's phone.",
+                name=one.names[refused.seat],
+            ),
+            "seat",
+        )
     if isinstance(refused, drafts.OtherSeat):
-        return DraftProblem(403, _("This phone counts for %(held)s: a rack for %(name)s comes "
-                                   "from the phone that joined as %(name)s or from the "
-                                   "scorer.",
-                                   held=one.names[refused.held], name=one.names[refused.seat]),
-                            "seat")
+        return DraftProblem(
+            403,
+            _(
+                "This phone counts for %(held)s: a rack for %(name)s comes "
+                "from the phone that joined as %(name)s or from the "
+                "scorer.",
+                held=one.names[refused.held],
+                name=one.names[refused.seat],
+            ),
+            "seat",
+        )
     if isinstance(refused, drafts.OldHand):
-        return DraftProblem(409, _("Hand %(old)s is saved already: hand %(new)s is being "
-                                   "recorded now.", old=refused.sent_for,
-                                   new=refused.now_recording), "hand")
+        return DraftProblem(
+            409,
+            _(
+                "Hand %(old)s is saved already: hand %(new)s is being recorded now.",
+                old=refused.sent_for,
+                new=refused.now_recording,
+            ),
+            "hand",
+        )
     return DraftProblem(400, str(refused))
 
 
@@ -216,21 +261,31 @@ def state(one: Series) -> dict[str, Any]:
     seats = []
     for seat, name in enumerate(one.names):
         draft = found.get(seat)
-        seats.append({
-            "seat": seat, "name": name, "held": seat in held,
-            "yours": mine is not None and held.get(seat) == mine,
-            "draft": draft["fields"] if draft else None,
-            "sent_by": sent_by(one, seat, draft) if draft else None,
-            "by_player": draft["by_player"] if draft else None,
-            "sent": draft["sent"] if draft else None,
-        })
-    return {"series": one.id, "hand": number, "finished": number is None,
-            "fields": list(draft_fields(one.variant)), "seats": seats,
-            "still_counting": [s["name"] for s in seats if s["held"] and s["draft"] is None]}
+        seats.append(
+            {
+                "seat": seat,
+                "name": name,
+                "held": seat in held,
+                "yours": mine is not None and held.get(seat) == mine,
+                "draft": draft["fields"] if draft else None,
+                "sent_by": sent_by(one, seat, draft) if draft else None,
+                "by_player": draft["by_player"] if draft else None,
+                "sent": draft["sent"] if draft else None,
+            }
+        )
+    return {
+        "series": one.id,
+        "hand": number,
+        "finished": number is None,
+        "fields": list(draft_fields(one.variant)),
+        "seats": seats,
+        "still_counting": [s["name"] for s in seats if s["held"] and s["draft"] is None],
+    }
 
 
-def counting_words(drafted: dict[str, Any], out: str | None = None,
-                   typed: frozenset[int] = frozenset()) -> str:
+def counting_words(
+    drafted: dict[str, Any], out: str | None = None, typed: frozenset[int] = frozenset()
+) -> str:
     """Who still has no rack on the scorer's form, phone or not, and whose phone has sent
     theirs; `out` went out (no rack to wait for), `typed` are the seats whose boxes the
     scorer filled. static/drafts.js says the same from the same words."""

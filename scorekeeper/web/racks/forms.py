@@ -33,7 +33,7 @@ class MyRackForm(FlaskForm):
 
 
 class SeatForm(FlaskForm):
-    """"I'm Ana": which seat of the series this phone counts for."""
+    """ "I'm Ana": which seat of the series this phone counts for."""
 
     seat = IntegerField(validators=[InputRequired(), NumberRange(0)])
 
@@ -45,10 +45,18 @@ JOIN_CODE_MOST = 20
 class JoinForm(FlaskForm):
     """The series' join code, typed on a phone that did not open the scorer's QR code."""
 
-    code = StringField(lazy_gettext("Join code"), validators=[
-        InputRequired(lazy_gettext("Type the join code shown on the scorer's phone.")),
-        Length(max=JOIN_CODE_MOST, message=lazy_gettext(
-            "A join code has 8 letters and figures, as the scorer's phone shows it."))])
+    code = StringField(
+        lazy_gettext("Join code"),
+        validators=[
+            InputRequired(lazy_gettext("Type the join code shown on the scorer's phone.")),
+            Length(
+                max=JOIN_CODE_MOST,
+                message=lazy_gettext(
+                    "A join code has 8 letters and figures, as the scorer's phone shows it."
+                ),
+            ),
+        ],
+    )
 
 
 def draft_of(form: MyRackForm, variant: Variant) -> dict[str, Any]:
@@ -58,7 +66,7 @@ def draft_of(form: MyRackForm, variant: Variant) -> dict[str, Any]:
     for field in draft_fields(variant):
         value = form[field].data
         if isinstance(value, str):
-            value = value.strip()[:MOST_CHARACTERS + 1]
+            value = value.strip()[: MOST_CHARACTERS + 1]
         if value not in (None, "", 0) or (field == "rack_points" and value == 0):
             raw[field] = value
     return raw

@@ -65,8 +65,7 @@ def check_join_code(attempt: str, join_code: str) -> bool:
 
 def _remember(series_id: int, code: str) -> None:
     kept = session.get(SESSION_KEY)
-    kept = {k: v for k, v in kept.items() if k != str(series_id)} if isinstance(kept,
-                                                                                 dict) else {}
+    kept = {k: v for k, v in kept.items() if k != str(series_id)} if isinstance(kept, dict) else {}
     kept[str(series_id)] = code
     session[SESSION_KEY] = dict(list(kept.items())[-MOST_KEPT:])
 
@@ -78,15 +77,25 @@ def _try(series_id: int, typed: str) -> bool:
         right = code is not None and check_join_code(typed, code)
     except TooManyGuesses as error:
         minutes = max(1, -(-error.seconds // 60))
-        flash(ngettext("Too many wrong codes from this phone. Try again in %(num)d minute.",
-                       "Too many wrong codes from this phone. Try again in %(num)d minutes.",
-                       minutes), "error")
+        flash(
+            ngettext(
+                "Too many wrong codes from this phone. Try again in %(num)d minute.",
+                "Too many wrong codes from this phone. Try again in %(num)d minutes.",
+                minutes,
+            ),
+            "error",
+        )
         return False
     if right and code is not None:
         _remember(series_id, code)
         return True
-    flash(_("That is not this series' join code: scan the QR code on the scorer's phone, or "
-            "type the code it shows."), "error")
+    flash(
+        _(
+            "That is not this series' join code: scan the QR code on the scorer's phone, or "
+            "type the code it shows."
+        ),
+        "error",
+    )
     return False
 
 

@@ -40,15 +40,14 @@ def _wants_json() -> bool:
 
 @bp.route("/series/<int:series_id>/my-rack", methods=["GET", "POST"])
 def mine(series_id: int):
-    """"My rack for hand N": count this phone's player's rack and send it to the scorer;
+    """ "My rack for hand N": count this phone's player's rack and send it to the scorer;
     on a phone that is no player yet, say which player it is."""
     db = get_db()
     one = series_or_404(db, series_id)
     seat = drafts.seat_of(db, series_id, rack_drafts.phone_key())
     if seat is None:
         if request.method == "POST":
-            lost = _("This phone no longer counts for a player: say again which player you "
-                     "are.")
+            lost = _("This phone no longer counts for a player: say again which player you are.")
             if _wants_json():
                 return jsonify({"error": lost, "where": "seat"}), 403
             flash(lost, "error")
@@ -58,25 +57,45 @@ def mine(series_id: int):
         draft = draft_of(form, one.variant)
         if not draft:
             # The API's refusal of an empty draft speaks of JSON: the page says it plainly.
-            return _refused(one, seat, form, DraftProblem(
-                400, _("Enter the tiles left on your rack, or the points instead."), "rack"))
+            return _refused(
+                one,
+                seat,
+                form,
+                DraftProblem(
+                    400, _("Enter the tiles left on your rack, or the points instead."), "rack"
+                ),
+            )
         try:
             # The seat it holds, and no other: a seat the scorer freed meanwhile stays free.
-            number = rack_drafts.send(one, seat, draft, rack_drafts.phone_key(),
-                                      form.hand.data, may_take=False)
+            number = rack_drafts.send(
+                one, seat, draft, rack_drafts.phone_key(), form.hand.data, may_take=False
+            )
         except DraftProblem as problem:
             return _refused(one, seat, form, problem)
         if _wants_json():
-            return jsonify({"message": _("Sent to the scorer. You can change it until hand "
-                                         "%(number)s is saved.", number=number),
-                            "hand": number})
+            return jsonify(
+                {
+                    "message": _(
+                        "Sent to the scorer. You can change it until hand %(number)s is saved.",
+                        number=number,
+                    ),
+                    "hand": number,
+                }
+            )
         # The page says it is sent (its status line): no flash to say it twice.
         return redirect(url_for("racks.mine", series_id=series_id))
     if request.method == "POST":
-        beside = {name: list(f.errors) for name, f in form._fields.items()
-                  if f.errors and name not in ("csrf_token", "hand")}
-        return _refused(one, seat, form, DraftProblem(
-            422, _("Some boxes are not right: see beside them."), beside=beside))
+        beside = {
+            name: list(f.errors)
+            for name, f in form._fields.items()
+            if f.errors and name not in ("csrf_token", "hand")
+        }
+        return _refused(
+            one,
+            seat,
+            form,
+            DraftProblem(422, _("Some boxes are not right: see beside them."), beside=beside),
+        )
     return _rack_page(one, seat, form)
 
 
@@ -84,8 +103,9 @@ def _refused(one: Series, seat: int, form: MyRackForm, problem: DraftProblem):
     """The refusal on the phone, beside each box it is about (by the refusal's fields,
     never its words), and why."""
     if _wants_json():
-        response = jsonify({"error": problem.message, "where": problem.field,
-                            "beside": problem.beside})
+        response = jsonify(
+            {"error": problem.message, "where": problem.field, "beside": problem.beside}
+        )
         response.status_code = problem.status
     else:
         shown = []
@@ -119,22 +139,42 @@ def _rack_page(one: Series, seat: int, form: MyRackForm, fresh: bool = True):
     if table is not None:
         shows = {**shows, "melded": False}
     page = render_template(
-        "racks/mine.html", series=one, seat=seat, name=one.names[seat], form=form,
-        number=number, sent=sent, last=last, played=len(result.hands), shows=shows,
+        "racks/mine.html",
+        series=one,
+        seat=seat,
+        name=one.names[seat],
+        form=form,
+        number=number,
+        sent=sent,
+        last=last,
+        played=len(result.hands),
+        shows=shows,
         table_count=table.count(one.names[seat]) if table is not None else None,
         tag=rack_drafts.phone_tag(rack_drafts.phone_key() or ""),
-        rack_costs=tally.rack_costs(one.variant), let_go_form=EmptyForm())
+        rack_costs=tally.rack_costs(one.variant),
+        let_go_form=EmptyForm(),
+    )
     return make_response(page)
 
 
-def _choose_page(one: Series, refused: str | None = None, status: int = 200,
-                 retry_after: int | None = None):
-    """"Which player are you?": the seats to take, once this phone has the join code;
+def _choose_page(
+    one: Series, refused: str | None = None, status: int = 200, retry_after: int | None = None
+):
+    """ "Which player are you?": the seats to take, once this phone has the join code;
     before, the box to type it in."""
     held = drafts.claims(get_db(), one.id)
-    page = make_response(render_template(
-        "racks/choose.html", series=one, held=held, form=SeatForm(), refused=refused,
-        joined=may_take_seat(one.id), join_form=JoinForm(formdata=None)), status)
+    page = make_response(
+        render_template(
+            "racks/choose.html",
+            series=one,
+            held=held,
+            form=SeatForm(),
+            refused=refused,
+            joined=may_take_seat(one.id),
+            join_form=JoinForm(formdata=None),
+        ),
+        status,
+    )
     if retry_after is not None:
         page.headers["Retry-After"] = str(retry_after)
     return page
@@ -142,13 +182,19 @@ def _choose_page(one: Series, refused: str | None = None, status: int = 200,
 
 @bp.post("/series/<int:series_id>/my-rack/seat")
 def claim(series_id: int):
-    """"I'm Ana": this phone counts for that player from now on. Only a phone with the
+    """ "I'm Ana": this phone counts for that player from now on. Only a phone with the
     series' join code (or the scorer) takes a seat: web/racks/join_codes.py."""
     db = get_db()
     one = series_or_404(db, series_id)
     if not may_take_seat(series_id):
-        return _choose_page(one, _("This phone has not joined the series: scan the QR code on "
-                                   "the scorer's phone, or type the join code it shows."), 403)
+        return _choose_page(
+            one,
+            _(
+                "This phone has not joined the series: scan the QR code on "
+                "the scorer's phone, or type the join code it shows."
+            ),
+            403,
+        )
     form = SeatForm()
     if form.validate() and form.seat.data is not None and form.seat.data < len(one.names):
         client = rack_drafts.phone_key(create=True) or ""
@@ -158,14 +204,19 @@ def claim(series_id: int):
         try:
             drafts.claim_seat(db, series_id, form.seat.data, client)
         except drafts.SeatTaken:
-            flash(_("%(name)s's seat is held by another phone: ask the scorer to hand it "
-                    "over.", name=one.names[form.seat.data]), "error")
+            flash(
+                _(
+                    "%(name)s's seat is held by another phone: ask the scorer to hand it over.",
+                    name=one.names[form.seat.data],
+                ),
+                "error",
+            )
     return redirect(url_for("racks.mine", series_id=series_id))
 
 
 @bp.post("/series/<int:series_id>/my-rack/not-me")
 def let_go(series_id: int):
-    """"Not me": this phone stops counting for its player."""
+    """ "Not me": this phone stops counting for its player."""
     db = get_db()
     series_or_404(db, series_id)
     key = rack_drafts.phone_key()
@@ -183,10 +234,14 @@ def hand_over(series_id: int, seat: int):
     """The scorer frees a player's seat for another phone (scorer only: web/access/scorer.py)."""
     db = get_db()
     one = series_or_404(db, series_id)
-    if EmptyForm().validate() and seat < len(one.names) and drafts.hand_over(db, series_id,
-                                                                             seat):
-        flash(_("%(name)s's seat is free: the next phone that says \u201cI'm %(name)s\u201d "
-                "counts for them.", name=one.names[seat]))
+    if EmptyForm().validate() and seat < len(one.names) and drafts.hand_over(db, series_id, seat):
+        flash(
+            _(
+                "%(name)s's seat is free: the next phone that says \u201cI'm %(name)s\u201d "
+                "counts for them.",
+                name=one.names[seat],
+            )
+        )
     return redirect(url_for("series.show", series_id=series_id))
 
 
@@ -194,28 +249,41 @@ def my_rack_for(series_id: int) -> dict:
     """For the viewer and a watching phone's series page: the seat this phone counts for
     (None while it is no player) and the hand being recorded."""
     db = get_db()
-    return {"seat": drafts.seat_of(db, series_id, rack_drafts.phone_key()),
-            "number": drafts.next_number(db, series_id)}
+    return {
+        "seat": drafts.seat_of(db, series_id, rack_drafts.phone_key()),
+        "number": drafts.next_number(db, series_id),
+    }
 
 
 def seat_phones(series_id: int) -> dict:
     """For the scorer's series page: each seat held, by which phone (its tag, which the
     phone's own My rack page shows too) and since when; and the latest changes."""
     db = get_db()
-    held = [{"seat": row["seat"], "tag": rack_drafts.phone_tag(row["client"]),
-             "since": row["claimed"]} for row in drafts.holders(db, series_id)]
-    return {"held": held, "log": drafts.seat_log(db, series_id),
-            "words": {"claimed": _("taken by a phone"), "let go": _("let go by its phone"),
-                      "handed over": _("handed over by the scorer")}}
+    held = [
+        {"seat": row["seat"], "tag": rack_drafts.phone_tag(row["client"]), "since": row["claimed"]}
+        for row in drafts.holders(db, series_id)
+    ]
+    return {
+        "held": held,
+        "log": drafts.seat_log(db, series_id),
+        "words": {
+            "claimed": _("taken by a phone"),
+            "let go": _("let go by its phone"),
+            "handed over": _("handed over by the scorer"),
+        },
+    }
 
 
 def counting_now(drafted: dict, form) -> str:
     """For the scorer's form: who still has no rack, phone or not (rack_drafts.counting_words),
     with who went out and the boxes the scorer filled as the form holds them."""
     out = form.went_out.data if "went_out" in form else None
-    typed = frozenset(seat for seat, sub in enumerate(form.players)
-                      if (sub.form.rack.data or "").strip()
-                      or ("rack_points" in sub.form and sub.form.rack_points.data is not None))
+    typed = frozenset(
+        seat
+        for seat, sub in enumerate(form.players)
+        if (sub.form.rack.data or "").strip()
+        or ("rack_points" in sub.form and sub.form.rack_points.data is not None)
+    )
     return rack_drafts.counting_words(drafted, out, typed)
 
 
@@ -239,12 +307,21 @@ def draft_marks(drafted: dict, form) -> list[dict]:
         if not any(_plain(f, sub.form[f].data) != _plain(f, draft[f]) for f in boxes):
             marks.append({"mark": seat["sent_by"], "newer": None})
             continue
-        rack = ", ".join(_plain(f, draft[f]) if f == "rack"
-                         else f"{sub.form[f].label.text} {_plain(f, draft[f])}"
-                         for f in boxes if _plain(f, draft[f]))
-        words = (_("The phone that joined as %(name)s sent a new rack: %(rack)s",
-                   name=seat["name"], rack=rack)
-                 if seat["by_player"] else
-                 _("A new rack came for %(name)s: %(rack)s", name=seat["name"], rack=rack))
+        rack = ", ".join(
+            _plain(f, draft[f])
+            if f == "rack"
+            else f"{sub.form[f].label.text} {_plain(f, draft[f])}"
+            for f in boxes
+            if _plain(f, draft[f])
+        )
+        words = (
+            _(
+                "The phone that joined as %(name)s sent a new rack: %(rack)s",
+                name=seat["name"],
+                rack=rack,
+            )
+            if seat["by_player"]
+            else _("A new rack came for %(name)s: %(rack)s", name=seat["name"], rack=rack)
+        )
         marks.append({"mark": _("changed by the scorer"), "newer": words})
     return marks

@@ -15,32 +15,50 @@ from ..forms.common import SelectChoice, sentence
 
 # A seat for each of the most players any variant is played by.
 MAX_SEATS = PLAYERS[1]
-END_WORDS = {"hands": lazy_gettext("A number of hands"),
-             "rounds": lazy_gettext("A number of rounds (one hand per player)"),
-             "target": lazy_gettext("A target score")}
+END_WORDS = {
+    "hands": lazy_gettext("A number of hands"),
+    "rounds": lazy_gettext("A number of rounds (one hand per player)"),
+    "target": lazy_gettext("A target score"),
+}
 
 
 class SeriesForm(FlaskForm):
     """Start a series: players in seat order, the variant, the end and the first dealer."""
 
-    name = StringField(lazy_gettext("Name"),
-                       description=lazy_gettext("Optional, e.g. \"Friday final\"."),
-                       validators=[Optional(), Length(max=80)])
-    seats = FieldList(StringField(lazy_gettext("Seat"), validators=[Optional(), Length(max=40)]),
-                      min_entries=MAX_SEATS, max_entries=MAX_SEATS)
+    name = StringField(
+        lazy_gettext("Name"),
+        description=lazy_gettext('Optional, e.g. "Friday final".'),
+        validators=[Optional(), Length(max=80)],
+    )
+    seats = FieldList(
+        StringField(lazy_gettext("Seat"), validators=[Optional(), Length(max=40)]),
+        min_entries=MAX_SEATS,
+        max_entries=MAX_SEATS,
+    )
     variant = SelectField(lazy_gettext("Rules"), validators=[InputRequired()])
-    end_kind = RadioField(lazy_gettext("The series ends after"),
-                          choices=[SelectChoice(k, w) for k, w in END_WORDS.items()],
-                          default="hands", validators=[InputRequired()])
-    end_value = IntegerField(lazy_gettext("How many (or the target score)"), default=4,
-                             validators=[InputRequired(lazy_gettext(
-                                 "Say how many hands, rounds or points.")),
-                                         NumberRange(1, 100_000)])
-    first_dealer = SelectField(lazy_gettext("Who deals first"), coerce=int, default=0,
-                               description=lazy_gettext("Seat 1 is the first name typed above."),
-                               choices=[SelectChoice(i, lazy_gettext("Seat %(number)s",
-                                                                number=i + 1))
-                                        for i in range(MAX_SEATS)])
+    end_kind = RadioField(
+        lazy_gettext("The series ends after"),
+        choices=[SelectChoice(k, w) for k, w in END_WORDS.items()],
+        default="hands",
+        validators=[InputRequired()],
+    )
+    end_value = IntegerField(
+        lazy_gettext("How many (or the target score)"),
+        default=4,
+        validators=[
+            InputRequired(lazy_gettext("Say how many hands, rounds or points.")),
+            NumberRange(1, 100_000),
+        ],
+    )
+    first_dealer = SelectField(
+        lazy_gettext("Who deals first"),
+        coerce=int,
+        default=0,
+        description=lazy_gettext("Seat 1 is the first name typed above."),
+        choices=[
+            SelectChoice(i, lazy_gettext("Seat %(number)s", number=i + 1)) for i in range(MAX_SEATS)
+        ],
+    )
 
     def name_dealers(self) -> None:
         """Call the first dealer's choices by the names typed (a page sent back with a
@@ -48,9 +66,14 @@ class SeriesForm(FlaskForm):
         same as the names are typed."""
         names = self.seated()
         self.first_dealer.choices = [
-            SelectChoice(i, names[i] if i < len(names) and not players.name_problem(names[i])
-                         else gettext("Seat %(number)s", number=i + 1))
-            for i in range(MAX_SEATS)]
+            SelectChoice(
+                i,
+                names[i]
+                if i < len(names) and not players.name_problem(names[i])
+                else gettext("Seat %(number)s", number=i + 1),
+            )
+            for i in range(MAX_SEATS)
+        ]
 
     def seated(self) -> list[str]:
         """The names typed, in seat order, without the empty seats."""

@@ -34,12 +34,12 @@ def new(night_id: int):
         variant = variants.get_variant(db, form.variant.data)
         if form.check(variant) and variant is not None:
             end = SeriesEnd(form.end_kind.data, form.end_value.data or 0)
-            series_id = create_series(db, night_id, form.name.data, variant, form.seated(),
-                                      end, form.first_dealer.data)
+            series_id = create_series(
+                db, night_id, form.name.data, variant, form.seated(), end, form.first_dealer.data
+            )
             flash(gettext("Series started. Record the first hand when it ends."))
             return redirect(url_for("series.show", series_id=series_id))
-    return render_template("series/new.html", night=night, form=form,
-                           known=players.all_players(db))
+    return render_template("series/new.html", night=night, form=form, known=players.all_players(db))
 
 
 @bp.route("/series/<int:series_id>")
@@ -60,10 +60,10 @@ def rematch(series_id: int):
         abort(404)
     if not EmptyForm().validate_on_submit():
         return redirect(url_for("series.show", series_id=series_id))
-    dealer = next_dealer(series.variant, len(series.names), series.first_dealer,
-                         len(result.hands))
-    new_id = create_series(db, series.night_id, None, series.variant, series.names,
-                           series.end, dealer)
+    dealer = next_dealer(series.variant, len(series.names), series.first_dealer, len(result.hands))
+    new_id = create_series(
+        db, series.night_id, None, series.variant, series.names, series.end, dealer
+    )
     drafts.carry_claims(db, series.id, new_id)  # each phone "My rack" keeps its player
     flash(gettext("Rematch started: %(player)s deals first.", player=series.names[dealer]))
     return redirect(url_for("series.show", series_id=new_id))
@@ -77,12 +77,20 @@ def deleted_words(deleted: dict | None, stored: list[dict]) -> str | None:
     place = 1 + sum(hand["number"] < deleted["number"] for hand in stored)
     after = len(stored) - place + 1
     if after == 1:
-        return gettext("Hand %(number)d was deleted; hand %(next)d is now hand %(number)d.",
-                       number=place, next=place + 1)
+        return gettext(
+            "Hand %(number)d was deleted; hand %(next)d is now hand %(number)d.",
+            number=place,
+            next=place + 1,
+        )
     if after > 1:
-        return gettext("Hand %(number)d was deleted; hands %(first)d to %(last)d are now hands "
-                       "%(number)d to %(new_last)d.", number=place, first=place + 1,
-                       last=place + after, new_last=place + after - 1)
+        return gettext(
+            "Hand %(number)d was deleted; hands %(first)d to %(last)d are now hands "
+            "%(number)d to %(new_last)d.",
+            number=place,
+            first=place + 1,
+            last=place + after,
+            new_last=place + after - 1,
+        )
     return gettext("Hand %(number)d was deleted.", number=place)
 
 
@@ -92,10 +100,16 @@ def series_page(db: Database, series: Series, ruling_form: RulingForm | None = N
     result = hands.tally(series, stored)
     deleted = hands.last_deleted(db, series.id)
     return render_template(
-        "series/show.html", series=series, night=get_night(db, series.night_id),
-        result=result, hands=stored, sheet=sheet_lines(series, stored, result),
-        dealer=dealer_next(series, result), standings=result.standings,
-        deleted=deleted, deleted_words=deleted_words(deleted, stored),
+        "series/show.html",
+        series=series,
+        night=get_night(db, series.night_id),
+        result=result,
+        hands=stored,
+        sheet=sheet_lines(series, stored, result),
+        dealer=dealer_next(series, result),
+        standings=result.standings,
+        deleted=deleted,
+        deleted_words=deleted_words(deleted, stored),
         rulings=rulings.series_rulings(db, series.id),
         ruling_form=ruling_form or RulingForm(),
         live=_live(db, series.id),

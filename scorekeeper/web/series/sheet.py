@@ -26,8 +26,13 @@ def sheet_lines(series: Series, rows: list[dict], result: SeriesResult) -> Marku
     lines = []
     for number, (row, scored) in enumerate(zip(rows, result.hands, strict=True), start=1):
         scores, winner = scored.scores, scored.winner
-        cells = "".join([(won if name == winner else SCORE)
-                         % (f"{scores[name]:+d}" if scores[name] else "0") for name in names])
-        lines.append(f'<tr><th scope="row"><a href="{stem}{int(row["id"])}">{number}</a></th>'
-                     f"{cells}</tr>\n")
+        cells = "".join(
+            [
+                (won if name == winner else SCORE) % (f"{scores[name]:+d}" if scores[name] else "0")
+                for name in names
+            ]
+        )
+        lines.append(
+            f'<tr><th scope="row"><a href="{stem}{int(row["id"])}">{number}</a></th>{cells}</tr>\n'
+        )
     return Markup("".join(lines))

@@ -54,9 +54,16 @@ def refuse_control_characters():
         found = json_problem(body)
         if found:
             field, character = found
-            return jsonify({"error": gettext("%(field)s holds a control character (%(character)s)",
-                                             field=field, character=character),
-                            "where": field}), 400
+            return jsonify(
+                {
+                    "error": gettext(
+                        "%(field)s holds a control character (%(character)s)",
+                        field=field,
+                        character=character,
+                    ),
+                    "where": field,
+                }
+            ), 400
         return None
     # Only the import page posts files (multipart), under a larger size limit its view sets;
     # reading that body here would apply the smaller one. Its file is checked by the import.
@@ -67,7 +74,12 @@ def refuse_control_characters():
         if typed:
             return error_response(
                 gettext("Text the app cannot store"),
-                gettext("A field of that form holds a control character (%(character)s), a "
-                        "character that cannot be typed or shown. Remove it and send the form "
-                        "again.", character=typed), 400)
+                gettext(
+                    "A field of that form holds a control character (%(character)s), a "
+                    "character that cannot be typed or shown. Remove it and send the form "
+                    "again.",
+                    character=typed,
+                ),
+                400,
+            )
     return None

@@ -36,7 +36,8 @@ def refresh_figures(db: Database) -> None:
 PROBLEM_WORDS = {
     sqlite3.SQLITE_FULL: lazy_gettext("the disk is full"),
     sqlite3.SQLITE_READONLY: lazy_gettext(
-        "the database file cannot be written to (it is read-only)"),
+        "the database file cannot be written to (it is read-only)"
+    ),
     sqlite3.SQLITE_IOERR: lazy_gettext("the disk reported an error while writing"),
     sqlite3.SQLITE_CANTOPEN: lazy_gettext("the database file cannot be opened"),
 }
@@ -58,10 +59,14 @@ def cannot_save(error: sqlite3.DatabaseError):
         log_once(f"{path} is damaged ({error}): {RESTORE_HINT}")
         return error_response(
             gettext("The scores cannot be read"),
-            gettext("The database file %(path)s is damaged. On the computer running "
-                    "Scorekeeper, stop it, copy your latest backup over that file, and start it "
-                    "again (the README says how, under \"When the database is damaged\").",
-                    path=path), 503)
+            gettext(
+                "The database file %(path)s is damaged. On the computer running "
+                "Scorekeeper, stop it, copy your latest backup over that file, and start it "
+                'again (the README says how, under "When the database is damaged").',
+                path=path,
+            ),
+            503,
+        )
     # A write through a database opened to read only fails as a read-only file's; the fault
     # that made it so is the one to name.
     fault: sqlite3.DatabaseError | int = read_only_because() or error
@@ -72,10 +77,14 @@ def cannot_save(error: sqlite3.DatabaseError):
     log_once(f"nothing can be saved: {problem}")
     return error_response(
         gettext("Nothing could be saved"),
-        gettext("Saving is impossible: %(problem)s. Nothing was changed. Pages that show the "
-                "scores still work; free space on the disk or make the database writable on the "
-                "computer running Scorekeeper, then send it again.",
-                problem=problem_words(fault, problem)), 503)
+        gettext(
+            "Saving is impossible: %(problem)s. Nothing was changed. Pages that show the "
+            "scores still work; free space on the disk or make the database writable on the "
+            "computer running Scorekeeper, then send it again.",
+            problem=problem_words(fault, problem),
+        ),
+        503,
+    )
 
 
 # A fault goes on for as long as nobody frees the disk: its line is written again only

@@ -14,8 +14,14 @@ from ...engine.limits import LARGEST_ID as LARGEST
 class IdConverter(IntegerConverter):
     """`<int:...>` in a route: a whole number from 0 to LARGEST; any other is not found."""
 
-    def __init__(self, map: Map, fixed_digits: int = 0, min: int | None = 0,
-                 max: int | None = LARGEST, signed: bool = False) -> None:
+    def __init__(
+        self,
+        map: Map,
+        fixed_digits: int = 0,
+        min: int | None = 0,
+        max: int | None = LARGEST,
+        signed: bool = False,
+    ) -> None:
         super().__init__(map, fixed_digits, min, max, signed)
 
 

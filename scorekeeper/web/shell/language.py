@@ -81,8 +81,14 @@ def switch():
     picked = request.form.get("language", "")
     answer = redirect(safe_next(request.form.get("next")), 303)
     if picked in LANGUAGES:
-        answer.set_cookie(COOKIE, picked, max_age=COOKIE_SECONDS, samesite="Lax",
-                          secure=request.is_secure, httponly=True)
+        answer.set_cookie(
+            COOKIE,
+            picked,
+            max_age=COOKIE_SECONDS,
+            samesite="Lax",
+            secure=request.is_secure,
+            httponly=True,
+        )
     return answer
 
 
@@ -104,8 +110,10 @@ def short_time(moment: datetime) -> str:
     language = page_language()
     if language == "en":
         return f"{moment.day} {moment:%b %H:%M}"
-    return (f"{format_skeleton('MMMd', moment, locale=language)} "
-            f"{format_time(moment, 'short', locale=language)}")
+    return (
+        f"{format_skeleton('MMMd', moment, locale=language)} "
+        f"{format_time(moment, 'short', locale=language)}"
+    )
 
 
 def percent(fraction: float | None) -> str:

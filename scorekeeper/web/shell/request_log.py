@@ -42,8 +42,14 @@ def logged(app: WSGIApp) -> WSGIApp:
             close = getattr(body, "close", None)
             if close is not None:
                 close()
-            LOG.info(line(environ.get("REQUEST_METHOD", "?"), environ.get("PATH_INFO", ""),
-                          status[0], time.perf_counter() - started))
+            LOG.info(
+                line(
+                    environ.get("REQUEST_METHOD", "?"),
+                    environ.get("PATH_INFO", ""),
+                    status[0],
+                    time.perf_counter() - started,
+                )
+            )
 
     return each_request
 

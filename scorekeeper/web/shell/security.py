@@ -9,17 +9,19 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 # Scripts and stylesheets come only from /static: no inline script or style attribute runs.
 # QR codes are inline SVG markup, which needs no source; the icons and the web app manifest
 # (for the phone's home screen) come from /static too.
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
@@ -30,9 +32,13 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 
-SERVER_ERROR = (lazy_gettext("Something went wrong on our side"),
-                lazy_gettext("The app could not finish that. Go back to the series and reload "
-                             "it to see whether the change was saved."))
+SERVER_ERROR = (
+    lazy_gettext("Something went wrong on our side"),
+    lazy_gettext(
+        "The app could not finish that. Go back to the series and reload "
+        "it to see whether the change was saved."
+    ),
+)
 
 
 def add_headers(response: Response) -> Response:

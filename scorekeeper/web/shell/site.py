@@ -16,16 +16,26 @@ from .security import error_response
 csrf = CSRFProtect()
 
 # The pages in the navigation bar, each shown once its blueprint is registered.
-NAVIGATION = [(lazy_gettext("Home"), "nights.home"), (lazy_gettext("Variants"), "variants.index"),
-              (lazy_gettext("History"), "history.index"), (lazy_gettext("Rules"), "rules.index")]
+NAVIGATION = [
+    (lazy_gettext("Home"), "nights.home"),
+    (lazy_gettext("Variants"), "variants.index"),
+    (lazy_gettext("History"), "history.index"),
+    (lazy_gettext("Rules"), "rules.index"),
+]
 
 ERRORS = {
-    CSRFError: (lazy_gettext("This form has expired"),
-                lazy_gettext("The page was open too long or the server restarted. Go back, "
-                             "reload the page and send it again.")),
+    CSRFError: (
+        lazy_gettext("This form has expired"),
+        lazy_gettext(
+            "The page was open too long or the server restarted. Go back, "
+            "reload the page and send it again."
+        ),
+    ),
     NotFound: (lazy_gettext("Page not found"), lazy_gettext("There is nothing at this address.")),
-    RequestEntityTooLarge: (lazy_gettext("Too much to send"),
-                            lazy_gettext("That request is larger than the app accepts.")),
+    RequestEntityTooLarge: (
+        lazy_gettext("Too much to send"),
+        lazy_gettext("That request is larger than the app accepts."),
+    ),
 }
 
 

@@ -26,8 +26,11 @@ from ...engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
 from ..forms.common import SelectChoice
 
 # What each kind of action is called on the page.
-KIND_WORDS = {"new_meld": lazy_gettext("new meld"), "add_tiles": lazy_gettext("tiles added"),
-              "swap_joker": lazy_gettext("joker swap")}
+KIND_WORDS = {
+    "new_meld": lazy_gettext("new meld"),
+    "add_tiles": lazy_gettext("tiles added"),
+    "swap_joker": lazy_gettext("joker swap"),
+}
 
 
 class FixActionForm(Form):
@@ -64,12 +67,16 @@ def fix_form(actions: list[dict], names: list[str], formdata: Any = None) -> Fix
 
 
 def _row(action: dict) -> dict:
-    return {"kind": action["action"], "player": action["player"],
-            "melds": "\n".join(action.get("melds", [])),
-            "meld": action["meld_index"] + 1 if "meld_index" in action else None,
-            "tiles": action.get("tiles", ""), "new_meld_tiles": action.get("new_meld_tiles") or "",
-            "same_turn": action.get("same_turn", False),
-            "first_round_over": action.get("first_round_over", False)}
+    return {
+        "kind": action["action"],
+        "player": action["player"],
+        "melds": "\n".join(action.get("melds", [])),
+        "meld": action["meld_index"] + 1 if "meld_index" in action else None,
+        "tiles": action.get("tiles", ""),
+        "new_meld_tiles": action.get("new_meld_tiles") or "",
+        "same_turn": action.get("same_turn", False),
+        "first_round_over": action.get("first_round_over", False),
+    }
 
 
 def fixed_actions(form: FixTableForm) -> tuple[list[dict], list[int]]:
@@ -101,9 +108,14 @@ def fixed_actions(form: FixTableForm) -> tuple[list[dict], list[int]]:
 def attach_fix_refusal(form: FixTableForm, rows: list[int], refusal: InvalidAction) -> None:
     """Put the engine's refusal next to the field of the row it is about."""
     entry = form.actions[rows[refusal.action] if refusal.action is not None else -1].form
-    field = {"player": entry.player, "meld_index": entry.meld, "melds": entry.melds,
-             "new_meld_tiles": entry.new_meld_tiles, "same_turn": entry.same_turn,
-             "first_round_over": entry.first_round_over}.get(refusal.field or "", entry.tiles)
+    field = {
+        "player": entry.player,
+        "meld_index": entry.meld,
+        "melds": entry.melds,
+        "new_meld_tiles": entry.new_meld_tiles,
+        "same_turn": entry.same_turn,
+        "first_round_over": entry.first_round_over,
+    }.get(refusal.field or "", entry.tiles)
     if entry.kind.data == "new_meld" and field is entry.tiles:
         field = entry.melds
     field.errors = [*list(field.errors), refusal.detail]

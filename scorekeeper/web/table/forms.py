@@ -41,8 +41,9 @@ class ActionForm(FlaskForm):
     stale page cannot act). Every action is a later turn unless the scorer ticks the
     rare same-turn box; the first-round question is asked once, where it matters."""
 
-    player = RadioField(lazy_gettext("Who?"),
-                        validators=[InputRequired(lazy_gettext("Choose the player."))])
+    player = RadioField(
+        lazy_gettext("Who?"), validators=[InputRequired(lazy_gettext("Choose the player."))]
+    )
     same_turn = BooleanField(SAME_TURN)
     first_round_over = BooleanField(FIRST_ROUND_OVER)
     seen = HiddenField()
@@ -51,16 +52,20 @@ class ActionForm(FlaskForm):
 class NewMeldForm(ActionForm):
     """New melds from a rack; a player's first is their opening, every meld of it at once."""
 
-    melds = FieldList(StringField(lazy_gettext("Meld")), min_entries=MELD_FIELDS,
-                      max_entries=MELD_FIELDS)
+    melds = FieldList(
+        StringField(lazy_gettext("Meld")), min_entries=MELD_FIELDS, max_entries=MELD_FIELDS
+    )
     submit = SubmitField(lazy_gettext("Lay the meld"))
 
 
 class AddTilesForm(ActionForm):
     """Tiles from a rack added to a meld on the table."""
 
-    meld = SelectField(lazy_gettext("To which meld?"), coerce=_meld_number,
-                       validators=[InputRequired(lazy_gettext("Choose the meld the tiles go to."))])
+    meld = SelectField(
+        lazy_gettext("To which meld?"),
+        coerce=_meld_number,
+        validators=[InputRequired(lazy_gettext("Choose the meld the tiles go to."))],
+    )
     tiles = StringField(lazy_gettext("Tiles added"))
     submit = SubmitField(lazy_gettext("Add the tiles"))
 
@@ -68,9 +73,11 @@ class AddTilesForm(ActionForm):
 class SwapJokerForm(ActionForm):
     """Real tiles replace a joker; the joker goes into a new meld (or to the rack)."""
 
-    meld = SelectField(lazy_gettext("Which meld's joker?"), coerce=_meld_number,
-                       validators=[InputRequired(lazy_gettext(
-                           "Choose the meld holding the joker."))])
+    meld = SelectField(
+        lazy_gettext("Which meld's joker?"),
+        coerce=_meld_number,
+        validators=[InputRequired(lazy_gettext("Choose the meld holding the joker."))],
+    )
     tiles = StringField(lazy_gettext("Tile(s) that replace the joker"))
     new_meld_tiles = StringField(JOKER_MELD)
     submit = SubmitField(lazy_gettext("Swap the joker"))
@@ -107,8 +114,9 @@ def _player_choices(names: list[str]) -> list[SelectChoice]:
     return [SelectChoice(n, n) for n in names]
 
 
-def action_forms(table: Table, formdata: Any = None, posted: str | None = None,
-                 chosen: dict | None = None) -> dict[str, FlaskForm]:
+def action_forms(
+    table: Table, formdata: Any = None, posted: str | None = None, chosen: dict | None = None
+) -> dict[str, FlaskForm]:
     """The forms of the live table page; only the posted one reads the request."""
     chosen = chosen or {}
     forms: dict[str, FlaskForm] = {}
@@ -119,10 +127,18 @@ def action_forms(table: Table, formdata: Any = None, posted: str | None = None,
         forms[kind] = form
     melds = [m for m in table.melds if not m.stacked]
     none = SelectChoice("", lazy_gettext("Choose, or tap a meld below"))
-    forms["add"].meld.choices = [none, *(SelectChoice(m.meld_index, meld_words(table, m))
-                                         for m in melds)]
-    forms["swap"].meld.choices = [none, *(SelectChoice(m.meld_index, meld_words(table, m))
-                                          for m in melds if any(j is not None for j in m.jokers))]
+    forms["add"].meld.choices = [
+        none,
+        *(SelectChoice(m.meld_index, meld_words(table, m)) for m in melds),
+    ]
+    forms["swap"].meld.choices = [
+        none,
+        *(
+            SelectChoice(m.meld_index, meld_words(table, m))
+            for m in melds
+            if any(j is not None for j in m.jokers)
+        ),
+    ]
     forms["undo"] = UndoForm(formdata=formdata if posted == "undo" else None, prefix="undo")
     for form in forms.values():
         form.seen.data = str(len(table.actions))
@@ -131,17 +147,26 @@ def action_forms(table: Table, formdata: Any = None, posted: str | None = None,
 
 def meld_words(table: Table, meld) -> str:
     """A meld as the scorer finds it on the table: whose, what kind, as it lies."""
-    lying = next((m.text for m in table.area(meld.owner) if m.meld_index == meld.meld_index),
-                 " ".join(str(t) for t in meld.tiles))
-    return gettext("%(number)d. %(player)s's %(kind)s: %(tiles)s", number=meld.meld_index + 1,
-                   player=meld.owner, kind=meld.kind, tiles=lying)
+    lying = next(
+        (m.text for m in table.area(meld.owner) if m.meld_index == meld.meld_index),
+        " ".join(str(t) for t in meld.tiles),
+    )
+    return gettext(
+        "%(number)d. %(player)s's %(kind)s: %(tiles)s",
+        number=meld.meld_index + 1,
+        player=meld.owner,
+        kind=meld.kind,
+        tiles=lying,
+    )
 
 
 def form_action(kind: str, form: FlaskForm):
     """The engine action a posted form describes."""
     player = form.player.data
-    turns = {"same_turn": bool(form.same_turn.data),
-             "first_round_over": bool(form.first_round_over.data)}
+    turns = {
+        "same_turn": bool(form.same_turn.data),
+        "first_round_over": bool(form.first_round_over.data),
+    }
     if kind == "meld":
         melds = [m.data.strip() for m in form.melds if m.data and m.data.strip()]
         return NewMeld(player, tuple(melds), **turns)
@@ -182,10 +207,13 @@ def seen(form: FlaskForm) -> int | None:
 def end_form(series, table: Table, formdata: Any = None) -> EndHandForm:
     """The end-of-hand form for the series' players."""
     form = EndHandForm(formdata=tally.posted_per_seat(formdata, len(series.names)))
-    form.went_out.choices = [*_player_choices(series.names),
-                             SelectChoice(tally.NOBODY, nobody_out_words(series.variant))]
-    form.finish.choices = [SelectChoice(f, FINISH_WORDS[f].as_sentence())
-                           for f in series.variant.finishes]
+    form.went_out.choices = [
+        *_player_choices(series.names),
+        SelectChoice(tally.NOBODY, nobody_out_words(series.variant)),
+    ]
+    form.finish.choices = [
+        SelectChoice(f, FINISH_WORDS[f].as_sentence()) for f in series.variant.finishes
+    ]
     tally.seat_players(form.players, series.names)
     form.seen.data = str(len(table.actions))
     return form
@@ -194,13 +222,18 @@ def end_form(series, table: Table, formdata: Any = None) -> EndHandForm:
 def end_record(series, table: Table, form: EndHandForm) -> dict:
     """The hand in the hand format, from the table and the end-of-hand form
     (without the variant: the series has it)."""
-    racks = {name: (sub.form.rack.data or "").strip()
-             for name, sub in zip(series.names, form.players, strict=True)}
-    declared = {name: [d for d in ("exposed_twin", "left_table") if getattr(sub.form, d).data]
-                for name, sub in zip(series.names, form.players, strict=True)}
+    racks = {
+        name: (sub.form.rack.data or "").strip()
+        for name, sub in zip(series.names, form.players, strict=True)
+    }
+    declared = {
+        name: [d for d in ("exposed_twin", "left_table") if getattr(sub.form, d).data]
+        for name, sub in zip(series.names, form.players, strict=True)
+    }
     out = form.went_out.data if form.went_out.data != tally.NOBODY else None
-    record = hand_record(table, racks, went_out=out,
-                         finish=form.finish.data if out else None, declared=declared)
+    record = hand_record(
+        table, racks, went_out=out, finish=form.finish.data if out else None, declared=declared
+    )
     record.pop("variant")
     for player in record["players"]:
         if not player.get("rack"):

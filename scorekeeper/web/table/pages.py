@@ -60,9 +60,11 @@ def _playable_series(db: Database, series_id: int):
 def _playable(series, rows: list[dict]) -> str | None:
     """Why the series, with these stored hands, cannot play a hand in table mode now, or None."""
     if not series.variant.table_mode:
-        return gettext("%(variant)s scores only the racks, so there is nothing to follow on the "
-                       "table: record its hands with the quick tally.",
-                       variant=say(series.variant.name))
+        return gettext(
+            "%(variant)s scores only the racks, so there is nothing to follow on the "
+            "table: record its hands with the quick tally.",
+            variant=say(series.variant.name),
+        )
     if hands.tally(series, rows).finished:
         return gettext("This series has ended: no more hands can be played in it.")
     return None
@@ -90,13 +92,28 @@ def meld_kind(kind: str | None) -> object:
 KINDS = ("meld", "add", "swap")
 
 
-def _table_page(series, table: Table, number: int, forms: dict, status: int = 200,
-                error: str | None = None, shown: str = "meld"):
+def _table_page(
+    series,
+    table: Table,
+    number: int,
+    forms: dict,
+    status: int = 200,
+    error: str | None = None,
+    shown: str = "meld",
+):
     cleared = [] if table.actions else live_tables.cleared_actions(get_db(), series.id)
-    return render_template("table/live.html", series=series, table=table, forms=forms,
-                           number=number, error=error, shown=shown, cleared=len(cleared),
-                           restore_form=UndoForm(prefix="restore"),
-                           swap_hint=say(swap_tiles_hint(series.variant.swap_meld_with))), status
+    return render_template(
+        "table/live.html",
+        series=series,
+        table=table,
+        forms=forms,
+        number=number,
+        error=error,
+        shown=shown,
+        cleared=len(cleared),
+        restore_form=UndoForm(prefix="restore"),
+        swap_hint=say(swap_tiles_hint(series.variant.swap_meld_with)),
+    ), status
 
 
 # --- Pages ----------------------------------------------------------------------
@@ -160,14 +177,20 @@ def undo(series_id: int):
                 if stored:
                     live_tables.store_actions(db, series_id, stored[:-1])
                     undone = replay(series.variant, series.names, stored).guidance
-                    flash(gettext("Action %(number)d taken back: %(action)s", number=len(stored),
-                                  action=undone[0]))
+                    flash(
+                        gettext(
+                            "Action %(number)d taken back: %(action)s",
+                            number=len(stored),
+                            action=undone[0],
+                        )
+                    )
         except live_tables.TableChanged as changed:
             flash(str(changed), "error")
     # Back to the form the scorer had open.
     shown = request.args.get("do")
-    return redirect(url_for("table.live", series_id=series_id,
-                            do=shown if shown in KINDS else None))
+    return redirect(
+        url_for("table.live", series_id=series_id, do=shown if shown in KINDS else None)
+    )
 
 
 @bp.route("/series/<int:series_id>/table/clear", methods=["GET", "POST"])
@@ -182,8 +205,9 @@ def clear(series_id: int):
     if not form.validate_on_submit():
         table = replay(series.variant, series.names, actions)
         form.seen.data = str(len(actions))
-        return render_template("table/clear.html", series=series, table=table, form=form,
-                               number=number)
+        return render_template(
+            "table/clear.html", series=series, table=table, form=form, number=number
+        )
     try:
         with write_lock(db):
             stored = live_tables.check_unchanged(db, series_id, seen(form))
@@ -191,10 +215,15 @@ def clear(series_id: int):
     except live_tables.TableChanged as changed:
         flash(str(changed), "error")
         return redirect(url_for("table.live", series_id=series_id))
-    flash(ngettext("The table was cleared: its %(num)d action can be brought back until the "
-                   "next action is recorded.",
-                   "The table was cleared: its %(num)d actions can be brought back until the "
-                   "next action is recorded.", len(stored)))
+    flash(
+        ngettext(
+            "The table was cleared: its %(num)d action can be brought back until the "
+            "next action is recorded.",
+            "The table was cleared: its %(num)d actions can be brought back until the "
+            "next action is recorded.",
+            len(stored),
+        )
+    )
     return redirect(url_for("table.live", series_id=series_id))
 
 
@@ -209,11 +238,18 @@ def restore(series_id: int):
             if cleared:
                 live_tables.store_actions(db, series_id, cleared)
         if cleared:
-            flash(ngettext("The table is back, with its %(num)d action.",
-                           "The table is back, with its %(num)d actions.", len(cleared)))
+            flash(
+                ngettext(
+                    "The table is back, with its %(num)d action.",
+                    "The table is back, with its %(num)d actions.",
+                    len(cleared),
+                )
+            )
         else:
-            flash(gettext("There is no cleared table to bring back: an action was recorded "
-                          "since."), "error")
+            flash(
+                gettext("There is no cleared table to bring back: an action was recorded since."),
+                "error",
+            )
     return redirect(url_for("table.live", series_id=series_id))
 
 
@@ -222,11 +258,24 @@ def fingerprint(record: dict) -> str:
     return hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def _end_page(series, table: Table, form: EndHandForm, number: int,
-              preview: HandResult | None = None, status: int = 200):
-    return render_template("table/end.html", series=series, table=table, form=form,
-                           number=number, preview=preview, drafted=rack_drafts.state(series),
-                           shows=tally.shows(series.variant)), status
+def _end_page(
+    series,
+    table: Table,
+    form: EndHandForm,
+    number: int,
+    preview: HandResult | None = None,
+    status: int = 200,
+):
+    return render_template(
+        "table/end.html",
+        series=series,
+        table=table,
+        form=form,
+        number=number,
+        preview=preview,
+        drafted=rack_drafts.state(series),
+        shows=tally.shows(series.variant),
+    ), status
 
 
 @bp.route("/series/<int:series_id>/table/end", methods=["GET", "POST"])
@@ -265,10 +314,12 @@ def end(series_id: int):
     except hands.HandRefused as refused_hand:
         form.form_errors.append(str(refused_hand))
         return _end_page(series, table, form, number, status=422)
-    flash(gettext("Hand %(number)d saved from the table.", number=row["number"]) + " "
-          + summary(result))
+    flash(
+        gettext("Hand %(number)d saved from the table.", number=row["number"])
+        + " "
+        + summary(result)
+    )
     return redirect(url_for("hands.show", series_id=series_id, hand_id=row["id"]))
-
 
 
 # --- Fixing a saved hand's table ---------------------------------------------------------
@@ -281,9 +332,14 @@ def fixed_record(table: Table, stored: dict) -> dict:
     out = next((p["name"] for p in players if p.get("went_out")), None)
     finish = next((p.get("finish") for p in players if p.get("went_out")), None)
     at_once = next((p.get("all_at_once") for p in players if p.get("went_out")), None)
-    record = hand_record(table, {p["name"]: p.get("rack", "") for p in players}, went_out=out,
-                         finish=finish, all_at_once=at_once or None,
-                         declared={p["name"]: p.get("declared", []) for p in players})
+    record = hand_record(
+        table,
+        {p["name"]: p.get("rack", "") for p in players},
+        went_out=out,
+        finish=finish,
+        all_at_once=at_once or None,
+        declared={p["name"]: p.get("declared", []) for p in players},
+    )
     record.pop("variant")
     for player in record["players"]:
         if not player.get("rack"):
@@ -316,10 +372,19 @@ def fix(series_id: int, hand_id: int):
             except hands.HandRefused as refused_hand:
                 form.form_errors.append(str(refused_hand))
             else:
-                flash(gettext("The table of hand %(number)d was fixed.", number=hand["number"])
-                      + " " + summary(result))
+                flash(
+                    gettext("The table of hand %(number)d was fixed.", number=hand["number"])
+                    + " "
+                    + summary(result)
+                )
                 return redirect(url_for("hands.show", series_id=series_id, hand_id=hand_id))
     # The hand's first action answers the first-round question where the empty table asks it.
     asks_first_round = Table(series.variant, series.names).asks_first_round
-    return render_template("table/fix.html", series=series, hand=hand, form=form,
-                           kinds=KIND_WORDS, asks_first_round=asks_first_round), status
+    return render_template(
+        "table/fix.html",
+        series=series,
+        hand=hand,
+        form=form,
+        kinds=KIND_WORDS,
+        asks_first_round=asks_first_round,
+    ), status
