@@ -171,11 +171,24 @@ def lookalike_problem(name: str, others: Iterable[str]) -> Words | None:
     if twin is None:
         return None
     return words(
-        "{name} looks the same as {other} on a screen: give one of them a name that "
-        "looks different",
+        "{name} and {other} look the same on a screen but are written with different "
+        "letters: give one of them a name that looks different",
         name=name,
         other=twin,
     )
+
+
+def shown_name(name: str) -> str:
+    """A refused name as it can be read back: each character that shows nothing (a control
+    or an invisible one) written as its code point, "Ana[U+200B]", so the player sees where
+    it is (the sentence that shows it quotes it, so that spaces at its ends show too)."""
+    marked = "".join(
+        f"[U+{ord(c):04X}]"
+        if invisible(c) or unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp")
+        else c
+        for c in name
+    )
+    return marked
 
 
 # First strong isolate and pop directional isolate (UAX #9): text between them is laid out

@@ -7,7 +7,7 @@ from typing import Any, NoReturn
 
 from .errors import InvalidHand, InvalidSeries, InvalidVariant
 from .hands import HandRecord, read_hand, read_variant
-from .names import lookalike_problem, name_key, name_problem, tidy_name
+from .names import lookalike_problem, name_key, name_problem, shown_name, tidy_name
 from .scoring import HandResult, score_hand
 from .variants import SERIES_ENDS, Variant, check_player_count
 from .words import and_list, counted, or_list, words
@@ -226,7 +226,7 @@ def check_series_setup(v: Variant, names: list[str], end: SeriesEnd, first_deale
         problem = name_problem(name)
         if problem:
             raise InvalidSeries(
-                words("{problem}: {name}", problem=problem, name=repr(name[:NAME_SHOWN])),
+                words("{problem}: “{name}”", problem=problem, name=shown_name(name[:NAME_SHOWN])),
                 field="players",
                 seat=seat,
             )

@@ -244,7 +244,10 @@ def _check_players(players: list) -> set[str]:
             raise BadExport(f'player {i}: "{name}" is listed twice')
         twin = lookalike(name, spelt)
         if twin is not None:
-            raise BadExport(f'player {i}: "{name}" looks the same as "{twin}" on a screen')
+            raise BadExport(
+                f'player {i}: "{name}" and "{twin}" look the same on a screen but are written '
+                "with different letters"
+            )
         spelt.add(name)
         names.add(name_key(name))
     return names

@@ -200,7 +200,7 @@ def test_a_name_drawn_like_another_players_is_a_lookalike(name, seated):
     with pytest.raises(InvalidSeries) as refused:
         check_series_setup(RUMMIKUB, [seated, "Bo", name], SeriesEnd("hands", 4), 0)
     assert refused.value.seat == 2
-    assert refused.value.detail.startswith(f"{name} looks the same as {seated} on a screen")
+    assert refused.value.detail.startswith(f"{name} and {seated} look the same on a screen")
 
 
 def test_the_same_player_written_another_way_is_not_a_lookalike():
@@ -235,7 +235,7 @@ def test_a_free_hand_refuses_two_lookalike_players():
             {"players": [{"name": "Stefan", "went_out": True}, {"name": CYRILLIC_S, "rack": "r5"}]},
             RUMMIKUB,
         )
-    assert "looks the same as Stefan" in str(refused.value)
+    assert "and Stefan look the same" in str(refused.value)
 
 
 def test_names_of_other_scripts_and_emoji_are_still_names():
@@ -245,3 +245,12 @@ def test_names_of_other_scripts_and_emoji_are_still_names():
 
 def test_an_isolated_name_keeps_its_direction_to_itself():
     assert isolated("דנה") == "\u2068דנה\u2069"
+
+
+def test_a_refused_name_shows_where_its_invisible_characters_are():
+    with pytest.raises(InvalidSeries) as refused:
+        check_series_setup(preset("rummikub"), ["Ana", "Bo\u200b"], SeriesEnd("hands", 2))
+    assert refused.value.detail == (
+        "a name cannot contain invisible characters (such as a zero-width space or a mark "
+        "that changes the direction of the text): “Bo[U+200B]”"
+    )

@@ -17,8 +17,8 @@ HIDDEN = "Ana\u200b"  # a zero-width space after Ana
 REFUSED = [
     (
         ("Stefan", CYRILLIC_S),
-        f"{CYRILLIC_S} looks the same as Stefan on a screen: give one "
-        "of them a name that looks different",
+        f"{CYRILLIC_S} and Stefan look the same on a screen but are written with different "
+        "letters: give one of them a name that looks different",
     ),
     (
         ("Ana", HIDDEN),
@@ -96,7 +96,7 @@ def exported(app, client) -> dict:
 def test_an_export_listing_two_lookalike_players_is_refused(app, client):
     document = exported(app, client)
     document["players"].append({**document["players"][0], "name": CYRILLIC_S})
-    with pytest.raises(BadExport, match='looks the same as "Stefan"'):
+    with pytest.raises(BadExport, match='and "Stefan" look the same on a screen'):
         check_document(document)
 
 
