@@ -15,7 +15,8 @@ from .errors import (
 from .hands import HandRecord, PlayerHand, TableMeld, read_hand, read_variant
 from .howarth import Split, split_run
 from .melds import Meld, check_meld, end_values, opening_values, rack_value
-from .scoring import HandResult, Line, score_hand
+from .results import HandResult, Line
+from .scoring import score_hand
 from .series import (
     SeriesEnd,
     SeriesResult,
@@ -30,14 +31,8 @@ from .series import (
     winner_words,
 )
 from .tiles import JOKER, Tile, format_tiles, parse_tiles, tile_label
-from .variants import (
-    PRESETS,
-    Variant,
-    check_player_count,
-    preset,
-    variant_from_dict,
-    variant_from_json,
-)
+from .variant_data import variant_from_dict, variant_from_json
+from .variants import PRESETS, Variant, check_player_count, preset
 
 __all__ = [
     "JOKER",

@@ -6,17 +6,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .checks import (
-    FIELD_WORDS,
-    FINISH_WORDS,
-    check_hand,
-    loose_value,
-    melded_by_player,
-    player_problems,
-)
+from .checks import FIELD_WORDS, FINISH_WORDS, check_hand, player_problems
 from .errors import InvalidHand, InvalidTile, InvalidVariant, refuse_together
 from .hand_melds import read_melds
 from .limits import RACK_TILES, SET_TILES
+from .melded_value import loose_value, melded_by_player
 from .melds import HIGH_RUN, IN_SET, LOW_RUN
 from .names import (
     hidden_problem,
@@ -27,7 +21,8 @@ from .names import (
 )
 from .record import DECLARATIONS, HandRecord, PlayerHand, TableMeld
 from .tiles import Tile, TooManyTiles, parse_tile, parse_tiles, written_tiles
-from .variants import FINISHES, Variant, check_player_count, preset, variant_from_dict
+from .variant_data import variant_from_dict
+from .variants import FINISHES, Variant, check_player_count, preset
 from .words import words
 
 __all__ = [

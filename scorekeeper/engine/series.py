@@ -8,7 +8,8 @@ from typing import Any, NoReturn
 from .errors import InvalidHand, InvalidSeries, InvalidVariant
 from .hands import HandRecord, read_hand, read_variant
 from .names import lookalike_problem, name_key, name_problem, shown_name, tidy_name
-from .scoring import HandResult, score_hand
+from .results import HandResult
+from .scoring import score_hand
 from .variants import SERIES_ENDS, Variant, check_player_count
 from .words import and_list, counted, or_list, words
 

@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.engine import read_hand, score_hand
 from scorekeeper.engine.errors import InvalidHand
 from scorekeeper.engine.melds import check_meld
-from scorekeeper.engine.scoring import HandResult, Line
+from scorekeeper.engine.results import HandResult, Line
 from scorekeeper.engine.tiles import parse_tiles, tile_label
 from scorekeeper.engine.variants import preset
 from scorekeeper.engine.words import (

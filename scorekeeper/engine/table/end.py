@@ -8,7 +8,8 @@ from ..checks import has_rule
 from ..errors import InvalidTile
 from ..hands import read_hand
 from ..names import name_key
-from ..scoring import HandResult, score_hand
+from ..results import HandResult
+from ..scoring import score_hand
 from ..tiles import Tile, parse_tiles
 from ..variants import PRESETS
 from .refusals import seat_name

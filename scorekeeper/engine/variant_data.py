@@ -1,0 +1,64 @@
+"""A variant read back from its data (JSON text, or the object it holds) as the store, an
+export or the API gives it; unknown or missing fields are refused."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from typing import Any
+
+from .errors import InvalidVariant
+from .variant_checks import TABLE_RULES
+from .variants import PRESETS, Variant
+from .words import words
+
+
+def variant_from_dict(data: dict[str, Any]) -> Variant:
+    """Rebuild a variant from its JSON data, refusing unknown or missing fields."""
+    if not isinstance(data, dict):
+        raise InvalidVariant(words("a variant must be a JSON object"))
+    known = {f.name for f in fields(Variant)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise InvalidVariant(
+            words("unknown variant field {unknown!r}", unknown=unknown[0]), field=unknown[0]
+        )
+    for name in ("id", "name", "source"):
+        if name not in data:
+            raise InvalidVariant(words("a variant needs {name!r}", name=name), field=name)
+    values = {**_table_rules_of(data), **data}
+    # A preset's stored name is its English text: the preset's own name reads it in any
+    # language, while a name the group typed stays as typed.
+    same = PRESETS.get(str(values["id"]))
+    if same is not None and same.name == values["name"]:
+        values["name"] = same.name
+    for name in ("all_at_once_bonus", "finishes", "series_ends"):
+        if isinstance(values.get(name), list):
+            values[name] = tuple(values[name])
+    try:
+        return Variant(**values)
+    except TypeError as error:
+        # Only a wrong shape of data gets here (the fields were checked above).
+        raise InvalidVariant(str(error)) from None
+
+
+def _table_rules_of(data: dict[str, Any]) -> dict[str, Any]:
+    """Table-mode rules for a variant stored before it had them: those of the
+    preset it was copied from, or is, or else of the first preset of its source."""
+    if all(name in data for name in TABLE_RULES):
+        return {}
+    base = PRESETS.get(data.get("based_on") or "") or PRESETS.get(data.get("id") or "")
+    if base is None:
+        base = next((p for p in PRESETS.values() if p.source == data.get("source")), None)
+    if base is None:
+        return {}  # the defaults of Variant
+    return {name: getattr(base, name) for name in TABLE_RULES}
+
+
+def variant_from_json(text: str) -> Variant:
+    """Rebuild a variant from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidVariant(words("not JSON: {msg}", msg=error.msg)) from None
+    return variant_from_dict(data)
