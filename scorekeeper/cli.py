@@ -1,4 +1,6 @@
-"""The `scorekeeper` command line: score hands and series, split runs, serve the app, passcode."""
+"""The `scorekeeper` command line: score hands and series, split runs, serve the app, passcode;
+its commands and options, and how a command's failure is told. The archive commands (export,
+import, backup) are in cli_archive.py, the folder and database they use in cli_instance.py."""
 
 from __future__ import annotations
 
@@ -9,13 +11,12 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Iterable
 from importlib.metadata import version
-from pathlib import Path
 from typing import Any
 
-from . import database_path
-from .cli_input import BadInput, one_line, parse_json, read_bytes, read_json, shown_name
+from .cli_archive import cmd_backup, cmd_export, cmd_import
+from .cli_input import BadInput, one_line, read_json, shown_name
+from .cli_instance import chosen_instance
 from .cli_language import LANGUAGES, Speaker, terminal_language
 from .engine import (
     RuleError,
@@ -27,17 +28,10 @@ from .engine import (
     score_series,
     split_run,
 )
-from .engine.limits import FILE_BYTES, HAND_BYTES, LARGEST_ID, MELD_TILES
+from .engine.limits import FILE_BYTES, HAND_BYTES, MELD_TILES
 from .engine.openings import best_opening, check
 from .engine.words import words
-from .instance import instance_folder
-from .store import import_limits
-from .store.backup import BadTarget, backup_database
-from .store.db import DatabaseFault, check_database, connect, migrate
-from .store.export import export_chunks, export_document, to_json
-from .store.export_format import BadExport, check_document
-from .store.importer import import_document
-from .store.stats import refresh
+from .store.db import DatabaseFault
 
 EXIT_BAD_INPUT = 2
 
@@ -108,112 +102,9 @@ def cmd_serve(args: argparse.Namespace) -> None:
     from .serve import main as serve
 
     try:
-        serve(host=args.host, port=args.port, instance=_instance(args, say=False))
+        serve(host=args.host, port=args.port, instance=chosen_instance(args, say=False))
     except CannotServe as error:
         raise BadInput(str(error)) from None
-
-
-def _instance(args: argparse.Namespace, say: bool = True) -> Path:
-    """The instance folder the command uses (--instance, SCOREKEEPER_INSTANCE, or found), said
-    in one line; on standard error when standard output carries an export, so it stays JSON."""
-    folder = instance_folder(args.instance)
-    if say:
-        exporting = args.command == "export" and args.path == "-"
-        print(
-            f"scorekeeper {args.command}: instance folder {folder}",
-            file=sys.stderr if exporting else sys.stdout,
-        )
-    return folder
-
-
-def _database(args: argparse.Namespace, create: bool = False, own: bool = True) -> str:
-    """The database file: --database, or the app's own (scorekeeper.db in the instance folder).
-
-    The app's own is created when missing (unless own is False, for a backup), as the
-    server would at its first start; a file
-    named by --database only by `import`, in a folder that exists: a mistyped --database
-    never becomes an empty database quietly.
-    """
-    path = args.database or database_path(_instance(args))
-    if not Path(path).exists() and (create or (own and not args.database)):
-        if args.database and not Path(path).parent.is_dir():
-            raise BadInput(f"there is no folder {Path(path).parent} for the database {path}")
-        Path(path).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        return path
-    check_database(path)
-    return path
-
-
-def cmd_export(args: argparse.Namespace) -> None:
-    """Write everything, one night or one series as an export file."""
-    path = _database(args)
-    migrate(path)
-    with connect(path) as db:
-        if args.night is not None and not _found(db, "nights", args.night):
-            raise BadInput(f"there is no night {args.night}")
-        if args.series is not None and not _found(db, "series", args.series):
-            raise BadInput(f"there is no series {args.series}")
-        if args.night is None and args.series is None:
-            # Written a night at a time as it is read: years of game nights never sit in memory.
-            chunks = export_chunks(db)
-            try:
-                _write(args.path, chunks)
-            finally:
-                chunks.close()  # its read ends now, while the database is open
-        else:
-            _write(
-                args.path,
-                [to_json(export_document(db, night_id=args.night, series_id=args.series))],
-            )
-
-
-def _found(db: Any, table: str, row_id: int) -> bool:
-    """Whether the table has a row of this id; an id SQLite cannot hold is in no table."""
-    return 0 <= row_id <= LARGEST_ID and bool(db[table].count_where("id = ?", [row_id]))
-
-
-def _write(path: str, chunks: Iterable[str]) -> None:
-    """Write the pieces of an export as they come, to the file or to standard output (-)."""
-    if path == "-":
-        for chunk in chunks:
-            sys.stdout.write(chunk)
-        return
-    try:
-        with open(path, "w", encoding="utf-8") as out:
-            for chunk in chunks:
-                out.write(chunk)
-    except OSError as error:
-        raise BadInput(f"{path}: cannot write the file ({error.strerror})") from None
-
-
-def cmd_import(args: argparse.Namespace) -> None:
-    """Bring in an export file; a file with any fault is refused whole."""
-    where = shown_name(args.path)
-    path = _database(args, create=True)
-    data = read_bytes(args.path, import_limits.MAX_BYTES)
-    migrate(path)
-    document = parse_json(data, where)
-    try:
-        check_document(document)
-        with connect(path) as db:
-            added = import_document(db, document)
-            # Work out the statistics now, not on the first page viewed after the import.
-            refresh(db)
-    except BadExport as error:
-        raise BadInput(f"{where}: {error}") from None
-    print(added.summary())
-
-
-def cmd_backup(args: argparse.Namespace) -> None:
-    """Copy the live database consistently, while the app runs."""
-    path = _database(args, own=False)
-    try:
-        backup_database(path, args.path)
-    except BadTarget as error:
-        raise BadInput(str(error)) from None
-    except (OSError, sqlite3.Error) as error:
-        raise BadInput(f"cannot back up {path} to {args.path}: {error}") from None
-    print(f"Backed up {path} to {args.path}")
 
 
 def cmd_passcode(args: argparse.Namespace) -> None:
@@ -222,7 +113,7 @@ def cmd_passcode(args: argparse.Namespace) -> None:
     # so that scoring and the archive commands never load the web layer.
     from .web.access import passcode
 
-    instance = _instance(args)
+    instance = chosen_instance(args)
     if args.clear:
         passcode.clear_passcode(instance)
         print("Passcode cleared: every phone can change scores.")

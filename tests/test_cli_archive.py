@@ -8,7 +8,7 @@ import threading
 import pytest
 from conftest import run
 
-from scorekeeper import cli
+from scorekeeper import cli_archive
 from scorekeeper.cli import main
 from scorekeeper.store.db import connect
 from scorekeeper.store.export import export_chunks, export_document, to_json
@@ -174,7 +174,7 @@ def test_export_of_everything_is_written_night_by_night(capsys, database, tmp_pa
             pieces.append(piece)
             yield piece
 
-    monkeypatch.setattr(cli, "export_chunks", counted)
+    monkeypatch.setattr(cli_archive, "export_chunks", counted)
     target = tmp_path / "all.json"
     assert run(capsys, "export", "--database", database, target) == (0, "", "")
     assert len(pieces) == 3 + 2  # the players and variants, each of the three nights, the end

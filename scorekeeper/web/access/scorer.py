@@ -1,10 +1,10 @@
-"""Who may change scores: with a passcode set, only the scorer; every other phone watches."""
+"""Who may change scores: with a passcode set, only the scorer; every other phone watches.
+The pages that make a phone the scorer and refuse the others; the checks of the codes a phone
+sends are in checks.py."""
 
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
-from typing import Literal
 from urllib.parse import urlsplit
 
 from flask import (
@@ -20,21 +20,28 @@ from flask import (
     url_for,
 )
 from flask_babel import get_locale, gettext, lazy_gettext, ngettext
-from itsdangerous import BadSignature, URLSafeSerializer
 
-from ...store import join_codes, scorer_sessions
+from ...store import scorer_sessions
 from ..forms.common import EmptyForm
 from ..shell.db import get_db
 from . import passcode
+from .checks import (
+    BUSY_SECONDS,
+    SCORER_PHONE_COOKIE,
+    TooManyGuesses,
+    bearer_ok,
+    check_guess,
+    current_hash,
+    device_signer,
+    limiter,
+    trusted_phone,
+)
 from .forms import PasscodeForm
-from .guesses import GuessLimiter, Place, phone_of
+from .guesses import phone_of
 
 bp = Blueprint("access", __name__)
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
-# What a code grants: the passcode, everything the scorer does; a series' join code, a seat
-# of that series for "My rack" and nothing else.
-Granted = Literal["scorer", "seat"]
 # Posting here changes who this phone is, never the scores; a player's own rack is only a
 # draft for the scorer, checked in its view (web/racks/drafts.py). Picking a language changes
 # only the phone's own cookie, so every phone may.
@@ -52,22 +59,11 @@ OPEN_ENDPOINTS = {
     "draft_api.put_draft",
     "draft_api.read_draft",
 }
-# A phone that has been the scorer keeps this cookie a year: it gets past the overall limit
-# on guesses even after a typo, and waits for another phone's check (see guesses.py), never
-# past the passcode or its own address's lockout.
-SCORER_PHONE_COOKIE = "scorer_phone"
 REFUSED = lazy_gettext("Only the scorer can change scores at this table.")
 API_REFUSED = lazy_gettext(
     "only the scorer can change scores: send the passcode as %(header)s",
     header="Authorization: Bearer <passcode>",
 )
-
-
-def current_hash() -> str | None:
-    """The passcode hash for this request, read once per request."""
-    if "passcode_hash" not in g:
-        g.passcode_hash = passcode.stored_hash(Path(current_app.instance_path))
-    return g.passcode_hash
 
 
 def is_scorer() -> bool:
@@ -93,108 +89,6 @@ def _scorer_now() -> bool:
         # for any phone, without asking the database again.
         g.scorer_live = False
         raise
-
-
-class TooManyGuesses(Exception):
-    """This phone must wait before its passcode is checked again."""
-
-    def __init__(self, seconds: int, busy: bool = False) -> None:
-        super().__init__(f"too many wrong passcodes: try again in {seconds} seconds")
-        self.seconds, self.busy = seconds, busy
-
-
-# How long a phone whose passcode came while another was being checked is asked to wait:
-# a check takes a fraction of a second.
-BUSY_SECONDS = 2
-
-
-def limiter() -> GuessLimiter:
-    """The app's count of wrong passcodes."""
-    found: GuessLimiter = current_app.extensions["passcode_guesses"]
-    return found
-
-
-def _device_signer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key or "", salt="scorer-phone")
-
-
-def trusted_phone(stored: str) -> bool:
-    """Whether this phone has been the scorer under the current passcode."""
-    try:
-        tag = _device_signer().loads(request.cookies.get(SCORER_PHONE_COOKIE, ""))
-    except BadSignature:
-        return False
-    return bool(tag == passcode.fingerprint(stored))
-
-
-def admit_guess(stored: str, attempt: str) -> tuple[str, Place]:
-    """Let this phone guess now (its key and the place its guess holds in the overall count),
-    or raise TooManyGuesses: decided from the address's own history before any code is
-    checked, so a guesser learns nothing from it."""
-    phone = phone_of(request.remote_addr)
-    wait, place = limiter().admit(
-        phone, passcode.fingerprint(stored), attempt, trusted_phone(stored)
-    )
-    if wait:
-        raise TooManyGuesses(wait)
-    return phone, place
-
-
-def took_join_code(attempt: str, join_code: str, place: Place) -> bool:
-    """Whether the attempt is the series' join code; if so its place is given back. A seat
-    is not the scorer: the phone's wrong guesses stay counted."""
-    if not join_codes.matches(attempt, join_code):
-        return False
-    limiter().unchecked(place)
-    return True
-
-
-def check_guess(stored: str, attempt: str, join_code: str | None = None) -> Granted | None:
-    """Check a code if this phone may guess now: the passcode grants the scorer and, where a
-    series' join code is given, that code grants a seat of the series; anything else is a
-    wrong guess. Raise TooManyGuesses if the phone may not guess now."""
-    phone, place = admit_guess(stored, attempt)
-    if join_code is not None and took_join_code(attempt, join_code, place):
-        return "seat"
-    trusted = trusted_phone(stored)
-    try:
-        # A phone that has guessed wrong (and never been the scorer) does not wait for
-        # another phone's check to end; the scorer, or any phone yet to guess wrong, does.
-        right = passcode.matches(stored, attempt, wait=limiter().may_wait(phone, trusted))
-    except passcode.Busy:
-        limiter().unchecked(place)
-        raise TooManyGuesses(BUSY_SECONDS, busy=True) from None
-    except BaseException:
-        limiter().unchecked(place)  # a check that failed holds no place after it
-        raise
-    if right:
-        limiter().right(place)
-        return "scorer"
-    limiter().wrong(place)
-    return None
-
-
-def bearer_grant(join_code: str | None) -> Granted | None:
-    """What an API request's bearer code grants in a series with this join code: the scorer
-    (the passcode, or none is set), a seat, or nothing (no code; a wrong one is a guess)."""
-    stored = current_hash()
-    if stored is None:
-        return "scorer"
-    kind, _, token = request.headers.get("Authorization", "").partition(" ")
-    if kind.lower() != "bearer" or not token.strip():
-        return None
-    granted = check_guess(stored, token.strip(), join_code)
-    # Checked once: a later is_scorer() in this request must not count the code again.
-    g.scorer_live = granted == "scorer"
-    return granted
-
-
-def bearer_ok(stored: str) -> bool:
-    """Whether the request carries the passcode as a bearer token."""
-    kind, _, token = request.headers.get("Authorization", "").partition(" ")
-    if kind.lower() != "bearer" or not token.strip():
-        return False
-    return check_guess(stored, token.strip()) == "scorer"
 
 
 def safe_next(target: str | None) -> str:
@@ -414,7 +308,7 @@ def start_scoring(stored: str, typed: str, target: str, resume: str | None):
     response = redirect(target, code=307 if resume else 302)
     response.set_cookie(
         SCORER_PHONE_COOKIE,
-        _device_signer().dumps(tag),
+        device_signer().dumps(tag),
         max_age=365 * 24 * 60 * 60,
         httponly=True,
         samesite="Lax",

@@ -12,7 +12,8 @@ from werkzeug.exceptions import HTTPException
 from ...store import join_codes
 from ...store.series import Series
 from .. import api
-from ..access.scorer import TooManyGuesses, bearer_grant, too_many
+from ..access.checks import TooManyGuesses, bearer_grant
+from ..access.scorer import too_many
 from ..api import ApiError, _body, _series_or_404
 from ..shell.db import get_db
 from . import drafts as rack_drafts
@@ -39,7 +40,7 @@ def read_draft(series_id: int):
 def put_draft(series_id: int, seat: int):
     """Set one seat's draft: the scorer (with the passcode, where one is set) for any seat;
     a phone for the seat it holds, or, with the series' join code as its bearer code, an
-    open seat while it holds none. A wrong code is a wrong guess (web/access/scorer.py)."""
+    open seat while it holds none. A wrong code is a wrong guess (web/access/checks.py)."""
     one = _series_or_404(series_id)
     data = _body()
     if not isinstance(data, dict):

@@ -4,7 +4,7 @@ beside it) and a phone elsewhere does not (issue 23).
 
 A phone that opens the QR link (`/series/ID/view?join=CODE`) or types the code keeps it in
 its session for that series; "I'm Ana" then works without typing. The code is checked as
-a passcode guess is (web/access/scorer.py, the same limiter), and grants a seat, nothing else."""
+a passcode guess is (web/access/checks.py, the same limiter), and grants a seat, nothing else."""
 
 from __future__ import annotations
 
@@ -14,14 +14,14 @@ from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
 from ...store import join_codes
-from ..access.scorer import (
+from ..access.checks import (
     TooManyGuesses,
     admit_guess,
     current_hash,
-    is_scorer,
     limiter,
     took_join_code,
 )
+from ..access.scorer import is_scorer
 from ..shell.db import get_db
 from ..shell.lookup import series_or_404
 from .forms import JoinForm
@@ -50,7 +50,7 @@ def may_take_seat(series_id: int) -> bool:
 
 def check_join_code(attempt: str, join_code: str) -> bool:
     """Whether a code a phone typed or opened a link with is the series' join code. Counted
-    as the passcode's guesses are, by the same limiter (web/access/scorer.py): a join code is
+    as the passcode's guesses are, by the same limiter (web/access/checks.py): a join code is
     guessed no faster than the passcode. Never checked as the passcode. Without a passcode
     every phone may take a seat anyway."""
     stored = current_hash()
