@@ -15,6 +15,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.cli import main
 
+# Hundreds of generated cases: left out of the quick run (README, Test it).
+pytestmark = pytest.mark.slow
+
 FUZZ = settings(
     max_examples=100,
     deadline=None,

@@ -121,6 +121,7 @@ def test_a_file_past_the_commands_size_is_refused_unread(tmp_path, command, most
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["score", "series", "import"])
 def test_a_device_or_standard_input_without_end_is_read_only_up_to_the_limit(tmp_path, command):
     argv = [command] if command != "import" else [command, "--database", tmp_path / "x.db"]

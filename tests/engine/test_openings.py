@@ -438,6 +438,7 @@ HOUSE_WRAP = PRESETS["rummikub"].changed(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [*PRESETS.values(), HOUSE_WRAP], ids=lambda v: v.id)
 def test_the_solver_matches_the_brute_force(variant):
     rng = random.Random(2024)  # the same racks under every variant

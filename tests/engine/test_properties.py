@@ -17,6 +17,9 @@ from scorekeeper.engine import (
     variant_from_json,
 )
 
+# Hundreds of generated cases: left out of the quick run (README, Test it).
+pytestmark = pytest.mark.slow
+
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # The physical set: 1-13 in four colours, two of each, and two jokers.

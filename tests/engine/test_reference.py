@@ -379,6 +379,7 @@ def custom_variants():
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, suppress_health_check=[HealthCheck.filter_too_much])
 @given(custom_variants())
 def test_explain_and_cite_never_raise_for_a_custom_variant(changes):

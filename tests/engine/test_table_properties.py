@@ -8,6 +8,7 @@ every action, and the logical table must always read as a hand.
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,9 @@ from scorekeeper.engine.errors import InvalidMeld
 from scorekeeper.engine.melds import RUN, SET
 from scorekeeper.engine.table import AddTiles, NewMeld, SwapJoker, Table, hand_record, replay
 from scorekeeper.engine.tiles import COLOURS, Tile, joker_as
+
+# Hundreds of generated cases: left out of the quick run (README, Test it).
+pytestmark = pytest.mark.slow
 
 VARIANTS = [preset("romanian"), preset("rummy-meld"), preset("romanian-45")]
 NAMES = ["Ana", "Bo", "Cici", "Dan"]

@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+# Real servers killed in the middle of a burst of hands: left out of the quick run (README, Test it).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 _spec = importlib.util.spec_from_file_location("table_load", ROOT / "bench" / "table_load.py")
 table_load = importlib.util.module_from_spec(_spec)

@@ -13,6 +13,9 @@ from scorekeeper.web.shell.db import get_db
 
 from .steps import start_series
 
+# Hundreds of generated cases: left out of the quick run (README, Test it).
+pytestmark = pytest.mark.slow
+
 NAMES = ["A", "B", "C", "D"]
 FUZZ = settings(
     max_examples=int(os.environ.get("FUZZ_EXAMPLES", 120)),

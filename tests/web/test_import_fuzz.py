@@ -18,6 +18,9 @@ from scorekeeper.store.importer import import_document
 from .history_fixture import fill
 from .test_export import TABLES
 
+# Hundreds of generated cases: left out of the quick run (README, Test it).
+pytestmark = pytest.mark.slow
+
 JSON = st.recursive(
     st.none()
     | st.booleans()

@@ -7,6 +7,7 @@ nothing new and answers as the first time did, with another body it is refused. 
 import json
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from conftest import app_settings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -160,6 +161,7 @@ REQUESTS = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(requests=REQUESTS)
 def test_every_way_of_reusing_a_key_stores_what_it_answers(tmp_path_factory, requests):

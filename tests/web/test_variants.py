@@ -493,6 +493,7 @@ def test_no_refusal_of_a_variant_names_a_parameter_as_the_code_spells_it():
         assert not SNAKE_CASE.search(message), message
 
 
+@pytest.mark.slow
 def test_every_refusal_the_copy_form_shows_is_in_the_players_words(client):
     base = ROMANIAN.changed(wrap=True)
     typed = [{"scoring": "racks"}]
