@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import sqlite3
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
@@ -59,9 +61,30 @@ def app_settings(tmp_path: Path, **settings) -> dict:
     }
 
 
+@pytest.fixture(scope="session")
+def empty_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database made by today's migrations, once for the whole run, with every change in
+    the file itself (no write-ahead log beside it), to be copied for each test."""
+    path = tmp_path_factory.mktemp("empty") / "scorekeeper.db"
+    migrate(path)
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA journal_mode = DELETE")
+    return path
+
+
+def copy_of(empty_database: Path, tmp_path: Path) -> None:
+    """Put a copy of the empty database where app_settings(tmp_path) looks for it, readable
+    by its owner only as the app makes it. The app still migrates it at start (a no-op):
+    copying spares each test the migrations' work, not their checks."""
+    target = tmp_path / "scorekeeper.db"
+    shutil.copyfile(empty_database, target)
+    target.chmod(0o600)
+
+
 @pytest.fixture
-def app(tmp_path: Path) -> Flask:
+def app(tmp_path: Path, empty_database: Path) -> Flask:
     """The app on an empty database, with CSRF checks off so tests can post forms directly."""
+    copy_of(empty_database, tmp_path)
     return create_app(app_settings(tmp_path))
 
 
@@ -72,8 +95,9 @@ def client(app: Flask) -> FlaskClient:
 
 
 @pytest.fixture
-def csrf_app(tmp_path: Path) -> Flask:
+def csrf_app(tmp_path: Path, empty_database: Path) -> Flask:
     """The app with CSRF protection switched on, as it runs at the table."""
+    copy_of(empty_database, tmp_path)
     return create_app(app_settings(tmp_path, WTF_CSRF_ENABLED=True))
 
 

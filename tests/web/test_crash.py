@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-# Real servers killed in the middle of a burst of hands: left out of the quick run (README, Test it).
+# Real servers killed mid-burst: left out of the quick run (README, Test it).
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent.parent
