@@ -16,7 +16,7 @@ from .db import now
 # No 0/O, 1/I/L: read off a screen and typed on a phone, none can be mistaken for another.
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 # 31 ** 8 is about 8.5e11: guessed no faster than the passcode (a few a minute from all
-# phones together, web/guesses.py), a code outlasts every game night.
+# phones together, web/access/guesses.py), a code outlasts every game night.
 LENGTH = 8
 
 
