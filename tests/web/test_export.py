@@ -345,3 +345,8 @@ def test_max_content_length_limits_forms_and_the_api_but_not_the_import(
         counts(tmp_path / "small" / "scorekeeper.db")["hands"]
         == counts(app.config["DATABASE"])["hands"]
     )
+
+
+def test_the_import_page_states_the_files_limit_as_the_readme_does(client):
+    page = client.get("/import").get_data(as_text=True)
+    assert "Up to 32 MB." in page

@@ -21,6 +21,7 @@ from flask import (
 )
 from flask_babel import gettext
 
+from ...engine.limits import FILE_BYTES
 from ...store import stats
 from ...store.db import open_database
 from ...store.export import export_chunks, export_document, sheet_chunks, to_json
@@ -141,4 +142,5 @@ def upload():
             flash(import_summary(added))
             return redirect(url_for("history.index"))
     status = 422 if form.errors else 200
-    return render_template("history/import.html", form=form, limit=UPLOAD_LIMIT), status
+    # The page states the file's own limit; the request may be a little larger (the form).
+    return render_template("history/import.html", form=form, limit=FILE_BYTES), status
