@@ -31,11 +31,10 @@ def add_player(db: Database, name: str) -> int:
     found = find_player(db, name)
     if found is not None:
         return int(found["id"])
-    twin = lookalike(name, [row["name"] for row in all_players(db)])
+    known = all_players(db)
+    twin = lookalike(name, [row["name"] for row in known])
     if twin is not None:
-        found = find_player(db, twin)
-        assert found is not None
-        return int(found["id"])
+        return next(int(row["id"]) for row in known if row["name"] == twin)
     # One statement, so two phones adding the same new name cannot both insert it.
     db.execute(
         "INSERT OR IGNORE INTO players (name, name_key) VALUES (?, ?)",

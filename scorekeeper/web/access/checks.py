@@ -111,16 +111,24 @@ def check_guess(stored: str, attempt: str, join_code: str | None = None) -> Gran
     return None
 
 
+def bearer_token() -> str | None:
+    """The code an API request sends as `Authorization: Bearer CODE`, or None."""
+    kind, _, token = request.headers.get("Authorization", "").partition(" ")
+    if kind.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
 def bearer_grant(join_code: str | None) -> Granted | None:
     """What an API request's bearer code grants in a series with this join code: the scorer
     (the passcode, or none is set), a seat, or nothing (no code; a wrong one is a guess)."""
     stored = current_hash()
     if stored is None:
         return "scorer"
-    kind, _, token = request.headers.get("Authorization", "").partition(" ")
-    if kind.lower() != "bearer" or not token.strip():
+    token = bearer_token()
+    if token is None:
         return None
-    granted = check_guess(stored, token.strip(), join_code)
+    granted = check_guess(stored, token, join_code)
     # Checked once: a later is_scorer() in this request must not count the code again.
     g.scorer_live = granted == "scorer"
     return granted
@@ -128,7 +136,5 @@ def bearer_grant(join_code: str | None) -> Granted | None:
 
 def bearer_ok(stored: str) -> bool:
     """Whether the request carries the passcode as a bearer token."""
-    kind, _, token = request.headers.get("Authorization", "").partition(" ")
-    if kind.lower() != "bearer" or not token.strip():
-        return False
-    return check_guess(stored, token.strip()) == "scorer"
+    token = bearer_token()
+    return token is not None and check_guess(stored, token) == "scorer"

@@ -30,6 +30,7 @@ from .checks import (
     SCORER_PHONE_COOKIE,
     TooManyGuesses,
     bearer_ok,
+    bearer_token,
     check_guess,
     current_hash,
     device_signer,
@@ -128,8 +129,7 @@ def is_guess() -> bool:
     """Whether this request offers a passcode: the passcode form posted, or the API with one
     as a bearer token."""
     if request.path.startswith("/api/"):
-        kind, _, token = request.headers.get("Authorization", "").partition(" ")
-        return kind.lower() == "bearer" and bool(token.strip())
+        return bearer_token() is not None
     return request.method == "POST" and request.endpoint == "access.become"
 
 
@@ -161,7 +161,7 @@ def refuse_early():
 def offered_passcode() -> str:
     """The passcode this request offers, as the form or the bearer check reads it."""
     if request.path.startswith("/api/"):
-        return request.headers.get("Authorization", "").partition(" ")[2].strip()
+        return bearer_token() or ""
     return (request.form.get("passcode") or "").strip()
 
 
