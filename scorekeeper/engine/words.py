@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 
@@ -27,6 +28,26 @@ class Translations(Protocol):
     def gettext(self, message: str) -> str: ...
 
     def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How one page (or the command line) reads the engine's words: its catalogue, how its
+    language writes a list of things, and the letters its players type tiles with.
+
+    `lists(items, style)` joins texts already read into one list in the language ("Ana,
+    Bo și Cai"; style "and" or "or"); `letters` maps each of the notation's letters (`r`,
+    `b`, `k`, `y`, `o`, `j`) to the letter the page writes instead. Either may be None:
+    the command line and the API keep the documented letters."""
+
+    translations: Translations | None
+    lists: Callable[[Sequence[str], str], str] | None = None
+    letters: Mapping[str, str] | None = None
+
+
+def reading(reader: Translations | Reading | None) -> Reading:
+    """A catalogue alone (gettext's, Babel's) as a Reading with no list or letter rules."""
+    return reader if isinstance(reader, Reading) else Reading(reader)
 
 
 class Words(str):
@@ -112,11 +133,13 @@ def from_record(data: object) -> object:
     return data
 
 
-def say(text: object, translations: Translations | None) -> str:
-    """The text in the catalogue's language: a Words translated, its values too (names and
+def say(text: object, reader: Translations | Reading | None) -> str:
+    """The text in the reader's language: a Words translated, its values too (names and
     tiles are plain values and stay as written); anything else as its text."""
     if not isinstance(text, Words):
         return str(text) if text is not None else ""
+    page = reading(reader)
+    translations = page.translations
     if translations is None:
         return str.__str__(text)
     if text.plural is not None and text.counter is not None:
@@ -126,9 +149,7 @@ def say(text: object, translations: Translations | None) -> str:
         )
     else:
         template = translations.gettext(text.template)
-    values = {
-        k: say(v, translations) if isinstance(v, Words) else v for k, v in text.values.items()
-    }
+    values = {k: say(v, page) if isinstance(v, Words) else v for k, v in text.values.items()}
     try:
         said = template.format_map(values) if values else template
         return capitalised(said) if text.capital else said
@@ -194,12 +215,12 @@ class _Installed:
     """The reader of the page's language, installed by the web layer (the engine knows no
     web library: the web layer hands it a function giving the request's catalogue)."""
 
-    reader: Callable[[], Translations | None] | None = None
+    reader: Callable[[], Translations | Reading | None] | None = None
 
 
 _installed = _Installed()
 
 
-def install_reader(reader: Callable[[], Translations | None] | None) -> None:
+def install_reader(reader: Callable[[], Translations | Reading | None] | None) -> None:
     """Make `Words` drawn on a page (through `__html__`) read in what `reader()` gives."""
     _installed.reader = reader

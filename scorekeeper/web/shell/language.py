@@ -10,16 +10,18 @@ does the same for a template that needs the text itself.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from babel.dates import format_date, format_skeleton, format_time
+from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from flask import Blueprint, has_request_context, redirect, request
 from flask_babel import get_translations
 
-from ...engine.words import Translations, Words, capitalised
+from ...engine.words import Reading, Words, capitalised
 from ...engine.words import say as say_in
 from ..access.scorer import safe_next
 
@@ -49,9 +51,21 @@ def page_language() -> str:
     return chosen_language() if has_request_context() else "en"
 
 
-def page_translations() -> Translations | None:
-    """The catalogue of the page being drawn, for the engine's words."""
-    return get_translations() if has_request_context() else None
+def page_translations() -> Reading | None:
+    """How the page being drawn reads the engine's words: its catalogue and its language's
+    way of writing a list."""
+    if not has_request_context():
+        return None
+    return Reading(get_translations(), lists=page_list)
+
+
+# Babel's names for a list joined by "and" and by "or".
+LIST_STYLES: dict[str, Literal["standard", "or"]] = {"and": "standard", "or": "or"}
+
+
+def page_list(items: Sequence[str], style: str) -> str:
+    """Texts as one list in the page's language ("Ana, Bo și Cai", "Ana, Bo ou Cai")."""
+    return format_list(list(items), style=LIST_STYLES[style], locale=page_language())
 
 
 def say(text: object) -> str:
