@@ -18,6 +18,8 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
+from scorekeeper.engine.grammar import SPECS
+
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUES = ROOT / "scorekeeper" / "translations"
 LANGUAGES = ("ro", "hu", "fr")
@@ -25,6 +27,7 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "lazy_gettext": None, "words": None, "counted": 
 # A placeholder: Python's "%(name)s" or "%s", or a brace field "{name}" / "{name!r}" (a doubled
 # brace is a brace, not a placeholder).
 PLACEHOLDER = re.compile(r"%\([^)]+\)[sd]|%[sd]|(?<!\{)\{[^{}]*\}(?!\})")
+GRAMMAR_SPEC = re.compile(r":(?i:" + "|".join(SPECS) + r")\}$")
 
 
 @cache
@@ -49,7 +52,9 @@ def catalogue(language: str):
 
 
 def placeholders(text: str) -> set[str]:
-    return set(PLACEHOLDER.findall(text))
+    """The placeholders of a text, a grammar spec left out: a translation's `{player:de}`
+    ("d'Ana", engine/grammar.py) is the message's `{player}`."""
+    return {GRAMMAR_SPEC.sub("}", found) for found in PLACEHOLDER.findall(text)}
 
 
 def test_the_sources_hold_the_engines_words_and_the_pages_words():
@@ -100,6 +105,9 @@ def test_the_placeholder_check_finds_a_changed_placeholder():
     assert placeholders("{tiles}: a meld needs at least 3 tiles") == {"{tiles}"}
     assert placeholders("{piese}: prea puține") == {"{piese}"}
     assert placeholders("%(name)s wins, {{literal}}") == {"%(name)s"}
+    # A grammar spec is the same placeholder; another name or spec is not.
+    assert placeholders("la série {tiles:de} {player:De}") == {"{tiles}", "{player}"}
+    assert placeholders("{player:x}") == {"{player:x}"}
 
 
 MARKS = {"words": 1, "counted": 2, "gettext": 1, "lazy_gettext": 1, "ngettext": 2, "_": 1}

@@ -21,6 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from scorekeeper.engine.grammar import spoken
+
 
 class Translations(Protocol):
     """What reading a message needs of a catalogue (gettext's, Babel's, Flask-Babel's)."""
@@ -151,7 +153,7 @@ def say(text: object, reader: Translations | Reading | None) -> str:
         template = translations.gettext(text.template)
     values = {k: say(v, page) if isinstance(v, Words) else v for k, v in text.values.items()}
     try:
-        said = template.format_map(values) if values else template
+        said = template.format_map(spoken(values)) if values else template
         return capitalised(said) if text.capital else said
     except (KeyError, IndexError, ValueError):
         # A catalogue entry with a placeholder the message lacks (the catalogue test
