@@ -156,8 +156,9 @@ def _check_minimum_melded(p: PlayerHand, hand: HandRecord) -> None:
     if melded < v.going_out_min_melded:
         raise InvalidHand(
             words(
-                "went out with {melded} melded points, but {variant} needs at "
-                "least {least} to go out",
+                "{player} went out with {melded} melded points, but {variant} needs "
+                "at least {least} to go out",
+                player=p.name,
                 melded=melded,
                 variant=v.name,
                 least=v.going_out_min_melded,
@@ -182,8 +183,9 @@ def _check_all_at_once(p: PlayerHand, hand: HandRecord) -> None:
         if others:
             raise InvalidHand(
                 words(
-                    "went out all at once but added to {others}'s meld ({meld}): in the turn "
-                    "of the opening a player lays only melds of their own",
+                    "{player} went out all at once but added to {others}'s meld ({meld}): "
+                    "in the turn of the opening a player lays only melds of their own",
+                    player=p.name,
                     others=others[0],
                     meld=tm.meld,
                 ),
@@ -303,7 +305,8 @@ def _check_going_out(p: PlayerHand, hand: HandRecord) -> None:
         allowed = or_list([FINISH_WORDS[f] for f in v.finishes])
         raise InvalidHand(
             words(
-                "went out by {how}, but in {variant} a player goes out by {allowed}",
+                "{player} went out by {how}, but in {variant} a player goes out by {allowed}",
+                player=p.name,
                 how=FINISH_WORDS[p.finish or ""],
                 variant=v.name,
                 allowed=allowed,
