@@ -17,6 +17,7 @@ Python's own (`{n:>3}`), and `{name!r}` still shows the value as written.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
 
 # French: a word starting with one of these sounds takes "d'", "qu'", "l'". An initial h is
@@ -36,8 +37,9 @@ def french_elides(text: str) -> bool:
     """Whether a French "de", "que", "le" or "la" before `text` becomes "d'", "qu'", "l'".
 
     Numbers and tile codes ("de 8", "de r7") are written as they are: French does not
-    elide before digits ("de 11" is read "de onze"), nor before a letter of a code."""
-    word = text.lstrip("«“\"' ")
+    elide before digits ("de 11" is read "de onze"), nor before a letter of a code, nor
+    before a quotation mark."""
+    word = unicodedata.normalize("NFC", text)
     if len(word) < 2 or not word[1].isalpha():
         return False
     first, second = word[0].lower(), word[1].lower()
@@ -58,7 +60,7 @@ def french(word: str) -> Callable[[str], str]:
 
 def hungarian_number_vowel(number: int) -> bool:
     """Whether the Hungarian reading of `number` starts with a vowel (az 1, az 5, az 50,
-    az 500, az 1000, az 5000, az 1 000 000; a 3, a 10, a 100, a 0, a −1)."""
+    az 500, az 1000, az 5000, az 1 000 000; a 3, a 10, a 100, a 0, a -1)."""
     if number <= 0:
         return False  # nulla, mínusz
     digits = str(number)
@@ -76,7 +78,7 @@ def hungarian_number_vowel(number: int) -> bool:
 
 def hungarian_vowel(text: str) -> bool:
     """Whether `text` (a name, a number, a tile code, words) starts with a vowel sound."""
-    word = text.lstrip("«»„”“\"' ")
+    word = unicodedata.normalize("NFC", text).lstrip("«»„”“\"' \u00a0")
     if not word:
         return False
     if word[0].isdigit():
