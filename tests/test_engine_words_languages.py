@@ -45,15 +45,16 @@ NAMES = set(VOWEL["names"] + CONSONANT["names"])
 
 # What each placeholder holds, by its name in the English messages (every other one holds
 # a name or other words, and gets a name).
-NUMBERS = frozenset(
+NUMBER_FIELDS = (
     "n count most least fewest number hand hands limit length low high meld_index "
     "to_meld seat swapped on_rack used amount swap_meld_with min_players max_players "
     "max_jokers_per_meld points bonus p b b2 penalty melded lowest value needed "
     "opening twelve none two taken going_out_min_melded never_opened_penalty "
     "left_table_penalty melded_joker_bonus went_out_bonus opening_joker_value "
     "value_2_9 value_10_13 ace_low_run ace_high_run ace_set ace_rack joker_rack "
-    "swapped_joker_rack rack_swapped_joker rack costs total neighbour meld".split()  # noqa: SIM905
+    "swapped_joker_rack rack_swapped_joker rack costs total neighbour meld"
 )
+NUMBERS = frozenset(NUMBER_FIELDS.split())
 TILES = frozenset(
     ["tiles", "tile", "t", "wanted", "stands", "joker", "inside", "gap", "token", "shown", "key"]
 )
