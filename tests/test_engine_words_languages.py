@@ -138,6 +138,8 @@ HUNGARIAN_ARTICLE = re.compile(
     r"(?<![\w-])(?:(?i:a) +[aáeéiíoóöőuúüűAÁEÉIÍOÓÖŐUÚÜŰ]\w|a +(?:1|5|50)\b"
     r"|(?i:az) +(?:Bo|Ștefan|Bogdán|3|10|100)\b)"
 )
+# French: a participle agreeing with a player it cannot know ("Ana est sorti").
+FRENCH_PARTICIPLE = re.compile(r"\b(?:est|sont|être|soit) sorti|sorti\(e\)")
 ROMANIAN_GENITIVE = re.compile(r"\blui +(?:" + "|".join(sorted(NAMES)) + r")\b")
 
 
@@ -155,6 +157,8 @@ def problems(text: str, english: str, language: str) -> list[str]:
         found.append('"a(z)"')
     if language == "fr" and FRENCH_ELISION.search(text):
         found.append(f"no elision: {FRENCH_ELISION.search(text).group()!r}")  # type: ignore[union-attr]
+    if language == "fr" and FRENCH_PARTICIPLE.search(text):
+        found.append("a participle that agrees with the player")
     if language == "hu" and HUNGARIAN_ARTICLE.search(text):
         found.append(f"wrong article: {HUNGARIAN_ARTICLE.search(text).group()!r}")  # type: ignore[union-attr]
     if language == "ro" and ROMANIAN_GENITIVE.search(text):
@@ -189,6 +193,8 @@ def test_every_engine_message_reads_right_in_the_language(language, run):
         ("Ana ajoute r7 à la série de Éloïse.", "fr", True),
         ("Ana ajoute r7 à la série d'Éloïse.", "fr", False),
         ("la série de Bo", "fr", False),
+        ("Ana est sorti(e). r7, à votre débit", "fr", True),
+        ("Ana a fait rami. r7, à votre débit", "fr", False),
         ("Vissza a(z) 3. leosztás asztalához", "hu", True),
         ("Vissza a 5. leosztás asztalához", "hu", True),
         ("Vissza az 5. leosztás asztalához", "hu", False),
