@@ -7,7 +7,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .errors import InvalidMeld
-from .tiles import COLOURS, Tile, format_tiles, joker_as
+from .tile_codes import TileCode
+from .tiles import COLOURS, JOKER_TOKEN, STANDS_FOR, Tile, format_tiles, joker_as
 from .variants import Variant
 from .words import Words, counted, words
 
@@ -74,10 +75,11 @@ def check_meld(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> Meld:
         raise InvalidMeld(
             words(
                 "{tiles} could be a set or a run: say what a joker stands for, e.g. "
-                "j={colour}{neighbour} for a run",
+                "{example} for a run",
                 tiles=format_tiles(tiles),
-                colour=reals[0].colour,
-                neighbour=_neighbour(reals[0].number or 0),
+                example=TileCode(
+                    f"{JOKER_TOKEN}{STANDS_FOR}{reals[0].colour}{_neighbour(reals[0].number or 0)}"
+                ),
             ),
             field="tiles",
             tile=str(next(t for t in tiles if t.joker)),

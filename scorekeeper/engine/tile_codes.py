@@ -97,9 +97,11 @@ def code_record(data: object) -> TileCode | None:
 def written(value: object, letters: Letters | None) -> object:
     """A message's value as the page writes it: a tile code in the page's letters, any other
     value as it is (`words.say` calls this for every value)."""
-    if letters and isinstance(value, TileCode):
-        return in_letters(value, letters)
-    return value
+    if not letters:
+        return value
+    # A tile or a meld as it lies is its `text` (a TileCode) in a message.
+    code = value if isinstance(value, TileCode) else getattr(value, "text", None)
+    return in_letters(code, letters) if isinstance(code, TileCode) else value
 
 
 class _Installed:

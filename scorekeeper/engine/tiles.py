@@ -262,15 +262,9 @@ def tile_label(tile: Tile, *, suits: bool = False) -> str:
     colour, number = tile.face_colour, tile.face_number
     if suits:
         face = tile_face(number, suits=True)
-        text = (
-            card_words(face, SUIT_NAMES[colour]) if colour else f"{face}"
-        )
+        text = card_words(face, SUIT_NAMES[colour]) if colour else f"{face}"
     else:
-        text = (
-            tile_words(COLOUR_NAMES[colour], number)
-            if colour
-            else f"{number}"
-        )
+        text = tile_words(COLOUR_NAMES[colour], number) if colour else f"{number}"
     return words("joker as {tile}", tile=text) if tile.joker else text
 
 

@@ -185,9 +185,7 @@ def _escape(text: str) -> str:
 # stays as written, since "R1" is not how a tile is written (RULES.md, tile notation). Any
 # letter may start one, as a page writes tiles in its own letters (tile_codes.py); a "j"
 # before an apostrophe is a French word ("j'ai"), not a joker.
-_LEADING_TILE = re.compile(
-    r"(?:[a-z][0-9]{1,2}|j(?:=[a-z]?[0-9]{1,2})?)(?![\w='\u2019])", re.ASCII
-)
+_LEADING_TILE = re.compile(r"(?:[a-z][0-9]{1,2}|j(?:=[a-z]?[0-9]{1,2})?)(?![\w='\u2019])", re.ASCII)
 
 
 def capitalised(text: str) -> str:

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from ..melds import RUN, SET, Meld, check_meld
 from ..table_actions import JOKER_MELD, SwapJoker
-from ..tiles import COLOURS, Tile, format_tiles
+from ..tile_codes import TileCode
+from ..tiles import COLOURS, JOKER_TOKEN, Tile, format_tiles
 from ..words import Words, words
 from .checks import check_copies, find_meld, must_have_opened, not_in_opening_turn
 from .placing import complete_set, in_order, joker_by, resolve
@@ -227,8 +228,9 @@ def remeld_joker(state: State, at: At, action: SwapJoker, number: int) -> tuple[
             at,
             words(
                 "{player} must meld the joker at once with {swap_meld_with} tiles from the rack, "
-                'in a new set or run ({cite_rule}): write them with j in "{JOKER_MELD}"',
+                'in a new set or run ({cite_rule}): write them with {joker} in "{JOKER_MELD}"',
                 player=at.player,
+                joker=TileCode(JOKER_TOKEN),
                 swap_meld_with=v.swap_meld_with,
                 cite_rule=cite_rule(v, "swap"),
                 JOKER_MELD=JOKER_MELD,

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from flask import has_request_context
+from flask_babel import get_locale
+
 from ...engine.tile_codes import in_letters, to_notation
-from . import language
 
 # For each language, each notation letter (`o` is orange, read as yellow) to the page's.
 LETTERS: dict[str, dict[str, str]] = {
@@ -35,8 +37,10 @@ def letters_of(language: str) -> Mapping[str, str] | None:
 
 
 def page_letters() -> Mapping[str, str] | None:
-    """The letters of the page being drawn (None outside a request: the notation's own)."""
-    return letters_of(language.page_language())
+    """The letters of the page being drawn (None outside a request: the notation's own).
+    The page's language is the one Flask-Babel chose for it (`language.chosen_language`)."""
+    locale = get_locale() if has_request_context() else None
+    return letters_of(locale.language) if locale is not None else None
 
 
 def typed_tiles(text: str) -> str:
