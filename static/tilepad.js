@@ -49,6 +49,11 @@
     });
   }
 
+  // A key's name starts with a capital, whatever word the language puts first.
+  function capital(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
   // The words for a count, in the plural form the page's language uses for it.
   function counted(forms, count) {
     var form = window.Intl && Intl.PluralRules
@@ -114,13 +119,13 @@
     var numberKeys = [];
     function keyName(n, place) {
       if (suits) {
-        var card = fill(NOTATION.card_name,
-          { face: WORDS.faces[n] || String(n), suit: NOTATION.suit_words[colour] });
+        var card = capital(fill(NOTATION.card_name,
+          { face: WORDS.faces[n] || String(n), suit: NOTATION.suit_words[colour] }));
         return place ? fill(WORDS.card_in[place], { card: card }) : card;
       }
       var name = NAMES[colour];
       return place ? fill(WORDS.ace_in[place], { colour: name })
-        : fill(NOTATION.tile_name, { colour: NOTATION.colour_words[colour], number: n });
+        : capital(fill(NOTATION.tile_name, { colour: NOTATION.colour_words[colour], number: n }));
     }
     function nameColour() {
       numberKeys.forEach(function (k) { k.key.setAttribute("aria-label", keyName(k.n, k.place)); });

@@ -24,6 +24,7 @@ from ...engine.table import AddTiles, InvalidAction, NewMeld, SwapJoker, Table, 
 from ...engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
 from ..forms import tally
 from ..forms.common import SelectChoice, TilesField
+from ..shell.tile_letters import page_tiles
 
 MELD_FIELDS = 4  # an opening of 13 or 14 tiles holds at most four melds
 
@@ -155,7 +156,7 @@ def meld_words(table: Table, meld) -> str:
         number=meld.meld_index + 1,
         player=meld.owner,
         kind=meld.kind,
-        tiles=lying,
+        tiles=page_tiles(lying),
     )
 
 
