@@ -150,7 +150,8 @@ def _try_set(tiles: tuple[Tile, ...], v: Variant) -> Meld | _Why:
     if twice:
         return _Why(
             words(
-                "{tile} appears twice; a set needs different colours", tile=f"{twice[0]}{number}"
+                "{tile} appears twice; a set needs different colours",
+                tile=TileCode(f"{twice[0]}{number}"),
             ),
             f"{twice[0]}{number}",
         )
@@ -205,7 +206,8 @@ def _try_run(tiles: tuple[Tile, ...], v: Variant) -> Meld | _Why:
     if twice:
         return _Why(
             words(
-                "{tile} appears twice; a run needs consecutive numbers", tile=f"{colour}{twice[0]}"
+                "{tile} appears twice; a run needs consecutive numbers",
+                tile=TileCode(f"{colour}{twice[0]}"),
             ),
             f"{colour}{twice[0]}",
         )
@@ -294,7 +296,7 @@ def _why_not_run(tiles: tuple[Tile, ...], v: Variant) -> _Why:
     missing = [n for n in range(low, high + 1) if number_at(n) not in numbers]
     jokers = sum(t.joker for t in tiles)
     if len(missing) > jokers:
-        gap = " ".join(f"{colour}{number_at(n)}" for n in missing[: len(missing) - jokers])
+        gap = format_tiles(f"{colour}{number_at(n)}" for n in missing[: len(missing) - jokers])
         return _Why(
             words(
                 "{gap} missing between {first} and {last}", gap=gap, first=reals[0], last=reals[-1]

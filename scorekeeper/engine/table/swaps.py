@@ -109,7 +109,8 @@ def _joker_of_run(state: State, at: At, meld: TableMeld, tiles: list[Tile]) -> P
     for placed in jokers:
         if placed.tile.as_colour == wanted.colour and placed.tile.as_number == wanted.number:
             return placed
-    stands = " and ".join(f"{t.tile.as_colour}{t.tile.as_number}" for t in jokers)
+    # Each a tile code, written in the page's letters.
+    stands = " and ".join(TileCode(f"{t.tile.as_colour}{t.tile.as_number}") for t in jokers)
     raise refuse(
         at,
         words(
@@ -141,7 +142,7 @@ def _check_set_swap(state: State, at: At, meld: TableMeld, tiles: list[Tile]) ->
                     player=player,
                     described=describe(meld),
                     number=number,
-                    join=", ".join(f"{c}{number}" for c in missing),
+                    join=", ".join(TileCode(f"{c}{number}") for c in missing),
                     t=t,
                     cite_rule=cite_rule(v, "swap"),
                 ),
@@ -166,7 +167,7 @@ def _check_set_swap(state: State, at: At, meld: TableMeld, tiles: list[Tile]) ->
                 "colour ({cite_rule})",
                 player=player,
                 tiles=format_tiles(tiles),
-                join=" and ".join(f"{c}{number}" for c in missing),
+                join=" and ".join(TileCode(f"{c}{number}") for c in missing),
                 cite_rule=cite_rule(v, "swap"),
             ),
         )
