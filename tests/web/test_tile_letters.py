@@ -179,3 +179,25 @@ def test_the_pads_notation_carries_the_pages_letters_and_its_tile_words(client):
     assert found
     notation = json.loads(markup.unescape(found.group(1)))
     assert notation["tile_name"] == "{number} {colour}"
+
+
+def test_a_rack_sent_from_a_hungarian_phone_reaches_a_french_scorer_in_french_letters(
+    app, client
+):
+    from .test_my_rack import claim, drafted_racks, phone, send
+
+    series_id = start_series(client, seats=("Ana", "Bo", "Cai", "Dee"), end_kind="hands")
+    bo = phone(app)
+    speaking(bo, "hu")
+    claim(bo, series_id, 1)
+    # Bo types on a Hungarian page: kék 1, fekete 2, sárga 13, and the joker.
+    assert send(bo, series_id, "k1 f2 s13 j", hand=1).status_code == 302
+    # The draft API keeps the notation's letters.
+    assert drafted_racks(bo, series_id)["Bo"] == "b1 k2 y13 j"
+    # The scorer reads French: the box the draft fills is in the French letters.
+    speaking(client, "fr")
+    html = client.get(f"/series/{series_id}/hands/new").get_data(as_text=True)
+    assert box(html, "players-1-rack") == "b1 n2 j13 *"
+    # A rack refused on the Hungarian phone is quoted as typed there.
+    refused = send(bo, series_id, "b1", hand=1)
+    assert "'b1'" in page_text(refused) and "(p, k, f, s vagy n)" in page_text(refused)
