@@ -4,12 +4,14 @@ the API and the files keep the notation's own letters (`b5`)."""
 
 from __future__ import annotations
 
+import html as markup
 import json
 import re
 
 import pytest
 
 from .steps import page_text, rows, start_series, tally
+from .test_my_rack import claim, drafted_racks, phone, send
 from .test_table_mode import act, error_of, live
 
 NAMES = ["A", "B", "C", "D"]
@@ -167,8 +169,6 @@ def test_the_pads_notation_carries_the_pages_letters_and_its_tile_words(client):
     html = client.get(f"/series/{series_id}/hands/new").get_data(as_text=True)
     found = re.search(r'id="tile-notation" data-notation="([^"]*)"', html)
     assert found
-    import html as markup
-
     notation = json.loads(markup.unescape(found.group(1)))
     assert notation["letters"] == {"r": "p", "b": "k", "k": "f", "y": "s", "o": "n", "j": "j"}
     # The one order of a tile's words: Hungarian says the colour first ("kék 5").
@@ -181,11 +181,7 @@ def test_the_pads_notation_carries_the_pages_letters_and_its_tile_words(client):
     assert notation["tile_name"] == "{number} {colour}"
 
 
-def test_a_rack_sent_from_a_hungarian_phone_reaches_a_french_scorer_in_french_letters(
-    app, client
-):
-    from .test_my_rack import claim, drafted_racks, phone, send
-
+def test_a_rack_sent_from_a_hungarian_phone_reaches_a_french_scorer_in_french_letters(app, client):
     series_id = start_series(client, seats=("Ana", "Bo", "Cai", "Dee"), end_kind="hands")
     bo = phone(app)
     speaking(bo, "hu")

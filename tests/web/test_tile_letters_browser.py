@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .browser import assert_fits_a_phone, start_series
+from .test_my_rack_browser import join, table  # noqa: F401 (the four phones' fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -138,3 +139,29 @@ def test_table_mode_on_a_hungarian_page_lays_and_shows_tiles_in_hungarian_letter
     expect(page.locator("#add-tiles-error")).to_contain_text("k12")
     expect(page.locator("#add-tiles-error")).not_to_contain_text("b12")
     screenshot(page, "tile-letters-hungarian-refusal")
+
+
+def test_a_rack_sent_from_a_hungarian_phone_fills_a_french_scorers_box_in_french_letters(
+    table,  # noqa: F811 (My rack's fixture: the laptop, the scorer and three phones)
+    screenshot,
+):
+    _laptop, scorer, players, qr = table
+    bo = players["Bo"]
+    join(bo, "Bo", qr)
+    bo.context.add_cookies([{"name": "language", "value": "hu", "url": bo.url}])
+    scorer.context.add_cookies([{"name": "language", "value": "fr", "url": scorer.url}])
+    scorer.goto("/series/1/hands/new")
+    expect(scorer.locator("html")).to_have_attribute("lang", "fr")
+    bo.goto("/series/1/my-rack")
+    expect(bo.locator("html")).to_have_attribute("lang", "hu")
+    # Bo taps kék 1 and fekete 2 on the Hungarian pad, and sends.
+    keypad = open_pad(bo, "mine-rack")
+    tap(keypad, ".pad-colour.pad-b")
+    number(keypad, 1).click()
+    tap(keypad, ".pad-colour.pad-k")
+    number(keypad, 2).click()
+    expect(bo.locator("#mine-rack")).to_have_value("k1 f2 ")
+    bo.locator("form.my-rack [type=submit]").click()
+    # The scorer's open form gets it in the French letters (bleu 1, noir 2).
+    expect(scorer.locator("#players-1-rack")).to_have_value("b1 n2", timeout=5000)
+    screenshot(scorer, "tile-letters-french-scorer-draft")
