@@ -95,7 +95,8 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
 
     from .engine.notation import HOW_TO_WRITE
     from .engine.series import winner_words
-    from .engine.tiles import tile_face
+    from .engine.tile_codes import install_letters
+    from .engine.tiles import tile_face, tile_label
     from .engine.words import install_reader
     from .web import api, rules, variants, viewer
     from .web.access import guesses, hosts, scorer
@@ -112,7 +113,17 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     from .web.racks import pages as racks
     from .web.series import pages as series
     from .web.series import rulings
-    from .web.shell import clean_text, db, faults, ids, language, names, security, site
+    from .web.shell import (
+        clean_text,
+        db,
+        faults,
+        ids,
+        language,
+        names,
+        security,
+        site,
+        tile_letters,
+    )
     from .web.table import pages as table_mode
 
     folder = instance_folder(instance)
@@ -141,6 +152,8 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     Babel(app, locale_selector=language.chosen_language)
     # The engine's words drawn on any page are read in that page's language.
     install_reader(language.page_translations)
+    # A tile code drawn on a page is in that page's letters ("k5" is blue on a Hungarian page).
+    install_letters(tile_letters.page_letters)
 
     # Before each request, in this order. The Host check comes first; then a passcode guess
     # from a phone that must wait is answered at once, before the body, the text checks or
@@ -214,8 +227,10 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     # What a tile's face shows (a card's A, J, Q, K), and the tile notation the pad reads, as
     # the engine writes them.
     app.add_template_global(tile_face, "tile_face")
+    app.add_template_global(tile_label, "tile_label")
     app.add_template_global(site.tile_notation, "tile_notation")
     app.jinja_env.globals["how_to_write"] = HOW_TO_WRITE
+    app.add_template_filter(tile_letters.page_tiles, "page_tiles")
     app.add_template_global(table_mode.colour_word, "colour_word")
     app.add_template_global(table_mode.meld_kind, "meld_kind")
     app.add_template_global(viewer.viewer_link, "viewer_link")

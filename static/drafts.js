@@ -26,6 +26,24 @@
     return form.querySelector("[name='players-" + seat + "-" + field + "']");
   }
 
+  // A phone sends its rack in the notation's letters (the API's); the page's boxes hold the
+  // letters of its language (the tile pad's notation says which), as the player would type them.
+  var notation = document.getElementById("tile-notation");
+  var LETTERS = notation ? JSON.parse(notation.dataset.notation).letters : {};
+  var TILE_FIELDS = ["rack", "melded_tiles"];
+
+  function inPageLetters(code) {
+    return code.replace(/(^|[\s,=])([^\s,=])/g, function (whole, before, letter) {
+      return before + (LETTERS[letter.toLowerCase()] || letter);
+    });
+  }
+
+  // What the phone sent for a box, as the box would hold it.
+  function sent(field, draft) {
+    var value = plain(field, draft[field]);
+    return TILE_FIELDS.indexOf(field) !== -1 ? inPageLetters(value) : value;
+  }
+
   function plain(field, value) {
     var text = value === null || value === undefined ? "" : String(value).trim();
     return ZERO_IS_EMPTY.indexOf(field) !== -1 && text === "0" ? "" : text;
@@ -54,7 +72,7 @@
       if (!f) { return; }
       var last = f.getAttribute("data-from-phone");
       if (!(field in draft) && last === null) { return; }  // never the phone's
-      var value = plain(field, draft[field]);
+      var value = sent(field, draft);
       var now = plain(field, f.value);
       if (now === "" || (last !== null && now === plain(field, last))) {
         put(f, value);
@@ -76,7 +94,7 @@
     FIELDS.forEach(function (field) {
       var f = box(seat, field);
       if (!f || (!(field in draft) && f.getAttribute("data-from-phone") === null)) { return; }
-      var value = plain(field, draft[field]);
+      var value = sent(field, draft);
       put(f, value);
       unfold(f, value);
     });
@@ -85,12 +103,12 @@
 
   // What the phone sent, in a line: the tiles, or each box's label and number.
   function summary(seat, draft) {
-    return FIELDS.filter(function (field) { return plain(field, draft[field]) !== ""; })
+    return FIELDS.filter(function (field) { return sent(field, draft) !== ""; })
       .map(function (field) {
-        if (field === "rack") { return plain(field, draft[field]); }
+        if (field === "rack") { return sent(field, draft); }
         var f = box(seat, field);
         var label = f && form.querySelector("label[for='" + f.id + "']");
-        return (label ? label.textContent.trim() + " " : "") + plain(field, draft[field]);
+        return (label ? label.textContent.trim() + " " : "") + sent(field, draft);
       }).join(", ");
   }
 

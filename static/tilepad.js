@@ -12,6 +12,15 @@
   var NOTATION = JSON.parse(document.getElementById("tile-notation").dataset.notation);
   var NAMES = NOTATION.names;
   var SUITS = NOTATION.suits;
+  // The letter a player of the page's language types for each of the notation's letters
+  // (on a Hungarian page "k" for blue, kék): the pad writes and reads tiles in those, as
+  // the page's tile boxes do; READ is the other way, for the colours.
+  var LETTERS = NOTATION.letters;
+  var JOKER = LETTERS[NOTATION.joker];
+  var READ = {};
+  NOTATION.colours.concat(Object.keys(NOTATION.aliases)).forEach(function (letter) {
+    READ[LETTERS[letter]] = NOTATION.aliases[letter] || letter;
+  });
 
   // A token read as the engine reads it: {colour, number} for a numbered tile (a colour's
   // other letter read as that colour), {joker: true} for a joker, null for anything else.
@@ -19,12 +28,11 @@
     var text = token.toLowerCase();
     var mark = text.indexOf(NOTATION.ace_mark);
     if (mark > 0) { text = text.slice(0, mark); }
-    if (text === NOTATION.joker || text.indexOf(NOTATION.joker + NOTATION.stands_for) === 0) {
+    if (text === JOKER || text.indexOf(JOKER + NOTATION.stands_for) === 0) {
       return { joker: true };
     }
     var letter = text.charAt(0);
-    var colour = NOTATION.aliases[letter] ||
-      (NOTATION.colours.indexOf(letter) >= 0 ? letter : null);
+    var colour = Object.prototype.hasOwnProperty.call(READ, letter) ? READ[letter] : null;
     var digits = text.slice(1);
     var number = Number(digits);
     if (!colour || !/^[0-9]{1,2}$/.test(digits) || number < NOTATION.numbers[0] ||
@@ -39,6 +47,11 @@
     return text.replace(/\{(\w+)\}/g, function (whole, name) {
       return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : whole;
     });
+  }
+
+  // A key's name starts with a capital, whatever word the language puts first.
+  function capital(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
   // The words for a count, in the plural form the page's language uses for it.
@@ -87,8 +100,8 @@
     colourRow.className = "pad-row pad-colours";
     NOTATION.colours.forEach(function (letter) {
       var label = suits ? SUITS[letter] : NAMES[letter];
-      var key = button(plain(label) + " <b>" + letter + "</b>",
-        fill(WORDS.colour_key, { colour: label, letter: letter }), function () {
+      var key = button(plain(label) + " <b>" + plain(LETTERS[letter]) + "</b>",
+        fill(WORDS.colour_key, { colour: label, letter: LETTERS[letter] }), function () {
         colour = letter;
         nameColour();
         colourRow.querySelectorAll(".pad-key").forEach(function (k) {
@@ -100,17 +113,19 @@
     });
     pad.appendChild(colourRow);
 
-    // Each number key says its colour and number to a screen reader ("Red 12"), and says
-    // the new colour when another is chosen: the colour chosen stays chosen between tiles.
+    // Each number key says its tile to a screen reader, in the words breakdowns use ("red
+    // 12", "12 rouge", "kék 12"), and says the new colour when another is chosen: the
+    // colour chosen stays chosen between tiles.
     var numberKeys = [];
     function keyName(n, place) {
       if (suits) {
-        var card = fill(WORDS.card_name, { face: WORDS.faces[n] || String(n), suit: SUITS[colour] });
+        var card = capital(fill(NOTATION.card_name,
+          { face: WORDS.faces[n] || String(n), suit: NOTATION.suit_words[colour] }));
         return place ? fill(WORDS.card_in[place], { card: card }) : card;
       }
       var name = NAMES[colour];
       return place ? fill(WORDS.ace_in[place], { colour: name })
-        : fill(WORDS.key_name, { colour: name, number: n });
+        : capital(fill(NOTATION.tile_name, { colour: NOTATION.colour_words[colour], number: n }));
     }
     function nameColour() {
       numberKeys.forEach(function (k) { k.key.setAttribute("aria-label", keyName(k.n, k.place)); });
@@ -129,12 +144,12 @@
         if (n === NOTATION.ace && acePlaces) {
           NOTATION.ace_places.forEach(function (place) {
             var key = button(plain(WORDS["ace_" + place]), "",
-              function () { add(colour + n + NOTATION.ace_mark + place); }, "pad-ace");
+              function () { add(LETTERS[colour] + n + NOTATION.ace_mark + place); }, "pad-ace");
             numberKeys.push({ key: key, n: n, place: place });
             numbers.appendChild(key);
           });
         } else {
-          var key = button(face, "", function () { add(colour + n); });
+          var key = button(face, "", function () { add(LETTERS[colour] + n); });
           numberKeys.push({ key: key, n: n, place: null });
           numbers.appendChild(key);
         }
@@ -145,8 +160,8 @@
 
     var tools = document.createElement("div");
     tools.className = "pad-row pad-tools";
-    tools.appendChild(button(plain(WORDS.joker) + " <b>" + NOTATION.joker + "</b>",
-      WORDS.joker_words, function () { add(NOTATION.joker); }, "pad-joker"));
+    tools.appendChild(button(plain(WORDS.joker) + " <b>" + plain(JOKER) + "</b>",
+      fill(WORDS.joker_words, { letter: JOKER }), function () { add(JOKER); }, "pad-joker"));
     tools.appendChild(button("&#9003; " + plain(WORDS.back), WORDS.back_words, function () {
       var list = tokens(field);
       list.pop();
@@ -220,7 +235,7 @@
       var tile = document.createElement("span");
       tile.className = "rack-tile pad-" + (read ? (read.joker ? NOTATION.joker : read.colour)
         : "unread");
-      tile.textContent = read ? (read.joker ? NOTATION.joker.toUpperCase() : String(read.number))
+      tile.textContent = read ? (read.joker ? JOKER.toUpperCase() : String(read.number))
         : t;
       toggle.appendChild(tile);
     });

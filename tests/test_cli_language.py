@@ -16,8 +16,10 @@ from scorekeeper.cli_language import terminal_language
 
 ROMANIAN = {
     "'{shown}' is not a tile: {hint}": "„{shown}” nu este o piesă: {hint}",
-    "write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker": (
-        "scrieți litera culorii (r, b, k, y sau o) și un număr 1-13, sau j pentru Joly"
+    "write a colour letter ({red}, {blue}, {black}, {yellow} or {orange}) and a number 1-13, "
+    "or {joker} for a joker": (
+        "scrieți litera culorii ({red}, {blue}, {black}, {yellow} sau {orange}) și un număr "
+        "1-13, sau {joker} pentru Joly"
     ),
     "{tiles}: a meld needs at least 3 tiles": "{tiles}: o formație are cel puțin 3 piese",
     "{player} went out. {rack} count against you": "{player} a ieșit. {rack} se scad",
@@ -41,6 +43,7 @@ def romanian(tmp_path: Path, monkeypatch) -> None:
 def test_a_refusal_is_printed_in_the_language_asked_for(romanian, capsys):
     code = main(["--lang", "ro", "best-opening", "--variant", "romanian", "--rack", "r12 x9"])
     assert code == 2
+    # The command line keeps the notation's own letters in every language.
     assert capsys.readouterr().err == (
         "scorekeeper best-opening: „x9” nu este o piesă: scrieți litera culorii (r, b, k, y sau "
         "o) și un număr 1-13, sau j pentru Joly\n"

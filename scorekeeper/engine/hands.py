@@ -20,6 +20,7 @@ from .names import (
     tidy_name,
 )
 from .record import DECLARATIONS, HandRecord, PlayerHand, TableMeld
+from .tile_codes import TileCode
 from .tiles import Tile, TooManyTiles, parse_tile, parse_tiles, written_tiles
 from .variant_data import variant_from_dict
 from .variants import FINISHES, Variant, check_player_count, preset
@@ -304,14 +305,18 @@ def _read_loose_tiles(text: Any, v: Variant, name: str) -> tuple[tuple[Tile, str
             raise InvalidHand(
                 words(
                     "count jokers as jokers credited, not among the melded tiles ('{token}')",
-                    token=token,
+                    token=TileCode(token),
                 ),
                 tile=token,
                 **about,
             )
         if tile.joker and tile.as_number is None:
             raise InvalidHand(
-                words("say which tile the joker stands for, e.g. j=r7 ('{token}')", token=token),
+                words(
+                    "say which tile the joker stands for, e.g. {example} ('{token}')",
+                    example=TileCode("j=r7"),
+                    token=TileCode(token),
+                ),
                 tile=token,
                 **about,
             )
@@ -320,7 +325,7 @@ def _read_loose_tiles(text: Any, v: Variant, name: str) -> tuple[tuple[Tile, str
                 words(
                     "say where the ace lies: {token}/low (low run), {token}/high (high run) "
                     "or {token}/set",
-                    token=token,
+                    token=TileCode(token),
                 ),
                 tile=token,
                 **about,

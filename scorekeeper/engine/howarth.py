@@ -17,7 +17,8 @@ from typing import Any
 
 from .errors import InvalidMeld
 from .melds import HIGH_RUN, LOW_RUN, check_meld, number_at, number_value
-from .tiles import Tile, format_tiles
+from .tile_codes import TileCode
+from .tiles import JOKER_TOKEN, STANDS_FOR, Tile, format_tiles
 from .variants import Variant
 from .words import words
 
@@ -127,7 +128,10 @@ def _place_lying(lying: list[Tile], colour: str, v: Variant) -> list[tuple[int, 
             rank = ranks[-1] + 1 if ranks else (after - 1 if after else None)
         if rank is None or not 1 <= rank <= 25:
             raise InvalidMeld(
-                words("say which tile each joker stands for, e.g. j={tile}", tile=f"{colour}9"),
+                words(
+                    "say which tile each joker stands for, e.g. {example}",
+                    example=TileCode(f"{JOKER_TOKEN}{STANDS_FOR}{colour}9"),
+                ),
                 field="run",
                 tile=str(lying[i]),
             )
@@ -160,8 +164,8 @@ def _place_added(
         if t.face_number is None:
             raise InvalidMeld(
                 words(
-                    "say which tile the added joker stands for, e.g. j={tile}",
-                    tile=f"{colour}{number_at(high + 1)}",
+                    "say which tile the added joker stands for, e.g. {example}",
+                    example=TileCode(f"{JOKER_TOKEN}{STANDS_FOR}{colour}{number_at(high + 1)}"),
                 ),
                 field="added",
                 tile=str(t),
@@ -185,10 +189,11 @@ def _place_added(
         token = next(str(t) for t in added if t.face_number == 1)
         raise InvalidMeld(
             words(
-                "{token} could lie before the {colour}2 or after the "
-                "{colour}13: say which end (low or high)",
+                "{token} could lie before the {two} or after the {thirteen}: say which end "
+                "(low or high)",
                 token=token,
-                colour=colour,
+                two=TileCode(f"{colour}2"),
+                thirteen=TileCode(f"{colour}13"),
             ),
             field="ace",
             tile=token,

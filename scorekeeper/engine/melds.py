@@ -7,7 +7,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .errors import InvalidMeld
-from .tiles import COLOURS, Tile, format_tiles, joker_as
+from .tile_codes import TileCode
+from .tiles import COLOURS, JOKER_TOKEN, STANDS_FOR, Tile, format_tiles, joker_as
 from .variants import Variant
 from .words import Words, counted, words
 
@@ -74,10 +75,11 @@ def check_meld(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> Meld:
         raise InvalidMeld(
             words(
                 "{tiles} could be a set or a run: say what a joker stands for, e.g. "
-                "j={colour}{neighbour} for a run",
+                "{example} for a run",
                 tiles=format_tiles(tiles),
-                colour=reals[0].colour,
-                neighbour=_neighbour(reals[0].number or 0),
+                example=TileCode(
+                    f"{JOKER_TOKEN}{STANDS_FOR}{reals[0].colour}{_neighbour(reals[0].number or 0)}"
+                ),
             ),
             field="tiles",
             tile=str(next(t for t in tiles if t.joker)),
@@ -148,7 +150,8 @@ def _try_set(tiles: tuple[Tile, ...], v: Variant) -> Meld | _Why:
     if twice:
         return _Why(
             words(
-                "{tile} appears twice; a set needs different colours", tile=f"{twice[0]}{number}"
+                "{tile} appears twice; a set needs different colours",
+                tile=TileCode(f"{twice[0]}{number}"),
             ),
             f"{twice[0]}{number}",
         )
@@ -203,7 +206,8 @@ def _try_run(tiles: tuple[Tile, ...], v: Variant) -> Meld | _Why:
     if twice:
         return _Why(
             words(
-                "{tile} appears twice; a run needs consecutive numbers", tile=f"{colour}{twice[0]}"
+                "{tile} appears twice; a run needs consecutive numbers",
+                tile=TileCode(f"{colour}{twice[0]}"),
             ),
             f"{colour}{twice[0]}",
         )
@@ -292,7 +296,7 @@ def _why_not_run(tiles: tuple[Tile, ...], v: Variant) -> _Why:
     missing = [n for n in range(low, high + 1) if number_at(n) not in numbers]
     jokers = sum(t.joker for t in tiles)
     if len(missing) > jokers:
-        gap = " ".join(f"{colour}{number_at(n)}" for n in missing[: len(missing) - jokers])
+        gap = format_tiles(f"{colour}{number_at(n)}" for n in missing[: len(missing) - jokers])
         return _Why(
             words(
                 "{gap} missing between {first} and {last}", gap=gap, first=reals[0], last=reals[-1]

@@ -9,15 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from .hands import ACE_MARK, ACE_PLACES
+from .tile_codes import TileCode
 from .tiles import (
     COLOUR_ALIASES,
     COLOUR_NAMES,
     COLOURS,
     FACE_NAMES,
     JOKER_TOKEN,
+    LETTER_VALUES,
     NUMBERS,
     STANDS_FOR,
     SUIT_NAMES,
+    card_words,
+    tile_words,
 )
 from .words import words
 
@@ -26,35 +30,52 @@ from .words import words
 # where that changes its value), and in table mode.
 HOW_TO_WRITE = {
     "colours": words(
-        "A colour letter and a number (r red, b blue, k black, y yellow or o "
-        "orange), j for a joker."
+        "A colour letter and a number ({red} red, {blue} blue, {black} black, {yellow} "
+        "yellow or {orange} orange), {joker} for a joker.",
+        **LETTER_VALUES,
     ),
+    # Card-faced tiles are typed with the letters of their colours (docs/glossary.md).
     "suits": words(
-        "A suit letter and a number (k spades, r hearts, b clubs, y diamonds; 1 ace, "
-        "11 jack, 12 queen, 13 king), j for a joker."
+        "A suit letter and a number ({black} spades, {red} hearts, {blue} clubs, {yellow} "
+        "diamonds; 1 ace, 11 jack, 12 queen, 13 king), {joker} for a joker.",
+        **LETTER_VALUES,
     ),
     "tiles": words(
-        "Tiles: a colour letter and a number (r red, b blue, k black, y yellow or o "
-        "orange), j for a joker."
+        "Tiles: a colour letter and a number ({red} red, {blue} blue, {black} black, "
+        "{yellow} yellow or {orange} orange), {joker} for a joker.",
+        **LETTER_VALUES,
     ),
     "melds": words(
-        "Tiles: a colour letter and a number (r red, b blue, k black, y yellow or o "
-        "orange), j for a joker; a joker in a run may say what it stands for, e.g. "
-        "{example}.",
-        example="j=b8",
+        "Tiles: a colour letter and a number ({red} red, {blue} blue, {black} black, "
+        "{yellow} yellow or {orange} orange), {joker} for a joker; a joker in a run may "
+        "say what it stands for, e.g. {example}.",
+        example=TileCode("j=b8"),
+        **LETTER_VALUES,
     ),
-    "aces": words("An ace on the table says where it lay: r1/low, r1/high or r1/set."),
+    "aces": words(
+        "An ace on the table says where it lay: {low}, {high} or {in_set}.",
+        low=TileCode(f"r1{ACE_MARK}low"),
+        high=TileCode(f"r1{ACE_MARK}high"),
+        in_set=TileCode(f"r1{ACE_MARK}set"),
+    ),
 }
 
 
 def notation() -> dict[str, Any]:
     """The notation as JSON-ready data; `names` and `suits` are each colour's Words,
-    for the page to say in its language."""
+    for the page to say in its language, as are `tile_name` and `card_name` (a tile in
+    words, its "{colour}" and "{number}", "{face}" and "{suit}" for the page to fill in);
+    `letters` the letter a player types for each
+    colour and the joker, the notation's own until a page gives its language's
+    (`tile_codes`)."""
     return {
         "colours": list(COLOURS),
+        "letters": {letter: letter for letter in (*COLOURS, *COLOUR_ALIASES, JOKER_TOKEN)},
         "aliases": dict(COLOUR_ALIASES),
         "names": {c: COLOUR_NAMES[c] for c in COLOURS},
         "suits": {c: SUIT_NAMES[c] for c in COLOURS},
+        "tile_name": tile_words("{colour}", "{number}"),
+        "card_name": card_words("{face}", "{suit}"),
         "joker": JOKER_TOKEN,
         "stands_for": STANDS_FOR,
         "numbers": list(NUMBERS),

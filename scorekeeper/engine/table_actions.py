@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from .errors import RuleError
-from .tiles import Tile, format_tiles
+from .tile_codes import TileCode
+from .tiles import JOKER_TOKEN, Tile, format_tiles
 from .words import Words, joined, words
 
 # The words of the two questions about turns, as the scorer sees them and as the
@@ -286,4 +287,8 @@ def swap_tiles_hint(swap_meld_with: int | None) -> Words:
     joker may stay on the swapper's rack."""
     if swap_meld_with is None:
         return words("empty: the joker stays on the rack")
-    return words("j and the rack tiles, e.g. {tiles}", tiles="j r12 r13")
+    return words(
+        "{joker} and the rack tiles, e.g. {tiles}",
+        joker=TileCode(JOKER_TOKEN),
+        tiles=TileCode(f"{JOKER_TOKEN} r12 r13"),
+    )

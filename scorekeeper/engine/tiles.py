@@ -10,7 +10,8 @@ from typing import Any
 
 from .errors import InvalidTile, RuleError
 from .limits import MELD_TILES, SET_TILES, text_characters
-from .words import words
+from .tile_codes import TileCode
+from .words import Words, words
 
 # The four colours of a physical set. Sets sold with orange tiles instead of
 # yellow use `o`, which is read as the same fourth colour.
@@ -38,7 +39,21 @@ _TOKEN = re.compile(
     re.ASCII,
 )
 
-HINT = words("write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker")
+# Each letter of the notation as a message's value, written in the page's letters
+# (tile_codes.py): the help lines say the letters the page's players type.
+LETTER_VALUES = {
+    "red": TileCode("r"),
+    "blue": TileCode("b"),
+    "black": TileCode("k"),
+    "yellow": TileCode("y"),
+    "orange": TileCode("o"),
+    "joker": TileCode(JOKER_TOKEN),
+}
+HINT = words(
+    "write a colour letter ({red}, {blue}, {black}, {yellow} or {orange}) and a number "
+    "1-13, or {joker} for a joker",
+    **LETTER_VALUES,
+)
 
 
 @dataclass(frozen=True, order=True)
@@ -74,15 +89,20 @@ class Tile:
     def __str__(self) -> str:
         return self.text
 
+    def __html__(self) -> str:
+        # Drawn on a page, in the page's letters.
+        return self.text.__html__()
+
     @cached_property
-    def text(self) -> str:
+    def text(self) -> TileCode:
         """The tile in the notation (`b7`, `j`, `j=b11`), written once per tile: the
-        tiles of a hand are shared (see _parse_token) and written in every breakdown."""
+        tiles of a hand are shared (see _parse_token) and written in every breakdown;
+        a page writes it in its own letters."""
         if not self.joker:
-            return f"{self.colour}{self.number}"
+            return TileCode(f"{self.colour}{self.number}")
         if self.as_number is None:
-            return JOKER_TOKEN
-        return f"{JOKER_TOKEN}{STANDS_FOR}{self.as_colour or ''}{self.as_number}"
+            return TileCode(JOKER_TOKEN)
+        return TileCode(f"{JOKER_TOKEN}{STANDS_FOR}{self.as_colour or ''}{self.as_number}")
 
 
 JOKER = Tile(joker=True)
@@ -120,7 +140,9 @@ def _read_token(token: str, in_meld: bool) -> Tile:
     match = _TOKEN.match(text.lower()) if text.isascii() else None
     if not match:
         shown = token if len(token) <= 20 else token[:20] + "..."
-        raise InvalidTile(token, words("'{shown}' is not a tile: {hint}", shown=shown, hint=HINT))
+        raise InvalidTile(
+            token, words("'{shown}' is not a tile: {hint}", shown=TileCode(shown), hint=HINT)
+        )
     colour, number, as_colour, as_number = match.groups()
     if colour:
         return Tile(COLOUR_ALIASES.get(colour, colour), _number(token, number))
@@ -128,7 +150,12 @@ def _read_token(token: str, in_meld: bool) -> Tile:
         return JOKER
     if not in_meld:
         raise InvalidTile(
-            token, words("'{token}': a joker on a rack stands for nothing; write j", token=token)
+            token,
+            words(
+                "'{token}': a joker on a rack stands for nothing; write {joker}",
+                token=TileCode(token),
+                joker=TileCode(JOKER_TOKEN),
+            ),
         )
     return Tile(
         joker=True,
@@ -141,7 +168,7 @@ def _number(token: str, digits: str) -> int:
     number = int(digits)
     if not NUMBERS[0] <= number <= NUMBERS[1]:
         raise InvalidTile(
-            token, words("'{token}' is not a tile: numbers go from 1 to 13", token=token)
+            token, words("'{token}' is not a tile: numbers go from 1 to 13", token=TileCode(token))
         )
     return number
 
@@ -203,9 +230,10 @@ def parse_tiles(text: str, *, in_meld: bool = True, most: int = SET_TILES) -> li
     return [read.get(t) or _parse_token(t, in_meld) for t in written_tiles(text, most)]
 
 
-def format_tiles(tiles: Iterable[Tile | str]) -> str:
-    """Write tiles back in the notation, space separated."""
-    return " ".join([t.text if isinstance(t, Tile) else str(t) for t in tiles])
+def format_tiles(tiles: Iterable[Tile | str]) -> TileCode:
+    """Write tiles back in the notation, space separated (a page writes them in its own
+    letters)."""
+    return TileCode(" ".join([t.text if isinstance(t, Tile) else str(t) for t in tiles]))
 
 
 def tile_face(number: int | None, *, suits: bool = False) -> str:
@@ -215,6 +243,18 @@ def tile_face(number: int | None, *, suits: bool = False) -> str:
     return FACE_NAMES.get(number, str(number)) if suits else str(number)
 
 
+def tile_words(colour: object, number: object) -> Words:
+    """A tile in words: one message, so a language puts colour and number in its own order
+    ("10 roșu", "kék 10") the same way on the pad's keys, in breakdowns and for a screen
+    reader."""
+    return words("{colour} {number}", colour=colour, number=number)
+
+
+def card_words(face: object, suit: object) -> Words:
+    """A card-faced tile in words ("Q of hearts"), one message as for `tile_words`."""
+    return words("{face} of {suit}", face=face, suit=suit)
+
+
 def tile_label(tile: Tile, *, suits: bool = False) -> str:
     """A tile in words for people: `blue 7`, `joker`, `7 of clubs`."""
     if tile.joker and tile.as_number is None:
@@ -222,16 +262,9 @@ def tile_label(tile: Tile, *, suits: bool = False) -> str:
     colour, number = tile.face_colour, tile.face_number
     if suits:
         face = tile_face(number, suits=True)
-        text = (
-            words("{face} of {suit}", face=face, suit=SUIT_NAMES[colour]) if colour else f"{face}"
-        )
+        text = card_words(face, SUIT_NAMES[colour]) if colour else f"{face}"
     else:
-        # One template, so a language may put the number first ("10 roșu").
-        text = (
-            words("{colour} {number}", colour=COLOUR_NAMES[colour], number=number)
-            if colour
-            else f"{number}"
-        )
+        text = tile_words(COLOUR_NAMES[colour], number) if colour else f"{number}"
     return words("joker as {tile}", tile=text) if tile.joker else text
 
 

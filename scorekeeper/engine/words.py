@@ -21,7 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from scorekeeper.engine.grammar import spoken
+from .grammar import spoken
+from .tile_codes import TileCode, code_record, written
 
 
 class Translations(Protocol):
@@ -118,11 +119,13 @@ def counted(singular: str, plural: str, *, counter: str = "n", **values: object)
 
 def as_record(value: object) -> object:
     """A value as JSON data: a Words as its record, anything else as it is."""
-    return value.to_record() if isinstance(value, Words) else value
+    return value.to_record() if isinstance(value, (Words, TileCode)) else value
 
 
 def from_record(data: object) -> object:
-    """A value stored by `as_record`: Words again where it was one."""
+    """A value stored by `as_record`: Words (or a tile code) again where it was one."""
+    if (code := code_record(data)) is not None:
+        return code
     if isinstance(data, dict) and "template" in data:
         values = {k: from_record(v) for k, v in dict(data.get("values") or {}).items()}
         return Words(
@@ -151,7 +154,10 @@ def say(text: object, reader: Translations | Reading | None) -> str:
         )
     else:
         template = translations.gettext(text.template)
-    values = {k: say(v, page) if isinstance(v, Words) else v for k, v in text.values.items()}
+    values = {
+        k: say(v, page) if isinstance(v, Words) else written(v, page.letters)
+        for k, v in text.values.items()
+    }
     try:
         said = template.format_map(spoken(values)) if values else template
         return capitalised(said) if text.capital else said
@@ -177,8 +183,10 @@ def _escape(text: str) -> str:
 
 
 # A tile as players write it ("r1", "k13", "j", "j=b5"), at the start of a message: it
-# stays as written, since "R1" is not how a tile is written (RULES.md, tile notation).
-_LEADING_TILE = re.compile(r"(?:[rbkyo][0-9]{1,2}|j(?:=[rbkyo]?[0-9]{1,2})?)(?![\w=])", re.ASCII)
+# stays as written, since "R1" is not how a tile is written (RULES.md, tile notation). Any
+# letter may start one, as a page writes tiles in its own letters (tile_codes.py); a "j"
+# before an apostrophe is a French word ("j'ai"), not a joker.
+_LEADING_TILE = re.compile(r"(?:[a-z][0-9]{1,2}|j(?:=[a-z]?[0-9]{1,2})?)(?![\w='\u2019])", re.ASCII)
 
 
 def capitalised(text: str) -> str:

@@ -8,7 +8,7 @@ from flask_babel import gettext
 from sqlite_utils import Database
 from wtforms import Field
 
-from ..engine import PRESETS, RuleError, Variant, parse_tiles, tile_label
+from ..engine import PRESETS, RuleError, Variant, format_tiles, parse_tiles, tile_label
 from ..engine.opening_words import at_once_words, opening_needs, opening_verdict
 from ..engine.openings import MAX_RACK, best_opening, check
 from ..engine.reference import GROUPS, compare
@@ -199,7 +199,7 @@ def meld_row(meld, variant: Variant) -> dict:
     """One meld of the best opening: its tiles, in words, set or run, and what it counts."""
     checked = check(meld, variant)
     return {
-        "tiles": " ".join(str(t) for t in meld),
+        "tiles": format_tiles(meld),
         "words": _labels(meld, variant),
         "kind": checked.kind,
         "value": checked.opening_value,

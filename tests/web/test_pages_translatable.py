@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from gettext import NullTranslations
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -30,12 +31,16 @@ from scorekeeper.engine.series import winner_words
 from scorekeeper.engine.sources import SOURCES
 from scorekeeper.engine.table import replay
 from scorekeeper.engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
+from scorekeeper.engine.tile_codes import TileCode, in_letters
 from scorekeeper.engine.tiles import COLOUR_NAMES, SUIT_NAMES
 from scorekeeper.engine.variant_words import CHOICE_WORDS
+from scorekeeper.engine.words import Reading, say
+from scorekeeper.engine.words import Words as EngineWords
 from scorekeeper.store import hands, live_tables
 from scorekeeper.store.db import connect
 from scorekeeper.store.series import create_series, get_series, series_of
 from scorekeeper.web.shell import language
+from scorekeeper.web.shell.tile_letters import LETTERS
 
 from .history_fixture import fill
 
@@ -50,7 +55,7 @@ ROMANIAN_OPENING = {
 # What may stand outside the marks besides the engine's words and names: numbers, signs,
 # punctuation, tile codes (r12, j, b1/low, j=r6), a joker's face and the series' own marks.
 LEFT_OVER = re.compile(
-    r"(?:[\s\d+\-\u2013·:;,.()#=/…%|→≠✓✗↕⌫&\"'“”?!]|\b[rbkyoj]\d{0,2}\b"
+    r"(?:[\s\d+\-\u2013·:;,.()#=/…%|→≠✓✗↕⌫&\"'“”?!*]|\b[rbkyojn]\d{0,2}\b"
     r"|\b[AJQK]\b|Scorekeeper)*"
 )
 
@@ -125,7 +130,11 @@ def engine_words(app, ids) -> list[str]:
         JOKER_MELD,
     }
     found |= {words[:1].upper() + words[1:] for words in SERIES_END_WORDS.values()}
-    found |= {rule.title for rule in BY_PARAM.values()} | set(HOW_TO_WRITE.values())
+    # The help lines as this French page writes them, with its tile letters.
+    french = Reading(NullTranslations(), letters=LETTERS["fr"])
+    found |= {rule.title for rule in BY_PARAM.values()} | {
+        say(words, french) for words in HOW_TO_WRITE.values()
+    }
     found |= {words for choices in CHOICE_WORDS.values() for words in choices.values()}
     found |= {source.title for source in SOURCES.values()}
     for variant in PRESETS.values():
@@ -176,6 +185,9 @@ def engine_words(app, ids) -> list[str]:
         *opening_verdict(opening, rummikub),
         at_once_words(opening, rummikub),
     }
+    # The engine's words as this French page writes them: its tiles in the French letters.
+    found |= {say(words, french) for words in found if isinstance(words, EngineWords)}
+    found |= {in_letters(code, LETTERS["fr"]) for code in found if isinstance(code, TileCode)}
     return sorted((w for w in found if w), key=len, reverse=True)
 
 

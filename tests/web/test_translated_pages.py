@@ -23,8 +23,10 @@ NAMES = ["Ștefan", "Zsófia", "Éloïse", "D"]
 # catalogue itself is filled by its translator).
 ROMANIAN = {
     "'{shown}' is not a tile: {hint}": "„{shown}” nu este o piesă: {hint}",
-    "write a colour letter (r, b, k, y or o) and a number 1-13, or j for a joker": (
-        "scrieți litera culorii (r, b, k, y sau o) și un număr 1-13, sau j pentru Joly"
+    "write a colour letter ({red}, {blue}, {black}, {yellow} or {orange}) and a number 1-13, "
+    "or {joker} for a joker": (
+        "scrieți litera culorii ({red}, {blue}, {black}, {yellow} sau {orange}) și un număr "
+        "1-13, sau {joker} pentru Joly"
     ),
     "{player} went out. {rack} count against you": "{player} a ieșit. {rack} se scad din "
     "scorul dumneavoastră",
@@ -56,12 +58,14 @@ def test_a_refusal_on_the_record_hand_page_is_in_the_pages_language(ro_client):
     series_id = start_series(ro_client, seats=tuple(NAMES))
     response = ro_client.post(
         f"/series/{series_id}/hands/new",
-        data=tally(NAMES, {"Ștefan": "went_out", "Zsófia": "r5 x9", "Éloïse": "k3", "D": "b1"}),
+        data=tally(NAMES, {"Ștefan": "went_out", "Zsófia": "r5 x9", "Éloïse": "n3", "D": "a1"}),
     )
     assert response.status_code == 422
     text = page_text(response)
+    # The hint names the letters Romanian players type (roșu, albastru, negru, galben,
+    # portocaliu).
     assert (
-        "„x9” nu este o piesă: scrieți litera culorii (r, b, k, y sau o) și un număr 1-13, "
+        "„x9” nu este o piesă: scrieți litera culorii (r, a, n, g sau p) și un număr 1-13, "
         "sau j pentru Joly"
     ) in text
     assert "is not a tile" not in text
@@ -72,12 +76,13 @@ def test_a_hands_breakdown_is_in_the_pages_language_names_and_tiles_as_written(r
     series_id = start_series(ro_client, seats=tuple(NAMES))
     saved = ro_client.post(
         f"/series/{series_id}/hands/new",
-        data=tally(NAMES, {"Ștefan": "went_out", "Zsófia": "r5 k7", "Éloïse": "k3", "D": "b1"}),
+        data=tally(NAMES, {"Ștefan": "went_out", "Zsófia": "r5 n7", "Éloïse": "n3", "D": "a1"}),
     )
     assert saved.status_code in (302, 303)
     text = page_text(ro_client.get(f"/series/{series_id}/hands/1"))
+    # Tiles typed in the Romanian letters (n negru) are written back in them.
     assert (
-        "Ștefan a ieșit. Piese rămase pe tablă (r5 k7: 5 + 7) se scad din scorul dumneavoastră"
+        "Ștefan a ieșit. Piese rămase pe tablă (r5 n7: 5 + 7) se scad din scorul dumneavoastră"
     ) in text
     assert "count against you" not in text
 

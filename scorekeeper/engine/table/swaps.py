@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from ..melds import RUN, SET, Meld, check_meld
 from ..table_actions import JOKER_MELD, SwapJoker
-from ..tiles import COLOURS, Tile, format_tiles
+from ..tile_codes import TileCode
+from ..tiles import COLOURS, JOKER_TOKEN, Tile, format_tiles
 from ..words import Words, words
 from .checks import check_copies, find_meld, must_have_opened, not_in_opening_turn
 from .placing import complete_set, in_order, joker_by, resolve
@@ -108,7 +109,8 @@ def _joker_of_run(state: State, at: At, meld: TableMeld, tiles: list[Tile]) -> P
     for placed in jokers:
         if placed.tile.as_colour == wanted.colour and placed.tile.as_number == wanted.number:
             return placed
-    stands = " and ".join(f"{t.tile.as_colour}{t.tile.as_number}" for t in jokers)
+    # Each a tile code, written in the page's letters.
+    stands = " and ".join(TileCode(f"{t.tile.as_colour}{t.tile.as_number}") for t in jokers)
     raise refuse(
         at,
         words(
@@ -140,7 +142,7 @@ def _check_set_swap(state: State, at: At, meld: TableMeld, tiles: list[Tile]) ->
                     player=player,
                     described=describe(meld),
                     number=number,
-                    join=", ".join(f"{c}{number}" for c in missing),
+                    join=", ".join(TileCode(f"{c}{number}") for c in missing),
                     t=t,
                     cite_rule=cite_rule(v, "swap"),
                 ),
@@ -165,7 +167,7 @@ def _check_set_swap(state: State, at: At, meld: TableMeld, tiles: list[Tile]) ->
                 "colour ({cite_rule})",
                 player=player,
                 tiles=format_tiles(tiles),
-                join=" and ".join(f"{c}{number}" for c in missing),
+                join=" and ".join(TileCode(f"{c}{number}") for c in missing),
                 cite_rule=cite_rule(v, "swap"),
             ),
         )
@@ -227,8 +229,9 @@ def remeld_joker(state: State, at: At, action: SwapJoker, number: int) -> tuple[
             at,
             words(
                 "{player} must meld the joker at once with {swap_meld_with} tiles from the rack, "
-                'in a new set or run ({cite_rule}): write them with j in "{JOKER_MELD}"',
+                'in a new set or run ({cite_rule}): write them with {joker} in "{JOKER_MELD}"',
                 player=at.player,
+                joker=TileCode(JOKER_TOKEN),
                 swap_meld_with=v.swap_meld_with,
                 cite_rule=cite_rule(v, "swap"),
                 JOKER_MELD=JOKER_MELD,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..melds import RUN, check_meld, end_values
+from ..tile_codes import TileCode
 from ..tiles import Tile, format_tiles, parse_tiles
 from ..words import joined_by, words
 from .state import JokerEvent, MeldKind, PlacedTile, State, TableMeld, seat_of
@@ -80,7 +81,7 @@ def credit(meld: TableMeld, placed: PlacedTile) -> str:
     return meld.owner
 
 
-def lying_text(ranked: Iterable[tuple[int, Tile]], kind: str = RUN) -> str:
+def lying_text(ranked: Iterable[tuple[int, Tile]], kind: str = RUN) -> TileCode:
     """A meld as it lies; a run with "..." where middle tiles were taken: "b6 ... b10"."""
     parts: list[str] = []
     previous: int | None = None
@@ -89,7 +90,7 @@ def lying_text(ranked: Iterable[tuple[int, Tile]], kind: str = RUN) -> str:
             parts.append("...")
         parts.append(str(tile))
         previous = rank
-    return " ".join(parts)
+    return TileCode(" ".join(parts))
 
 
 def describe(meld: TableMeld) -> str:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import LazyString, gettext, lazy_gettext
 from flask_wtf import FlaskForm
-from wtforms import SelectField, StringField
+from wtforms import SelectField
 from wtforms.form import BaseForm
 from wtforms.validators import DataRequired, Length, ValidationError
 
 from ...engine.openings import MAX_RACK
+from ..shell.tile_letters import page_tiles
+from .common import TilesField
 
 TILES_MAX = 200  # far more than 15 tiles take, even written as j=r10
 
@@ -42,11 +44,16 @@ class VariantField(SelectField):
 class MeldForm(LookupForm):
     """The tiles of one meld and the rules to check it under."""
 
-    tiles = StringField(
+    tiles = TilesField(
         lazy_gettext("Tiles of the meld"),
         filters=[strip_tiles],
         validators=[
-            DataRequired(lazy_gettext("Type or tap the tiles of the meld, e.g. r12 r13 r1.")),
+            DataRequired(
+                lazy_gettext(
+                    "Type or tap the tiles of the meld, e.g. %(tiles)s.",
+                    tiles=LazyString(page_tiles, "r12 r13 r1"),
+                )
+            ),
             Length(max=TILES_MAX, message=lazy_gettext("That is more tiles than a meld can hold.")),
         ],
     )
@@ -56,11 +63,16 @@ class MeldForm(LookupForm):
 class RackForm(LookupForm):
     """The tiles on a rack and the rules to open under."""
 
-    rack = StringField(
+    rack = TilesField(
         lazy_gettext("Tiles on the rack"),
         filters=[strip_tiles],
         validators=[
-            DataRequired(lazy_gettext("Type or tap the tiles on the rack, e.g. r1 r2 r3 j.")),
+            DataRequired(
+                lazy_gettext(
+                    "Type or tap the tiles on the rack, e.g. %(tiles)s.",
+                    tiles=LazyString(page_tiles, "r1 r2 r3 j"),
+                )
+            ),
             Length(
                 max=TILES_MAX,
                 message=lazy_gettext("A rack holds at most %(count)d tiles.", count=MAX_RACK),

@@ -17,7 +17,6 @@ from wtforms import (
     IntegerField,
     RadioField,
     SelectField,
-    StringField,
     SubmitField,
 )
 from wtforms.validators import Length, NumberRange, Optional
@@ -28,7 +27,7 @@ from ...engine.hands import FINISH_WORDS
 from ...engine.melds import rack_value
 from ...engine.tiles import COLOURS, JOKER, NUMBERS, Tile
 from ..shell.language import say
-from .common import SelectChoice
+from .common import SelectChoice, TilesField
 
 NOBODY = "-"
 
@@ -48,13 +47,13 @@ class PlayerTallyForm(Form):
     # Set when a refusal is about the player rather than one of their fields.
     player_errors: list[str]
 
-    rack = StringField(lazy_gettext("Tiles left on the rack"))
+    rack = TilesField(lazy_gettext("Tiles left on the rack"))
     rack_points = IntegerField(RACK_POINTS, validators=[Optional(), NumberRange(0, 1000)])
     rack_jokers = IntegerField(RACK_JOKERS, default=0, validators=[Optional(), NumberRange(0, 2)])
     swapped_jokers = IntegerField(
         SWAPPED_JOKERS, default=0, validators=[Optional(), NumberRange(0, 2)]
     )
-    melded_tiles = StringField(lazy_gettext("Tiles put on the table"))
+    melded_tiles = TilesField(lazy_gettext("Tiles put on the table"))
     melded_points = IntegerField(MELDED_POINTS, validators=[Optional(), NumberRange(0, 2000)])
     credited_jokers = IntegerField(
         CREDITED_JOKERS, default=0, validators=[Optional(), NumberRange(0, 2)]

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from flask_babel import gettext, lazy_gettext
 
 from ..shell.language import short_time
+from ..shell.tile_letters import page_tiles
 
 PLAYER_FIELD_WORDS = {
     "went_out": lazy_gettext("went out"),
@@ -45,8 +46,8 @@ def changes(entry: dict) -> list[dict]:
                     {
                         "player": player["name"],
                         "field": str(word),
-                        "old": _shown(before.get(key)),
-                        "new": _shown(player.get(key)),
+                        "old": _shown(before.get(key), key),
+                        "new": _shown(player.get(key), key),
                     }
                 )
     if old.get("melds") != new.get("melds"):
@@ -61,7 +62,13 @@ def changes(entry: dict) -> list[dict]:
     return found
 
 
-def _shown(value: object) -> str:
+# The fields of a player that hold tiles, shown in the page's letters.
+TILE_FIELDS = {"rack", "melded_tiles"}
+
+
+def _shown(value: object, key: str = "") -> str:
+    if isinstance(value, str) and value and key in TILE_FIELDS:
+        return page_tiles(value)
     if value is None or value == "" or value == []:
         return gettext("(none)")
     if value is True:
@@ -72,7 +79,8 @@ def _shown(value: object) -> str:
 
 
 def _melds(record: dict) -> str:
-    return " | ".join(m["tiles"] for m in record.get("melds") or []) or gettext("(none)")
+    melds = [page_tiles(m["tiles"]) for m in record.get("melds") or []]
+    return " | ".join(melds) or gettext("(none)")
 
 
 def renamed(entry: dict) -> list[tuple[str, str]]:

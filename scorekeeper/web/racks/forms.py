@@ -13,6 +13,7 @@ from wtforms.widgets import HiddenInput
 
 from ...engine.drafts import MOST_CHARACTERS, draft_fields
 from ...engine.variants import Variant
+from ..forms.common import TilesField
 from ..forms.tally import CREDITED_JOKERS, MELDED_POINTS, RACK_JOKERS, RACK_POINTS, SWAPPED_JOKERS
 
 
@@ -22,11 +23,11 @@ class MyRackForm(FlaskForm):
 
     # The hand the page was drawn for: a rack sent after that hand was saved is refused.
     hand = IntegerField(widget=HiddenInput(), validators=[Optional(), NumberRange(1)])
-    rack = StringField(lazy_gettext("Tiles left on my rack"))
+    rack = TilesField(lazy_gettext("Tiles left on my rack"))
     rack_points = IntegerField(RACK_POINTS, validators=[Optional(), NumberRange(0, 1000)])
     rack_jokers = IntegerField(RACK_JOKERS, validators=[Optional(), NumberRange(0, 2)])
     swapped_jokers = IntegerField(SWAPPED_JOKERS, validators=[Optional(), NumberRange(0, 2)])
-    melded_tiles = StringField(lazy_gettext("Tiles I put on the table"))
+    melded_tiles = TilesField(lazy_gettext("Tiles I put on the table"))
     melded_points = IntegerField(MELDED_POINTS, validators=[Optional(), NumberRange(0, 2000)])
     credited_jokers = IntegerField(CREDITED_JOKERS, validators=[Optional(), NumberRange(0, 2)])
     send = SubmitField(lazy_gettext("Send my rack"))

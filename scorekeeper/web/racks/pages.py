@@ -23,6 +23,7 @@ from ..forms import tally
 from ..forms.common import EmptyForm
 from ..shell.db import get_db
 from ..shell.lookup import series_or_404
+from ..shell.tile_letters import page_tiles
 from ..viewer import live_table
 from . import drafts as rack_drafts
 from .drafts import DraftProblem
@@ -308,7 +309,7 @@ def draft_marks(drafted: dict, form) -> list[dict]:
             marks.append({"mark": seat["sent_by"], "newer": None})
             continue
         rack = ", ".join(
-            _plain(f, draft[f])
+            page_tiles(_plain(f, draft[f]))
             if f == "rack"
             else f"{sub.form[f].label.text} {_plain(f, draft[f])}"
             for f in boxes

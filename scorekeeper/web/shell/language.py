@@ -24,6 +24,7 @@ from flask_babel import get_translations
 from ...engine.words import Reading, Words, capitalised
 from ...engine.words import say as say_in
 from ..access.scorer import safe_next
+from . import tile_letters
 
 # The languages the app speaks, each named in itself for the switcher.
 LANGUAGES = {"en": "English", "ro": "Română", "hu": "Magyar", "fr": "Français"}
@@ -52,11 +53,11 @@ def page_language() -> str:
 
 
 def page_translations() -> Reading | None:
-    """How the page being drawn reads the engine's words: its catalogue and its language's
-    way of writing a list."""
+    """How the page being drawn reads the engine's words: its catalogue, its language's
+    way of writing a list and the letters its players type tiles with."""
     if not has_request_context():
         return None
-    return Reading(get_translations(), lists=page_list)
+    return Reading(get_translations(), lists=page_list, letters=tile_letters.page_letters())
 
 
 # Babel's names for a list joined by "and" and by "or".

@@ -10,7 +10,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException, NotFound, RequestEntityTooLarge
 
 from ...engine.notation import notation
-from . import language
+from . import language, tile_letters
 from .security import error_response
 
 csrf = CSRFProtect()
@@ -41,9 +41,16 @@ ERRORS = {
 
 def tile_notation() -> dict[str, Any]:
     """The engine's tile notation for the tile pad, each colour and suit named in the
-    page's language: the pad reads the notation from the page, never a copy of its own."""
+    page's language, with the letters its players type: the pad reads the notation from
+    the page, never a copy of its own."""
     data = notation()
-    for key in ("names", "suits"):
+    data["letters"].update(tile_letters.page_letters() or {})
+    for key in ("tile_name", "card_name"):
+        data[key] = language.say(data[key])
+    # A key's face starts with a capital ("Kék"); a tile in words has the word as it stands
+    # inside the words ("5 albastru").
+    for key, inside in (("names", "colour_words"), ("suits", "suit_words")):
+        data[inside] = {letter: language.say(name) for letter, name in data[key].items()}
         data[key] = {letter: language.sentence(name) for letter, name in data[key].items()}
     return data
 

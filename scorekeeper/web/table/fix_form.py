@@ -15,15 +15,13 @@ from wtforms import (
     HiddenField,
     IntegerField,
     SelectField,
-    StringField,
     SubmitField,
-    TextAreaField,
 )
 from wtforms.validators import NumberRange, Optional
 
 from ...engine.table import InvalidAction
 from ...engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
-from ..forms.common import SelectChoice
+from ..forms.common import SelectChoice, TilesArea, TilesField
 
 # What each kind of action is called on the page.
 KIND_WORDS = {
@@ -38,10 +36,10 @@ class FixActionForm(Form):
 
     kind = HiddenField()
     player = SelectField(lazy_gettext("Who"))
-    melds = TextAreaField(lazy_gettext("Melds laid, one a line"))
+    melds = TilesArea(lazy_gettext("Melds laid, one a line"))
     meld = IntegerField(lazy_gettext("To meld number"), validators=[Optional(), NumberRange(min=1)])
-    tiles = StringField(lazy_gettext("Tiles"))
-    new_meld_tiles = StringField(JOKER_MELD)
+    tiles = TilesField(lazy_gettext("Tiles"))
+    new_meld_tiles = TilesField(JOKER_MELD)
     same_turn = BooleanField(SAME_TURN)
     first_round_over = BooleanField(FIRST_ROUND_OVER)
     remove = BooleanField(lazy_gettext("Take this action out"))

@@ -14,7 +14,6 @@ from wtforms import (
     HiddenField,
     RadioField,
     SelectField,
-    StringField,
     SubmitField,
 )
 from wtforms.validators import InputRequired
@@ -24,7 +23,8 @@ from ...engine.hands import FINISH_WORDS
 from ...engine.table import AddTiles, InvalidAction, NewMeld, SwapJoker, Table, hand_record
 from ...engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
 from ..forms import tally
-from ..forms.common import SelectChoice
+from ..forms.common import SelectChoice, TilesField
+from ..shell.tile_letters import page_tiles
 
 MELD_FIELDS = 4  # an opening of 13 or 14 tiles holds at most four melds
 
@@ -53,7 +53,7 @@ class NewMeldForm(ActionForm):
     """New melds from a rack; a player's first is their opening, every meld of it at once."""
 
     melds = FieldList(
-        StringField(lazy_gettext("Meld")), min_entries=MELD_FIELDS, max_entries=MELD_FIELDS
+        TilesField(lazy_gettext("Meld")), min_entries=MELD_FIELDS, max_entries=MELD_FIELDS
     )
     submit = SubmitField(lazy_gettext("Lay the meld"))
 
@@ -66,7 +66,7 @@ class AddTilesForm(ActionForm):
         coerce=_meld_number,
         validators=[InputRequired(lazy_gettext("Choose the meld the tiles go to."))],
     )
-    tiles = StringField(lazy_gettext("Tiles added"))
+    tiles = TilesField(lazy_gettext("Tiles added"))
     submit = SubmitField(lazy_gettext("Add the tiles"))
 
 
@@ -78,8 +78,8 @@ class SwapJokerForm(ActionForm):
         coerce=_meld_number,
         validators=[InputRequired(lazy_gettext("Choose the meld holding the joker."))],
     )
-    tiles = StringField(lazy_gettext("Tile(s) that replace the joker"))
-    new_meld_tiles = StringField(JOKER_MELD)
+    tiles = TilesField(lazy_gettext("Tile(s) that replace the joker"))
+    new_meld_tiles = TilesField(JOKER_MELD)
     submit = SubmitField(lazy_gettext("Swap the joker"))
 
 
@@ -92,7 +92,7 @@ class UndoForm(FlaskForm):
 class EndPlayerForm(Form):
     """One player's end of the hand: the tiles left on the rack, and declarations."""
 
-    rack = StringField(lazy_gettext("Tiles left on the rack"))
+    rack = TilesField(lazy_gettext("Tiles left on the rack"))
     exposed_twin = BooleanField(lazy_gettext("Announced the exposed tile's twin"))
     left_table = BooleanField(lazy_gettext("Left the table"))
 
@@ -156,7 +156,7 @@ def meld_words(table: Table, meld) -> str:
         number=meld.meld_index + 1,
         player=meld.owner,
         kind=meld.kind,
-        tiles=lying,
+        tiles=page_tiles(lying),
     )
 
 
