@@ -1,7 +1,7 @@
 """The phone's width in every language, in Debian's Chromium at 360 and 430 px: the
-navigation stays on one line, and no name or word breaks mid-word in table mode's "Who?"
-row, its tabs, the navigation or a page's buttons (a word may break only where a soft
-hyphen or a hyphen lets it)."""
+navigation stays on one line, nothing scrolls sideways, and no name or word breaks mid-word
+on the pages of a series (table mode's "Who?" row and tabs, the rules tools, the navigation);
+a word may break only where a soft hyphen, a hyphen or a dash lets it."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ LANGUAGES = ["en", "ro", "hu", "fr"]
 # Names as long as a family's table has them; "Bogdan" and "Bunica" broke in two at 390 px.
 PLAYERS = ["Bogdan", "Bunica", "Éloïse", "Zsófia"]
 
-# Each word of the texts inside the elements chosen (the parts between spaces, hyphens and
-# soft hyphens) that a player sees, not an address: a word whose first and last letters lie on
+# Each word of the texts inside the elements chosen (the parts between spaces, hyphens, dashes
+# and soft hyphens) that a player sees, not an address: a word whose first and last letters lie on
 # different lines was broken mid-word. (Text hidden for screen readers only, in a 1 px box,
 # is left out.)
 BROKEN_WORDS = """(selector) => {
@@ -35,7 +35,7 @@ BROKEN_WORDS = """(selector) => {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const holder = node.parentElement;
       if (!holder.checkVisibility() || holder.getBoundingClientRect().width < 2) continue;
-      for (const found of node.textContent.matchAll(/[^\\s\\u00ad\\-\\u2010]+/g)) {
+      for (const found of node.textContent.matchAll(/[^\\s\\u00ad\\-\\u2010-\\u2014]+/g)) {
         if (found[0].includes("://")) continue;
         const last = found.index + found[0].length - 1;
         if (line(node, found.index) !== line(node, last)) broken.push(found[0]);
@@ -91,11 +91,20 @@ def test_the_navigation_and_names_fit_the_phone_in_every_language(
             viewport={"width": width, "height": 844}, base_url=live_server, locale=language
         )
         page = context.new_page()
-        for address in ("/", f"/series/{series_id}", "/variants/", "/rules/", "/history"):
+        for address in (
+            "/",
+            f"/series/{series_id}",
+            f"/series/{series_id}/rules",
+            f"/series/{series_id}/hands/new",
+            "/variants/",
+            "/rules/",
+            "/rules/best-opening",
+            "/history",
+        ):
             page.goto(address)
             expect(page.locator("html")).to_have_attribute("lang", language)
             on_one_line(page)
-            assert page.evaluate(BROKEN_WORDS, ".top nav, main .button") == [], page.url
+            assert page.evaluate(BROKEN_WORDS, "body") == [], page.url
         page.goto(f"/series/{series_id}/table")
         expect(page.locator(".choices-inline .choice-name")).to_have_count(len(PLAYERS))
         on_one_line(page)
