@@ -10,6 +10,9 @@ import re
 
 import pytest
 
+from scorekeeper.engine import preset
+from scorekeeper.store.variants import create_custom
+from scorekeeper.web.shell.db import get_db
 from web.history_fixture import fill
 
 from .steps import page_text, start_series
@@ -171,3 +174,15 @@ def test_a_charts_dates_and_words_are_in_the_pages_language(client, nights, lang
     assert best in re.search(r"<desc[^>]*>([^<]+)</desc>", chart).group(1)
     if language != "en":
         assert "Night" not in chart and "Nov" not in chart
+
+
+def test_a_copy_of_a_preset_is_named_and_described_in_the_language(app, client):
+    client.set_cookie("language", "ro")
+    form = client.get("/variants/romanian/copy").get_data(as_text=True)
+    assert 'value="Remi românesc (regulile casei)"' in form
+    with app.app_context():
+        own = create_custom(get_db(), preset("romanian"), "Remi românesc (regulile casei)", {})
+    page = page_text(client.get(f"/variants/{own}"))
+    # The name the group saved stays as typed; where it came from reads in the language.
+    assert page.startswith("Remi românesc (regulile casei) · Scorekeeper")
+    assert "Varianta grupului tău, copiată din Remi românesc" in page
