@@ -18,16 +18,12 @@ from web.history_fixture import fill
 from .steps import page_text, start_series
 
 NAMES = ("Ana", "Bogdan", "Éloïse", "Zsófia")
-# The Romanian preset's name, the part of its source the scoring lines cite, and how Best
-# opening says which rules it follows, in each language.
+# The Romanian preset's name and the part of its source the scoring lines cite, in each
+# language.
 ROMANIAN = {
-    "ro": ("Remi românesc", "Remi românesc, partea despre punctaj", "După Remi românesc"),
-    "hu": (
-        "Román römi",
-        "Román römi, a pontozásról szóló rész",
-        "Román römi szabályai szerint",
-    ),
-    "fr": ("Rami roumain", "Rami roumain, partie sur le décompte", "Selon Rami roumain"),
+    "ro": ("Remi românesc", "Remi românesc, partea despre punctaj"),
+    "hu": ("Román römi", "Román römi, a pontozásról szóló rész"),
+    "fr": ("Rami roumain", "Rami roumain, partie sur le décompte"),
 }
 ENGLISH_NAMES = ("Romanian tile rummy", "scoring section", "Tile Rummy leaflet")
 
@@ -61,14 +57,17 @@ def romanian(client):
 def test_the_series_its_breakdown_and_best_opening_name_the_preset_in_the_language(
     client, romanian, language
 ):
-    name, cited, under = ROMANIAN[language]
+    name, cited = ROMANIAN[language]
     client.set_cookie("language", language)
     series = page_text(client.get(f"/series/{romanian}"))
     assert f"{name}: Ana, Bogdan, Éloïse, Zsófia" in series.replace(" :", ":")
     breakdown = page_text(client.get(f"/series/{romanian}/hands/1"))
     assert breakdown.count(cited) == 7  # every line of the four players' breakdowns
-    best = page_text(client.get("/rules/best-opening?variant=romanian&rack=r5+r6+r7+b5+k5+y5"))
-    assert under in best
+    answer = client.get("/rules/best-opening?variant=romanian&rack=r5+r6+r7+b5+k5+y5")
+    best = page_text(answer)
+    # Which rules the answer follows ("După Remi românesc", "Román römi szabályai szerint").
+    under = re.search(r'<p class="verdict-rules">([^<]+)</p>', answer.get_data(as_text=True))
+    assert name in under.group(1)
     for page in (series, breakdown, best):
         assert not any(english in page for english in ENGLISH_NAMES)
 
@@ -186,3 +185,13 @@ def test_a_copy_of_a_preset_is_named_and_described_in_the_language(app, client):
     # The name the group saved stays as typed; where it came from reads in the language.
     assert page.startswith("Remi românesc (regulile casei) · Scorekeeper")
     assert "Varianta grupului tău, copiată din Remi românesc" in page
+
+
+@pytest.mark.parametrize("language", sorted(ROMANIAN))
+def test_the_history_names_an_unnamed_series_by_its_preset_in_the_language(
+    client, romanian, language
+):
+    client.set_cookie("language", language)
+    page = page_text(client.get("/history"))
+    assert f"{ROMANIAN[language][0]}:" in page.replace(" :", ":")
+    assert "Romanian" not in page
