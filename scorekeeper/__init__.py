@@ -215,6 +215,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     app.add_template_filter(language.percent, "percent")
     app.add_template_filter(language.signed_decimal, "signed_decimal")
     app.add_template_filter(language.number, "number")
+    app.add_template_filter(language.short_date, "short_date")
     app.add_template_filter(nights.long_day, "day")
     app.add_template_filter(winner_words, "winner_words")
     # A hand's audit trail.

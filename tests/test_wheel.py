@@ -180,6 +180,7 @@ def test_the_installed_app_serves_its_pages_and_keeps_the_data_in_the_folder_cho
         "/static/app.css",
         "/static/tilepad.js",
         "/static/manifest.webmanifest",
+        "/manifest/ro.webmanifest",
         "/static/icons/icon-192.png",
         "/variants/",
         "/history",

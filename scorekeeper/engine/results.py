@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .sources import cited_again
 from .words import Words, as_record, from_record
 
 
@@ -72,6 +73,8 @@ class Line:
         rule, source = (
             from_record(said[k]) if k in said else str(data[k]) for k in ("rule", "source")
         )
+        # A section the app names was kept as English text before it was words.
+        source = cited_again(source)
         return cls(int(data["points"]), rule, source, str(data["param"]))  # type: ignore[arg-type]
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from .errors import InvalidVariant
 from .variant_checks import TABLE_RULES
 from .variants import PRESETS, Variant
-from .words import words
+from .words import say, words
 
 
 def variant_from_dict(data: dict[str, Any]) -> Variant:
@@ -27,11 +27,7 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
         if name not in data:
             raise InvalidVariant(words("a variant needs {name!r}", name=name), field=name)
     values = {**_table_rules_of(data), **data}
-    # A preset's stored name is its English text: the preset's own name reads it in any
-    # language, while a name the group typed stays as typed.
-    same = PRESETS.get(str(values["id"]))
-    if same is not None and same.name == values["name"]:
-        values["name"] = same.name
+    values["name"] = stored_name(str(values["id"]), values["name"])
     for name in ("all_at_once_bonus", "finishes", "series_ends"):
         if isinstance(values.get(name), list):
             values[name] = tuple(values[name])
@@ -40,6 +36,16 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
     except TypeError as error:
         # Only a wrong shape of data gets here (the fields were checked above).
         raise InvalidVariant(str(error)) from None
+
+
+def stored_name(variant_id: str, name: object) -> Any:
+    """A stored variant's name as pages read it. A preset's name is stored as its English
+    text (the JSON, an export): the preset's own words read it in any language, while a
+    name the group typed stays as typed."""
+    same = PRESETS.get(variant_id)
+    if same is not None and say(same.name, None) == name:
+        return same.name
+    return name
 
 
 def _table_rules_of(data: dict[str, Any]) -> dict[str, Any]:

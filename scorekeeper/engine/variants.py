@@ -168,7 +168,7 @@ def check_player_count(v: Variant, count: int, refusal: type[RuleError]) -> None
 
 RUMMIKUB = Variant(
     id="rummikub",
-    name="Rummikub",
+    name=words("Rummikub"),
     source="rummikub",
     joker_rack=30,
     opening=30,
@@ -181,7 +181,7 @@ RUMMIKUB = Variant(
 
 TILE_RUMMY = Variant(
     id="tile-rummy",
-    name="Tile Rummy",
+    name=words("Tile Rummy"),
     source="tile-rummy",
     joker_rack=25,
     opening=30,
@@ -195,7 +195,7 @@ TILE_RUMMY = Variant(
 
 TILE_RUMMY_5_10_15 = TILE_RUMMY.changed(
     id="tile-rummy-5-10-15",
-    name="Tile Rummy 5-10-15",
+    name=words("Tile Rummy 5-10-15"),
     value_2_9=5,
     value_10_13=10,
     ace_low_run=15,
@@ -275,7 +275,7 @@ ROMANIAN_JOLY_DOUBLE = ROMANIAN.changed(
 
 RUMMY_MELD = Variant(
     id="rummy-meld",
-    name="Rummy Meld",
+    name=words("Rummy Meld"),
     source="rummy-meld",
     value_2_9=5,
     value_10_13=10,

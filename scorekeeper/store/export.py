@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from sqlite_utils import Database
 
 from ..engine import variant_from_dict
+from ..engine.words import Reading, Words, say
 from .export_format import FORMAT, VERSION
 from .series import seats
 
@@ -237,12 +238,14 @@ CSV_CHUNK = 16_384
 @dataclass(frozen=True)
 class SheetWords:
     """The words a score sheet shows people, in English unless the page's language is passed
-    in (the store has no languages of its own): the header, a won hand's mark, and the title of
-    an unnamed series, a gettext-style text with `%(number)d`."""
+    in (the store has no languages of its own): the header, a won hand's mark, the title of
+    an unnamed series, a gettext-style text with `%(number)d`, and the reader of a preset's
+    name (None: its English)."""
 
     header: tuple[str, ...] = tuple(CSV_COLUMNS)
     won: str = "yes"
     unnamed: str = "Series %(number)d"
+    reader: Reading | None = None
 
 
 ENGLISH = SheetWords()
@@ -251,7 +254,7 @@ ENGLISH = SheetWords()
 def series_rows(
     night: dict,
     title: str,
-    variant_name: str,
+    variant_name: str | Words,
     names: list[str],
     hands: Iterable[dict],
     words: SheetWords = ENGLISH,
@@ -269,7 +272,7 @@ def series_rows(
                 night["date"],
                 text_cell(night["place"]),
                 text_cell(title),
-                text_cell(variant_name),
+                text_cell(say(variant_name, words.reader)),
                 count,
                 seat + 1,
                 text_cell(name),

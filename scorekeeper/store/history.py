@@ -6,6 +6,7 @@ import json
 
 from sqlite_utils import Database
 
+from ..engine.variant_data import stored_name
 from . import stats
 from .hands import hand_outcome
 from .series import seats
@@ -24,7 +25,7 @@ def night_summaries(db: Database, limit: int, offset: int) -> list[dict]:
     marks = ",".join("?" * len(by_id))
     series = list(
         db.query(
-            f"SELECT id, night_id, name, variant_rules FROM series"
+            f"SELECT id, night_id, name, variant_id, variant_rules FROM series"
             f" WHERE night_id IN ({marks}) ORDER BY id",
             list(by_id),
         )
@@ -39,7 +40,8 @@ def night_summaries(db: Database, limit: int, offset: int) -> list[dict]:
                 "id": one["id"],
                 "name": one["name"],
                 "names": names,
-                "variant": json.loads(one["variant_rules"])["name"],
+                # A preset's in words, read in the page's language.
+                "variant": stored_name(one["variant_id"], json.loads(one["variant_rules"])["name"]),
                 **outcomes[one["id"]],
             }
         )

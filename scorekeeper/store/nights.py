@@ -7,6 +7,7 @@ from datetime import date
 
 from sqlite_utils import Database
 
+from ..engine.variant_data import stored_name
 from .db import insert, now
 from .series import seats
 
@@ -45,6 +46,8 @@ def night_series(db: Database, night_id: int) -> list[dict]:
     series = list(db.table("series").rows_where("night_id = ?", [night_id], order_by="id"))
     seated = seats(db, [one["id"] for one in series])
     for one in series:
-        one["variant_name"] = json.loads(one["variant_rules"])["name"]
+        one["variant_name"] = stored_name(
+            one["variant_id"], json.loads(one["variant_rules"])["name"]
+        )
         one["players"] = [name for _, name in seated[one["id"]]]
     return series

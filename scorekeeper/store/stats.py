@@ -24,6 +24,7 @@ from ..engine import (
     variant_from_json,
 )
 from ..engine.series import is_finished, rank_players
+from ..engine.variant_data import stored_name
 from .db import write_lock
 from .hands import hand_record, hand_result
 from .series import seats
@@ -226,8 +227,11 @@ WHERE id IN (SELECT min(id) FROM series GROUP BY variant_id)
 
 
 def variant_names(db: Database) -> dict[str, str]:
-    """The name of every variant a series was played under, by id."""
-    return {r["variant_id"]: r["name"] for r in db.query(VARIANT_NAMES)}
+    """The name of every variant a series was played under, by id (a preset's in words,
+    read in the page's language)."""
+    return {
+        r["variant_id"]: stored_name(r["variant_id"], r["name"]) for r in db.query(VARIANT_NAMES)
+    }
 
 
 def _figures(variant_id: str | None, name: str, row: dict) -> dict:

@@ -29,6 +29,7 @@ from .forms.variants import (
     ordered_choices,
 )
 from .shell.db import get_db
+from .shell.language import say
 from .shell.lookup import variant_or_404
 
 bp = Blueprint("variants", __name__, url_prefix="/variants")
@@ -68,7 +69,7 @@ def origin(variant: Variant) -> str:
         base = PRESETS.get(variant.based_on or "")
         if base is None:
             return gettext("Your group's variant")
-        return gettext("Your group's variant, copied from %(variant)s", variant=base.name)
+        return gettext("Your group's variant, copied from %(variant)s", variant=say(base.name))
     return SOURCES[variant.source].title
 
 
@@ -107,7 +108,7 @@ def copy(variant_id: str):
     """Make a custom variant from a copy of this one."""
     base = variant_or_404(get_db(), variant_id)
     form = VariantForm(
-        data=form_data(base, gettext("%(variant)s (house rules)", variant=base.name))
+        data=form_data(base, gettext("%(variant)s (house rules)", variant=say(base.name)))
     )
     form.finishes.choices = ordered_choices("finishes", base.finishes)
     form.series_ends.choices = ordered_choices("series_ends", base.series_ends)

@@ -46,3 +46,12 @@ def test_a_chart_has_a_title_a_description_and_escapes_names():
     assert '<desc id="c-desc">After 2 hands: A +3.</desc>' in svg
     assert "<script>" not in svg and "&lt;script&gt;" in svg
     assert "style=" not in svg
+
+
+def test_the_points_on_the_axis_are_written_as_the_page_writes_numbers():
+    svg = str(
+        line_chart(
+            "c", "T", "D", "Night", "Points", ["a", "b"], [("Ana", [0, 1200])], "<{}>".format
+        )
+    )
+    assert "&lt;1000&gt;</text>" in svg and ">1000<" not in svg

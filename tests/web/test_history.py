@@ -55,7 +55,7 @@ def test_the_chart_shows_the_last_nights_when_there_are_many(client, nights, mon
     monkeypatch.setattr("scorekeeper.web.history.pages.CHART_NIGHTS", 2)
     page = client.get(f"/players/{nights['players']['Ana']}").get_data(as_text=True)
     assert "The last 2 of 3 nights" in page
-    assert "2025-11-21" in page and "2025-10-03" not in page
+    assert "21 Nov 2025" in page and "3 Oct 2025" not in page
 
 
 def test_a_bad_filter_date_says_so_and_counts_everything(client, nights):

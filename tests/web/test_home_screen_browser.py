@@ -37,7 +37,7 @@ def test_chromium_finds_the_manifest_valid_and_every_icon_loads(browser_page, sc
         "explained with its rule.",
     )
     found = manifest_of(page)
-    assert found["url"].endswith("/static/manifest.webmanifest")
+    assert found["url"].endswith("/manifest/en.webmanifest")
     assert found["errors"] == []
     manifest = page.evaluate("url => fetch(url).then(r => r.json())", found["url"])
     assert (manifest["name"], manifest["short_name"]) == ("Scorekeeper", "Scorekeeper")
@@ -69,6 +69,18 @@ def test_chromium_finds_the_manifest_valid_and_every_icon_loads(browser_page, sc
         "apple-touch-icon.png": (180, 180),
     }
     assert refused == []
+
+
+def test_a_phone_in_hungarian_finds_the_manifest_in_hungarian(browser_page):
+    page = browser_page
+    page.context.add_cookies([{"name": "language", "value": "hu", "url": page.url}])
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "hu")
+    found = manifest_of(page)
+    assert found["url"].endswith("/manifest/hu.webmanifest") and found["errors"] == []
+    manifest = page.evaluate("url => fetch(url).then(r => r.json())", found["url"])
+    assert manifest["lang"] == "hu"
+    assert manifest["description"].startswith("Pontozás römi játékestekhez")
 
 
 @pytest.mark.parametrize(

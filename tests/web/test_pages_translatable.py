@@ -235,13 +235,14 @@ def unmarked(html: str) -> list[str]:
 
 
 # Dates and times are drawn in the page's language's format by their own filters (`day`,
-# `when`), addresses are the computer's: values, not messages.
+# `when`, `short_date`), addresses are the computer's: values, not messages.
 VALUES = re.compile(
     r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} "
     r"(?:January|February|March|April|May|June|July|August|September|October"
     r"|November|December) \d{4}|\d{1,2} [A-Z][a-z]{2} \d\d:\d\d [A-Z+\-\d]+"
     r"|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} "
     r"[a-zéû]+ \d{4}|\d{1,2} [a-zéû]{3,5}\.? \d\d:\d\d [A-Z+\-\d]+"
+    r"|\d{1,2} [a-zéû]{3,5}\.? \d{4}"
     r"|https?://\S+"
 )
 

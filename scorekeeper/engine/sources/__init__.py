@@ -23,10 +23,10 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from ..words import Words, words
+from ..words import Words, say, words
 from ._base import Ruling, Source
 
-__all__ = ["SOURCES", "Ruling", "Source", "cite", "ruling", "scorekeeper_ruling"]
+__all__ = ["SOURCES", "Ruling", "Source", "cite", "cited_again", "ruling", "scorekeeper_ruling"]
 
 
 def _found() -> dict[str, Source]:
@@ -41,10 +41,34 @@ def _found() -> dict[str, Source]:
 SOURCES: dict[str, Source] = _found()
 
 
-def cite(source_key: str, section: str) -> Words:
+def cite(source_key: str, section: str | Words) -> Words:
     """The citation shown beside a rule: source title and section."""
-    # The section is named as the source prints it, so it stays in the source's language.
+    # A heading stays as the source prints it (a reader looks it up in that text); a part
+    # the app names, where the source has no heading, is words read in the page's language.
     return words("{source}, {section}", source=SOURCES[source_key].title, section=section)
+
+
+# The parts the app names, by their English: a hand stored before they were words kept
+# only that text, and reads in the page's language again through them.
+_NAMED_PARTS: dict[str, Words] = {
+    say(part, None): part
+    for source in SOURCES.values()
+    for part in source.sections.values()
+    if isinstance(part, Words)
+}
+
+
+def cited_again(citation: object) -> object:
+    """A stored citation, its section read again as the part the app names where it was
+    kept as English text; any other citation as it is."""
+    if not isinstance(citation, Words) or citation.template != "{source}, {section}":
+        return citation
+    section = citation.values.get("section")
+    if isinstance(section, Words) or str(section) not in _NAMED_PARTS:
+        return citation
+    return words(
+        "{source}, {section}", **{**citation.values, "section": _NAMED_PARTS[str(section)]}
+    )
 
 
 def ruling(about: str) -> Words:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..words import Words
+
 
 @dataclass(frozen=True)
 class Ruling:
@@ -22,17 +24,19 @@ class Ruling:
 class Source:
     """A published rule text the presets follow.
 
-    `sections` names the section each topic sits in, as the source prints it
-    (the topics are listed in `sources/__init__.py`); `rulings` holds, by topic,
+    `sections` names the section each topic sits in: a heading as the source prints it
+    (a plain text, cited as printed), or, where the source has no heading, the part of it
+    in words read in the page's language (`words("scoring section")`); the topics are
+    listed in `sources/__init__.py`. `rulings` holds, by topic,
     what Scorekeeper decides where this source is silent or unclear;
     `main_preset` is the preset of its main rules when its variations are
     presets of their own (a value that differs comes from the "variation" section).
     """
 
     key: str
-    title: str
-    about: str
-    sections: Mapping[str, str] = field(default_factory=dict)
+    title: Words
+    about: Words
+    sections: Mapping[str, str | Words] = field(default_factory=dict)
     rulings: Mapping[str, Ruling] = field(default_factory=dict)
     main_preset: str | None = None
 

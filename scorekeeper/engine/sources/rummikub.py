@@ -17,7 +17,7 @@ SOURCE = Source(
         "opening": "Playing the Game",
         "scoring": "Scoring",
         "going_out": "Playing the Game",
-        "pool": "Scoring (pool used up)",
+        "pool": words("{section} (pool used up)", section="Scoring"),
         "series": "Winning",
         "series_end": "Set Up",
         "players": "Set Up",

@@ -32,7 +32,7 @@ SOURCE = Source(
         "scoring": "Scoring",
         "going_out": "The Winner",
         "pool": "Scoring",
-        "pool_scoring": "Scoring (last-chance round)",
+        "pool_scoring": words("{section} (last-chance round)", section="Scoring"),
         "series": "Scoring",
         "series_end": "Before the Game Begins",
         "players": "Contents of the Game",

@@ -11,7 +11,7 @@ SOURCE = Source(
         "with a 5-10-15 scoring variation."
     ),
     sections={
-        "tiles": "Rummy (first paragraph)",
+        "tiles": words("{section} (first paragraph)", section="Rummy"),
         "melds": "Groups and Runs",
         "joker": "Groups and Runs",
         "values": "Counting the points",
@@ -21,9 +21,9 @@ SOURCE = Source(
         "all_at_once": "The Game",
         "scoring": "Counting the points",
         "going_out": "Counting the points",
-        "pool": "Pointage (French text)",
-        "bonus": "The Game (all tiles at once)",
-        "players": "Début de la partie (French text)",
+        "pool": words("{section} (French text)", section="Pointage"),
+        "bonus": words("{section} (all tiles at once)", section="The Game"),
+        "players": words("{section} (French text)", section="Début de la partie"),
         "variation": "Variation",
         "add": "The Game",
         "swap": "Groups and Runs",

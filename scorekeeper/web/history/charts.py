@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from markupsafe import Markup, escape
 
@@ -78,8 +79,10 @@ def line_chart(
     y_label: str,
     x_ticks: list[str],
     lines: list[tuple[str, list[int]]],
+    number: Callable[[int], str] = str,
 ) -> Markup:
-    """An accessible SVG line chart: one line per name, each with its own dash and marker."""
+    """An accessible SVG line chart: one line per name, each with its own dash and marker;
+    `number` writes the points on the axis (in the page's language)."""
     values = [v for _, vs in lines for v in vs] or [0]
     ticks = nice_ticks(min(values), max(values))
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -104,7 +107,8 @@ def line_chart(
         zero = ' class="zero"' if tick == 0 else ""
         out.append(f'<line{zero} x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}"/>')
         out.append(
-            f'<text class="tick" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>'
+            f'<text class="tick" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">'
+            f"{escape(number(tick))}</text>"
         )
     every = max(1, math.ceil(points / 8))
     for i, label in enumerate(x_ticks):

@@ -17,6 +17,7 @@ from ..forms.common import SelectChoice
 from ..shell import ids
 from ..shell.db import get_db
 from ..shell.faults import refresh_figures
+from ..shell.language import chart_day, number, say, short_date
 from ..shell.lookup import night_or_404
 from . import charts
 from .forms import FilterForm, merge_form
@@ -58,10 +59,11 @@ def series_sheet(db: Database, series_id: int, number: int, outcome: dict) -> di
 
 def series_chart(series: Series, totals: list[list[int]]):
     """The running totals of a series as a chart."""
+    # Names and signed numbers apart by commas read alike in every language of the app.
     final = ", ".join(f"{n} {t[-1]:+d}" for n, t in zip(series.names, totals, strict=True))
     return charts.line_chart(
         f"chart-series-{series.id}",
-        gettext("Running totals: %(series)s", series=series.title),
+        gettext("Running totals: %(series)s", series=say(series.title)),
         ngettext(
             "Each player's total after every hand. After %(num)d hand: %(totals)s.",
             "Each player's total after every hand. After %(num)d hands: %(totals)s.",
@@ -70,8 +72,9 @@ def series_chart(series: Series, totals: list[list[int]]):
         ),
         gettext("Hand"),
         gettext("Total points"),
-        [str(i) for i in range(len(totals[0]))],
+        [number(i) for i in range(len(totals[0]))],
         list(zip(series.names, totals, strict=True)),
+        number,
     )
 
 
@@ -154,12 +157,6 @@ def player(player_id: int):
     )
 
 
-def short_day(iso_date: str) -> str:
-    """A night's date as a chart's axis shows it: 3 Oct."""
-    day = date.fromisoformat(iso_date)
-    return f"{day.day} {day:%b}"
-
-
 def player_chart(name: str, by_night: list[dict]):
     """A player's points at each night as a chart."""
     best = max(by_night, key=lambda n: n["total"])
@@ -170,13 +167,14 @@ def player_chart(name: str, by_night: list[dict]):
             "%(num)d night from %(first)s to %(last)s; best %(best)s on %(day)s.",
             "%(num)d nights from %(first)s to %(last)s; best %(best)s on %(day)s.",
             len(by_night),
-            first=by_night[0]["date"],
-            last=by_night[-1]["date"],
+            first=short_date(by_night[0]["date"]),
+            last=short_date(by_night[-1]["date"]),
             best=f"{best['total']:+d}",
-            day=best["date"],
+            day=short_date(best["date"]),
         ),
         gettext("Night"),
         gettext("Points that night"),
-        [short_day(n["date"]) for n in by_night],
+        [chart_day(date.fromisoformat(n["date"])) for n in by_night],
         [(name, [n["total"] for n in by_night])],
+        number,
     )

@@ -10,6 +10,7 @@ does the same for a template that needs the text itself.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import date, datetime
 from pathlib import Path
@@ -18,8 +19,18 @@ from typing import Any, Literal
 from babel.dates import format_date, format_skeleton, format_time
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
-from flask import Blueprint, has_request_context, redirect, request
-from flask_babel import get_translations
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    has_request_context,
+    jsonify,
+    redirect,
+    request,
+    url_for,
+)
+from flask_babel import force_locale, get_translations, gettext
 
 from ...engine.words import Reading, Words, capitalised
 from ...engine.words import say as say_in
@@ -107,6 +118,31 @@ def switch():
     return answer
 
 
+# The web app manifest: the English one is a static file; each language's is drawn from it
+# (a phone fetches it without cookies, so its address names the language).
+
+
+@bp.get("/manifest/<language>.webmanifest")
+def manifest(language: str) -> Response:
+    """The web app manifest in a language: the name and description a phone shows when the
+    app is added to its home screen."""
+    if language not in LANGUAGES:
+        abort(404)
+    shipped = Path(current_app.static_folder or "static") / "manifest.webmanifest"
+    found = json.loads(shipped.read_text(encoding="utf-8"))
+    with force_locale(language):
+        found["description"] = gettext(
+            "Scores for tile rummy game nights: every hand recorded, every score explained "
+            "with its rule."
+        )
+    found["lang"] = language
+    for icon in found["icons"]:
+        icon["src"] = url_for("static", filename=icon["src"])
+    answer = jsonify(found)
+    answer.mimetype = "application/manifest+json"
+    return answer
+
+
 # --- Dates, times and numbers in the page's language ---------------------------------------
 # English keeps the app's own forms ("Saturday 22 November 2025", "22 Nov 22:05"); the other
 # languages take their own order and names from the locale data (CLDR, through Babel).
@@ -129,6 +165,26 @@ def short_time(moment: datetime) -> str:
         f"{format_skeleton('MMMd', moment, locale=language)} "
         f"{format_time(moment, 'short', locale=language)}"
     )
+
+
+def chart_day(day: date) -> str:
+    """A day as a chart's axis writes it, in the page's language ("3 Oct", "3 oct.",
+    "okt. 3.")."""
+    language = page_language()
+    if language == "en":
+        return f"{day.day} {day:%b}"
+    return format_skeleton("MMMd", day, locale=language)
+
+
+def short_date(day: date | str) -> str:
+    """A day with its month's short name and its year, in the page's language ("3 Oct 2025",
+    "3 oct. 2025", "2025. okt. 3.")."""
+    if isinstance(day, str):
+        day = date.fromisoformat(day)
+    language = page_language()
+    if language == "en":
+        return f"{day.day} {day:%b %Y}"
+    return format_skeleton("yMMMd", day, locale=language)
 
 
 def percent(fraction: float | None) -> str:
