@@ -13,6 +13,7 @@ import re
 import unicodedata
 from functools import cache
 
+from babel import Locale
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
@@ -32,6 +33,8 @@ WORD = re.compile(r"[^\W\d_]{2,}")
 TILE = re.compile(r"\b[^\W\d_]{0,3}=?[^\W\d_]{0,3}\d+(?:/\w+)?\b")
 # Names every language shows as they are: the app, the game, the Joly and the joker.
 PROPER = {"joly", "rummikub", "joker", "scorekeeper"}
+# A month or a day's name beside a day's number: "25 Nov", "Nov 25", "Wed 25".
+DAY = re.compile(r"(?<=\d\s)[^\W\d_]+\b|\b[^\W\d_]+(?=\s\d)")
 # "a(z)": the article a catalogue writes when it cannot know the name after it.
 UNDECIDED_ARTICLE = re.compile(r"\b[Aa]\(z\)")
 # "de Ana", "de Éloïse": French elides "de" before a vowel (d'Ana); an "h" may be either.
@@ -76,6 +79,24 @@ def english_only(language: str, names: tuple[str, ...]) -> frozenset[str]:
                 used |= words_of(text)
     own = set().union(*(words_of(name) for name in names))
     return frozenset(english_words() - used - PROPER - own)
+
+
+def date_names(language: str) -> set[str]:
+    """A language's names of months and days, whole and short, as Babel writes them."""
+    locale = Locale.parse(language)
+    found: set[str] = set()
+    for table in (locale.months, locale.days):
+        for context in table.values():
+            for width in ("wide", "abbreviated"):
+                found |= {name.rstrip(".") for name in context.get(width, {}).values()}
+    return found
+
+
+@cache
+def english_dates(language: str) -> frozenset[str]:
+    """English months and days ("Nov", "Wednesday") the language never writes, letter for
+    letter: a Romanian chart says "25 nov.", never "25 Nov"."""
+    return frozenset(date_names("en") - date_names(language))
 
 
 def kept_titles() -> list[str]:
@@ -132,25 +153,36 @@ BROKEN = """() => {
     }
     return false;
   };
+  // The box of one letter (the widest, where a letter gives more than one).
+  const top = (node, at) => {
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + 1);
+    const boxes = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
+    return boxes.sort((a, b) => b.width - a.width)[0];
+  };
   const broken = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
     if (!node.data.trim() || el.closest("svg, script, style") || !el.checkVisibility()
         || unseen(el)) continue;
-    for (const match of node.data.matchAll(/[\\p{L}\\p{N}]{2,}/gu)) {
+    // A word's first and last letters on different lines: it was cut. A soft hyphen is a
+    // break the catalogue chose (a hyphen is drawn there), so each part is measured alone.
+    for (const match of node.data.matchAll(/[\\p{L}\\p{M}\\p{N}\\u00AD]{2,}/gu)) {
       const token = node.data.slice(0, match.index).split(/\\s/).pop()
         + node.data.slice(match.index).split(/\\s/)[0];
       if (/[\\/?=@]/.test(token)) continue;
-      const range = document.createRange();
-      range.setStart(node, match.index);
-      range.setEnd(node, match.index + match[0].length);
-      const boxes = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
-      if (boxes.length < 2) continue;
-      const tops = boxes.map(r => r.top);
-      const height = Math.min(...boxes.map(r => r.height));
-      if (Math.max(...tops) - Math.min(...tops) > height / 2)
-        broken.push([match[0], el.textContent.trim().slice(0, 60)]);
+      let at = match.index;
+      for (const part of match[0].split("\\u00AD")) {
+        if (part.length > 1) {
+          const first = top(node, at), last = top(node, at + part.length - 1);
+          const lines = first && last ? Math.abs(first.top - last.top) : 0;
+          if (lines > Math.min(first.height, last.height) / 2)
+            broken.push([part, el.textContent.trim().slice(0, 60)]);
+        }
+        at += part.length + 1;
+      }
     }
   }
   return broken;
@@ -176,6 +208,7 @@ def findings(page, language: str, names: tuple[str, ...]) -> list[str]:
     read = page.evaluate(READ)
     page.evaluate("opened => opened.forEach(d => { d.open = false; })", opened)
     english = english_only(language, names)
+    dates = english_dates(language) - set(names)
     titles = kept_titles()
     reported: set[str] = set()
     for where, raw in read:
@@ -191,9 +224,14 @@ def findings(page, language: str, names: tuple[str, ...]) -> list[str]:
         if language == "fr":
             for match in DE_BEFORE_VOWEL.finditer(text):
                 problems.append(f"de + vowel in {where}: «{context(text, *match.span())}»")
-        for match in WORD.finditer(blank(TILE, blank(ADDRESS, blank(PLACEHOLDER, text)))):
+        for match in DAY.finditer(text):
+            if match.group() in dates:
+                said = context(text, *match.span())
+                problems.append(f"English date {match.group()!r} in {where}: «{said}»")
+        plain = blank(TILE, blank(ADDRESS, blank(PLACEHOLDER, text)))
+        for match in WORD.finditer(plain):
             word = match.group().lower()
             if word in english and word not in reported:
                 reported.add(word)
                 problems.append(f"English {word!r} in {where}: «{context(text, *match.span())}»")
-    return problems
+    return list(dict.fromkeys(problems))  # once each, in the order met
