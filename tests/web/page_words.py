@@ -188,6 +188,10 @@ BROKEN = """() => {
   return broken;
 }"""
 
+# The main navigation's links on one row (issue 24: no navigation wraps at 360-430 px).
+NAVIGATION_ROWS = """() => new Set([...document.querySelectorAll("header nav a")]
+  .filter(a => a.checkVisibility()).map(a => Math.round(a.getBoundingClientRect().top))).size"""
+
 OPEN_ALL = """() => [...document.querySelectorAll("details:not([open])")].map(d => {
   d.open = true; return d; })"""
 
@@ -204,6 +208,9 @@ def findings(page, language: str, names: tuple[str, ...]) -> list[str]:
         + (" (a player's name)" if word in names else "")
         for word, where in page.evaluate(BROKEN)
     ]
+    rows = page.evaluate(NAVIGATION_ROWS)
+    if rows > 1:
+        problems.append(f"the navigation wraps onto {rows} rows")
     opened = page.evaluate_handle(OPEN_ALL)
     read = page.evaluate(READ)
     page.evaluate("opened => opened.forEach(d => { d.open = false; })", opened)

@@ -90,7 +90,9 @@ class Walk:
             else:
                 pad.locator(".pad-colours .pad-key").nth(PAD_COLOURS.index(code[0])).click()
                 numbers.nth(int(code[1:]) - 1).click()
-        expect(page.locator(f"#{field}")).to_have_value(re.compile(r"\S"))
+        # The pad writes each tile tapped, a space after each.
+        tapped = len(codes.split())
+        expect(page.locator(f"#{field}")).to_have_value(re.compile(rf"^(\S+ ){{{tapped}}}$"))
         pad.locator(".pad-done").click()
         expect(pad).to_be_hidden()
 
@@ -338,6 +340,7 @@ def test_a_romanian_night_in_the_phones_language_reads_right(chromium, live_serv
 
 # A page with every fault the walk looks for, each where a player would meet it.
 FAULTY = """<!doctype html><html lang="{language}"><head><title>Manche 1</title></head><body>
+<header><nav style="width:8ch"><a href="/">Accueil</a> <a href="/rules/">Règles</a></nav></header>
 <p>Ana stacks 3 tiles</p><p>Zone de pose de Éloïse</p><p>Vissza a(z) 3. leosztáshoz</p>
 <p>Reste {{player}}</p><p>25 Nov</p><button aria-label="Undo">x</button>
 <label style="display:inline-block;width:3ch;overflow-wrap:anywhere">Bogdan</label>
@@ -352,6 +355,7 @@ def test_the_checks_find_each_fault_and_only_those(chromium, language):
     page.set_content(FAULTY.format(language=language))
     found = "\n".join(findings(page, language, PLAYERS))
     context.close()
+    assert "the navigation wraps onto 2 rows" in found
     for fault in ("English 'stacks'", "English 'undo'", "placeholder '{player}'", "Nov'"):
         assert fault in found, (fault, found)
     assert "broken over two lines: 'Bogdan' in «Bogdan» (a player's name)" in found
