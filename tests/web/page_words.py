@@ -99,12 +99,17 @@ def english_dates(language: str) -> frozenset[str]:
     return frozenset(date_names("en") - date_names(language))
 
 
+def english(text: object) -> str:
+    """An engine message's English: its template where it has one (`Words`), else its text."""
+    return str(getattr(text, "template", text))
+
+
 def kept_titles() -> list[str]:
     """The rule sources' own titles, which may stay as printed in a citation; except a
     title that is also a preset's name (the Romanian preset's), which a player reads as
     the name of the rules they play."""
-    presets = {str(preset.name) for preset in PRESETS.values()}
-    titles = {str(source.title) for source in SOURCES.values()} - presets
+    presets = {english(preset.name) for preset in PRESETS.values()}
+    titles = {english(source.title) for source in SOURCES.values()} - presets
     return sorted(titles, key=len, reverse=True)
 
 

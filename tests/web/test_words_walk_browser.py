@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 from functools import wraps
-from pathlib import Path
 
 import pytest
+from conftest import SCREENSHOTS
 from playwright.sync_api import Page, expect
 
 from .page_words import findings
@@ -24,7 +24,6 @@ from .page_words import findings
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-SHOTS = Path("/tmp/shots-walk")
 # Names starting with a vowel and with a consonant, with the letters each language has.
 PLAYERS = ("Ana", "Bogdan", "Éloïse", "Ștefan")
 ANA, BOGDAN, ELOISE, STEFAN = PLAYERS
@@ -52,7 +51,8 @@ class Walk:
         self.page = page
         self.language = language
         self.found: dict[str, list[str]] = {}
-        self.shots = SHOTS / language
+        # Each step's page in <screenshots>/<language>/ (TEST_SCREENSHOTS, tests/conftest.py).
+        self.shots = SCREENSHOTS / language
         self.shots.mkdir(parents=True, exist_ok=True)
         for old in self.shots.glob("*.png"):
             old.unlink()
