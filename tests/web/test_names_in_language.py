@@ -11,8 +11,10 @@ import re
 import pytest
 
 from scorekeeper.engine import preset
+from scorekeeper.engine.tile_codes import in_letters
 from scorekeeper.store.variants import create_custom
 from scorekeeper.web.shell.db import get_db
+from scorekeeper.web.shell.tile_letters import letters_of
 from web.history_fixture import fill
 
 from .steps import page_text, start_series
@@ -63,7 +65,9 @@ def test_the_series_its_breakdown_and_best_opening_name_the_preset_in_the_langua
     assert f"{name}: Ana, Bogdan, Éloïse, Zsófia" in series.replace(" :", ":")
     breakdown = page_text(client.get(f"/series/{romanian}/hands/1"))
     assert breakdown.count(cited) == 7  # every line of the four players' breakdowns
-    answer = client.get("/rules/best-opening?variant=romanian&rack=r5+r6+r7+b5+k5+y5")
+    # The rack typed in the page's letters (ro a5 is the blue 5, hu k5, fr b5).
+    rack = in_letters("r5 r6 r7 b5 k5 y5", letters_of(language)).replace(" ", "+")
+    answer = client.get(f"/rules/best-opening?variant=romanian&rack={rack}")
     best = page_text(answer)
     # Which rules the answer follows ("După Remi românesc", "Román römi szabályai szerint").
     under = re.search(r'<p class="verdict-rules">([^<]+)</p>', answer.get_data(as_text=True))
