@@ -86,9 +86,10 @@ def sheet_slice(db: Database, series_id: int, start: int, count: int) -> list[di
     """`count` hands of the sheet from its `start`th (0 the first), as sheet_hands gives them,
     each with its place on the sheet (1 the first): a page shows these, never all of a
     series of thousands of hands."""
+    start = max(start, 0)
     return [
         {"id": i, "number": n, "place": start + k + 1, "outcome": HandResult(w, json.loads(s))}
-        for k, (i, n, w, s) in enumerate(db.execute(SLICE, [series_id, count, max(start, 0)]))
+        for k, (i, n, w, s) in enumerate(db.execute(SLICE, [series_id, count, start]))
     ]
 
 

@@ -282,6 +282,9 @@ def m016_series_tallies(db: Database) -> None:
             hands_won TEXT,
             finished INTEGER,
             dealer INTEGER)""")
+    # The score sheet's hands in play, in order, found in the index alone: the last few for
+    # a page, or their count, without reading each hand of a long series.
+    db.execute("CREATE INDEX hands_sheet ON hands (series_id, deleted_at, number)")
     # A series deleted with its hands and seats leaves no row behind (only rows of series).
     stale = (
         " INSERT INTO series_tallies (series_id, changes) SELECT id, 1 FROM series WHERE id = {id}"
