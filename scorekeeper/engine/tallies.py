@@ -52,7 +52,8 @@ def tally_of(
     finished = is_finished(end, len(names), played, by_name)
     standings = rank_players(v, list(names), by_name, won_by_name)
     winners = [s.name for s in standings if s.rank == 1] if finished else []
-    dealer = None if finished else next_dealer(v, len(names), first_dealer, played)
+    # Nobody deals once it is over (nor in a series stored without seats).
+    dealer = None if finished or not names else next_dealer(v, len(names), first_dealer, played)
     return SeriesTally(played, by_name, won_by_name, finished, winners, standings, dealer)
 
 
