@@ -14,7 +14,7 @@ from ...store.history import night_series_ids, night_summaries, played
 from ...store.rulings import night_rulings
 from ...store.series import Series, seats, series_of, standing
 from ..forms.common import SelectChoice
-from ..series.pages import SHOWN_HANDS
+from ..series import pages as series_pages
 from ..shell import ids
 from ..shell.db import get_db
 from ..shell.faults import refresh_figures
@@ -33,13 +33,13 @@ def night_sheets(db: Database, night_id: int) -> list[dict]:
     ids = night_series_ids(db, night_id)
     outcomes = stats.series_outcomes(db, ids)
     return [
-        series_sheet(db, series_id, number, outcomes[series_id])
+        series_sheet(db, series_id, number, outcomes[series_id], series_pages.SHOWN_HANDS)
         for number, series_id in enumerate(ids, start=1)
     ]
 
 
 def series_sheet(
-    db: Database, series_id: int, number: int, outcome: dict, shown: int | None = SHOWN_HANDS
+    db: Database, series_id: int, number: int, outcome: dict, shown: int | None = None
 ) -> dict:
     """One series' final sheet and its chart: its last `shown` hands (every hand with None)
     with the running totals after each, worked back from the totals kept with the series
