@@ -13,8 +13,8 @@ from scorekeeper.engine import HandResult, preset
 from scorekeeper.store import stats
 from scorekeeper.store.db import connect, migrate
 from scorekeeper.store.export import export_document
-from scorekeeper.store.hands import check_hand
 from scorekeeper.store.hand_results import stored_result
+from scorekeeper.store.hands import check_hand
 from scorekeeper.store.importer import import_document
 from scorekeeper.store.migrations import migrations
 from scorekeeper.store.nights import create_night
