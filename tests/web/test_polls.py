@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from scorekeeper.store import hands as store_hands
+from scorekeeper.store import tallies
 from scorekeeper.web.series import pages as series_pages
 
 from .steps import page_text as text
@@ -109,3 +111,32 @@ def test_the_night_page_shows_the_last_hands_their_totals_and_the_earlier(client
     assert totals[:4] == ["+16", "+16", "-16", "-16"]
     # The chart runs from after hand 5 to after hand 8.
     assert "After 8 hands: A +0, B +0, C +0, D +0." in page
+
+
+def test_no_poll_or_page_tallies_the_hands_again(client, eight_hands, monkeypatch):
+    # The standing was kept as each hand was saved: from now on nothing may tally the
+    # series' hands again, and every poll and page still answers from what was kept.
+    def tallied(*args, **kwargs):
+        raise AssertionError("a request tallied every hand of the series")
+
+    monkeypatch.setattr(tallies, "tally_series", tallied)
+    monkeypatch.setattr(store_hands, "tally_series", tallied)
+    for url in (
+        f"/api/series/{eight_hands}/draft",
+        f"/series/{eight_hands}/view.json",
+        f"/series/{eight_hands}/view",
+        f"/series/{eight_hands}",
+        f"/api/series/{eight_hands}",
+        "/history/nights/1",
+        "/nights/1",
+        "/",
+    ):
+        assert client.get(url).status_code == 200, url
+    answer = client.get(f"/api/series/{eight_hands}").get_json()
+    assert [h["number"] for h in answer["hands"]] == list(range(1, 9))
+    assert answer["totals"] == {"A": 0, "B": 0, "C": 0, "D": 0}
+    assert answer["next_dealer"] == "A"
+    # A hand saved adds to the kept standing, without the others.
+    saved = client.post(f"/series/{eight_hands}/hands/new", data=tally(NAMES, hand("A")))
+    assert saved.status_code == 302
+    assert client.get(f"/api/series/{eight_hands}").get_json()["totals"]["A"] == 24
