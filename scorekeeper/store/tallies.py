@@ -73,7 +73,7 @@ def series_tally(
     """The series' standing as kept; worked out and kept when a change left it NULL."""
     row = db.execute(KEPT, [series_id]).fetchone()
     if row is not None and row[1] is not None:
-        seen, played, totals, won = row
+        _, played, totals, won = row
         return tally_of(
             variant, names, end, first_dealer, played, json.loads(totals), json.loads(won)
         )
