@@ -164,7 +164,8 @@
   function check() {
     if (busy || document.hidden) { return; }
     busy = true;
-    fetch(url, { cache: "no-store", headers: { "Accept": "application/json" } })
+    // "no-cache": the browser sends back the last answer's ETag and takes a 304 as that answer.
+    fetch(url, { cache: "no-cache", headers: { "Accept": "application/json" } })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (state) {
         if (!state || state.finished) { return; }

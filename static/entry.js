@@ -14,6 +14,9 @@
   // The page's words, in its language (templates/_script_words.html).
   var WORDS = JSON.parse(document.getElementById("script-words").dataset.words);
   var sending = null;
+  // Whether the laptop answers is asked of this script itself, the smallest thing it
+  // serves (as reach.js does), not of the form, which it would draw whole each time.
+  var probe = (document.currentScript && document.currentScript.src) || window.location.pathname;
 
   function say(text, back) {
     note.textContent = text;
@@ -62,7 +65,7 @@
   }
 
   function reachable() {
-    return fetch(window.location.pathname, { method: "HEAD", cache: "no-store" })
+    return fetch(probe, { method: "HEAD", cache: "no-store" })
       .then(function () { return true; }, function () { return false; });
   }
 

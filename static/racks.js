@@ -74,7 +74,8 @@
   // The hand being recorded moved on: draw the page for the next one.
   window.setInterval(function () {
     if (document.hidden) { return; }
-    fetch(form.getAttribute("data-state"), { cache: "no-store" })
+    // "no-cache": the browser sends back the last answer's ETag and takes a 304 as that answer.
+    fetch(form.getAttribute("data-state"), { cache: "no-cache" })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (state) {
         if (state && String(state.hand) !== hand) { window.location.reload(); }

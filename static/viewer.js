@@ -46,7 +46,8 @@
   function check() {
     if (busy || document.hidden) { return; }
     busy = true;
-    fetch(poll, { cache: "no-store", headers: { "Accept": "application/json" } })
+    // "no-cache": the browser sends back the last answer's ETag and takes a 304 as that answer.
+    fetch(poll, { cache: "no-cache", headers: { "Accept": "application/json" } })
       .then(function (response) { reached(true); return response.ok ? response.json() : null; })
       .then(function (state) {
         if (state && state.version !== live.getAttribute("data-version")) {

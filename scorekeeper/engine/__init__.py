@@ -30,6 +30,7 @@ from .series import (
     tally_series,
     winner_words,
 )
+from .tallies import SeriesTally, tally_from, tally_of, with_hand
 from .tiles import JOKER, Tile, format_tiles, parse_tiles, tile_label
 from .variant_data import variant_from_dict, variant_from_json
 from .variants import PRESETS, Variant, check_player_count, preset
@@ -50,6 +51,7 @@ __all__ = [
     "RuleError",
     "SeriesEnd",
     "SeriesResult",
+    "SeriesTally",
     "Split",
     "Standing",
     "TableMeld",
@@ -73,9 +75,12 @@ __all__ = [
     "score_hand",
     "score_series",
     "split_run",
+    "tally_from",
+    "tally_of",
     "tally_series",
     "tile_label",
     "variant_from_dict",
     "variant_from_json",
     "winner_words",
+    "with_hand",
 ]

@@ -150,7 +150,7 @@ def score_series(
     result = tally_series(v, names, end, [score_hand(hand) for hand in hands[:seated]])
     if seated < len(hands):
         if result.finished:
-            _after_the_end(end, names, seated)
+            after_the_end(end, names, seated)
         raise InvalidSeries(
             words(
                 "hand {hand}: its players must be the series' players in seat order",
@@ -169,7 +169,7 @@ def tally_series(
     won = {n: 0 for n in names}
     for i, result in enumerate(results):
         if is_finished(end, len(names), i, totals):
-            _after_the_end(end, names, i)
+            after_the_end(end, names, i)
         for n in names:
             totals[n] += result.scores[n]
         if result.winner is not None:
@@ -180,7 +180,7 @@ def tally_series(
     return SeriesResult(tuple(results), totals, won, finished, winners, standings)
 
 
-def _after_the_end(end: SeriesEnd, names: list[str], index: int) -> NoReturn:
+def after_the_end(end: SeriesEnd, names: list[str], index: int) -> NoReturn:
     raise InvalidSeries(
         words(
             "hand {hand} comes after the series ended ({end})",

@@ -15,6 +15,7 @@ from sqlite_utils import Database
 
 from .hand_results import fill_missing_results
 from .migrations import migrations
+from .tallies import fill_missing_tallies
 
 # How long a writer waits for another writer's lock before giving up.
 BUSY_TIMEOUT_MS = 5000
@@ -162,7 +163,8 @@ def create_private(path: str | Path) -> None:
 
 def migrate(path: str | Path) -> None:
     """Create or bring the schema up to date, then work out what the migrations left to the
-    store (each hand's result, store.hand_results); running it again changes nothing."""
+    store (each hand's result, store.hand_results; each series' standing, store.tallies);
+    running it again changes nothing."""
     try:
         create_private(path)
         with connect(path) as db:
@@ -170,6 +172,7 @@ def migrate(path: str | Path) -> None:
             db.enable_wal()
             migrations.apply(db)
             fill_missing_results(db)
+            fill_missing_tallies(db)
     except sqlite3.DatabaseError as error:
         problem = saving_problem(error)
         if problem:

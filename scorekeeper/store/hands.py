@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import suppress
 
 from sqlite_utils import Database
 
@@ -13,14 +14,16 @@ from ..engine import (
     SeriesResult,
     read_hand,
     score_hand,
+    tally_from,
     tally_series,
+    with_hand,
 )
 from ..engine.table import Table, replay
-from . import drafts, live_tables
+from . import drafts, live_tables, tallies
 from .db import insert, now, write_lock
 from .hand_results import stored_result
 from .once import Once, remember, remembered
-from .series import Series
+from .series import Series, series_of, standing
 from .spelling import as_seated
 
 
@@ -71,6 +74,32 @@ def sheet_hands(db: Database, series_id: int) -> list[dict]:
         for i, n, w, scores in json.loads(found)
     ]
     return sorted(hands, key=lambda hand: hand["number"])
+
+
+SLICE = """
+SELECT id, number, winner, scores FROM hands WHERE series_id = ? AND deleted_at IS NULL
+ORDER BY number LIMIT ? OFFSET ?
+"""
+
+
+def sheet_slice(db: Database, series_id: int, start: int, count: int) -> list[dict]:
+    """`count` hands of the sheet from its `start`th (0 the first), as sheet_hands gives them,
+    each with its place on the sheet (1 the first): a page shows these, never all of a
+    series of thousands of hands."""
+    start = max(start, 0)
+    return [
+        {"id": i, "number": n, "place": start + k + 1, "outcome": HandResult(w, json.loads(s))}
+        for k, (i, n, w, s) in enumerate(db.execute(SLICE, [series_id, count, start]))
+    ]
+
+
+def place_of(db: Database, series_id: int, number: int) -> int:
+    """Where a hand with this number stands, or would stand, on the sheet (1 the first)."""
+    (before,) = db.execute(
+        "SELECT count(*) FROM hands WHERE series_id = ? AND deleted_at IS NULL AND number < ?",
+        [series_id, number],
+    ).fetchone()
+    return int(before) + 1
 
 
 def get_hand(db: Database, hand_id: int) -> dict | None:
@@ -173,7 +202,18 @@ def record_hand(
             raise HandRefused(live_tables.TableChanged())
         result = check_hand(series, record)
         record = as_seated(record, series.names)
-        check_series(series, [*(h["outcome"] for h in sheet_hands(db, series.id)), result])
+        # The kept standing plus this hand: a save never tallies the whole series again.
+        try:
+            after = with_hand(
+                series.variant,
+                series.names,
+                series.end,
+                series.first_dealer,
+                standing(db, series),
+                result,
+            )
+        except InvalidSeries as error:
+            raise HandRefused(error) from None
         number = (
             db.execute("SELECT max(number) FROM hands WHERE series_id = ?", [series.id]).fetchone()[
                 0
@@ -195,6 +235,7 @@ def record_hand(
             },
         )
         _audit(db, hand_id, "created", None, record)
+        tallies.keep_tally(db, series.id, series.names, after)
         live_tables.clear_table(db, series.id)
         # The racks the players sent for this hand are in it now (or were overruled).
         drafts.clear_drafts(db, series.id, number)
@@ -241,13 +282,14 @@ def edit_hand(
         record = as_seated(record, series.names)
         results = [hand_outcome(r) for r in rows]
         results[index] = result
-        check_series(series, results)
+        after = check_series(series, results)
         fixed = {"table_actions": json.dumps(table_actions)} if table_actions is not None else {}
         db.table("hands").update(
             hand_id,
             {"record": json.dumps(record), "updated": now(), **stored_result(result), **fixed},
         )
         _audit(db, hand_id, "edited", hand_record(rows[index]), record)
+        _keep(db, series, after)
 
 
 def delete_hand(db: Database, hand_id: int) -> None:
@@ -256,6 +298,12 @@ def delete_hand(db: Database, hand_id: int) -> None:
         hand = db.table("hands").get(hand_id)
         db.table("hands").update(hand_id, {"deleted_at": now()})
         _audit(db, hand_id, "deleted", hand_record(hand), None)
+        series = series_of(db, hand["series_id"])
+        # Hands left past a target the deletion brought forward do not tally: left to the page.
+        with suppress(HandRefused):
+            _keep(
+                db, series, check_series(series, [h["outcome"] for h in sheet_hands(db, series.id)])
+            )
 
 
 def restore_hand(db: Database, series: Series, hand_id: int) -> None:
@@ -264,9 +312,20 @@ def restore_hand(db: Database, series: Series, hand_id: int) -> None:
         hand = db.table("hands").get(hand_id)
         rows = [*series_hands(db, series.id), hand]
         rows.sort(key=lambda r: r["number"])
-        check_series(series, [hand_outcome(r) for r in rows])
+        after = check_series(series, [hand_outcome(r) for r in rows])
         db.table("hands").update(hand_id, {"deleted_at": None})
         _audit(db, hand_id, "restored", None, hand_record(hand))
+        _keep(db, series, after)
+
+
+def _keep(db: Database, series: Series, result: SeriesResult) -> None:
+    """Keep the standing these hands make with the series (store.tallies)."""
+    tallies.keep_tally(
+        db,
+        series.id,
+        series.names,
+        tally_from(series.variant, series.names, series.end, series.first_dealer, result),
+    )
 
 
 def hand_audit(db: Database, hand_id: int) -> list[dict]:

@@ -1,4 +1,4 @@
-"""Looking back: nights with their players and series results, and each hand's stored scores."""
+"""Looking back: nights with their players and series results."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from sqlite_utils import Database
 
 from ..engine.variant_data import stored_name
 from . import stats
-from .hands import hand_outcome
 from .series import seats
 
 
@@ -47,11 +46,6 @@ def night_summaries(db: Database, limit: int, offset: int) -> list[dict]:
         )
         night["players"] += [n for n in names if n not in night["players"]]
     return list(by_id.values())
-
-
-def stored_scores(rows: list[dict]) -> list[dict]:
-    """Each hand's scores and winner, as stored with its result."""
-    return [{"scores": o.scores, "winner": o.winner} for o in map(hand_outcome, rows)]
 
 
 def night_series_ids(db: Database, night_id: int) -> list[int]:

@@ -28,6 +28,7 @@ from .hands import HandRefused, check_hand, sheet_hands, stored_result, tally
 from .players import add_player, find_player
 from .series import Series, series_of
 from .spelling import respell_actions, respell_record
+from .tallies import fill_missing_tallies
 
 
 @dataclass
@@ -124,6 +125,9 @@ def import_document(db: Database, document: dict) -> Added:
                     pending = next(nights, None)
                     if pending is None or time.monotonic() - started >= BATCH_SECONDS:
                         break
+        # Each series the file added to, or brought, keeps its standing (store.tallies).
+        with write_lock(db):
+            fill_missing_tallies(db)
     except BaseException:
         _take_back(db, added)
         raise

@@ -14,6 +14,7 @@ from sqlite_utils import Database
 
 from ..engine import RuleError, Variant, read_hand, score_hand, variant_from_json
 from .spelling import respell_actions, respell_record, respell_scores
+from .tallies import fill_missing_tallies
 
 
 class MergeRefused(Exception):
@@ -111,6 +112,8 @@ def merge_players(db: Database, merged_id: int, kept_id: int, at: str) -> Merge:
     db.execute(f"DELETE FROM series_results WHERE series_id IN ({marks})", series_ids)
     db.execute("DELETE FROM hand_facts WHERE player_id = ?", [merged_id])
     db.execute("DELETE FROM players WHERE id = ?", [merged_id])
+    # The standings are kept by seat: the same numbers, kept again after the respelling.
+    fill_missing_tallies(db)
     db.table("player_merges").insert(
         {
             "at": at,

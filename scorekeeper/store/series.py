@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from ..engine import SeriesEnd, SeriesResult, Variant, next_dealer, variant_from_dict
+from ..engine import SeriesEnd, SeriesTally, Variant, variant_from_dict
 from ..engine.words import joined, words
-from . import join_codes, players
+from . import join_codes, players, tallies
 from .db import insert, now, write_lock
 
 
@@ -113,9 +113,14 @@ def series_of(db: Database, series_id: int) -> Series:
     return series
 
 
-def dealer_next(series: Series, result: SeriesResult) -> str | None:
+def standing(db: Database, series: Series) -> SeriesTally:
+    """Where the series stands (totals, hands won, finished, who deals next), as kept with it:
+    a few numbers read, never every hand tallied again (store.tallies)."""
+    return tallies.series_tally(
+        db, series.variant, series.names, series.end, series.first_dealer, series.id
+    )
+
+
+def dealer_next(series: Series, tally: SeriesTally) -> str | None:
     """Who deals the next hand, or None when the series is over."""
-    if result.finished:
-        return None
-    seat = next_dealer(series.variant, len(series.names), series.first_dealer, len(result.hands))
-    return series.names[seat]
+    return None if tally.dealer is None else series.names[tally.dealer]

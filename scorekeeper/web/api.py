@@ -93,9 +93,11 @@ def _series_or_404(series_id: int) -> series.Series:
 
 
 def standings(one: series.Series) -> dict[str, Any]:
-    """A series' state as the API returns it, from its hands' stored results."""
-    rows = hands.sheet_hands(get_db(), one.id)
-    result = hands.tally(one, rows)
+    """A series' state as the API returns it: its standing as kept with it (store.tallies)
+    and every hand's stored scores, read as they are, never tallied again."""
+    db = get_db()
+    result = series.standing(db, one)
+    rows = hands.sheet_hands(db, one.id)
     return {
         "id": one.id,
         "night_id": one.night_id,
@@ -114,8 +116,12 @@ def standings(one: series.Series) -> dict[str, Any]:
         ],
         "next_dealer": series.dealer_next(one, result),
         "hands": [
-            {"number": row["number"], "winner": scored.winner, "scores": scored.scores}
-            for row, scored in zip(rows, result.hands, strict=True)
+            {
+                "number": row["number"],
+                "winner": row["outcome"].winner,
+                "scores": row["outcome"].scores,
+            }
+            for row in rows
         ],
         "url": url_for("series.show", series_id=one.id, _external=True),
     }

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, render_template, url_for
+from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext
 from sqlite_utils import Database
 
 from ..engine.table import InvalidAction, Table, replay
-from ..store import hands, join_codes, live_tables, series
+from ..store import hands, join_codes, live_tables, series, tallies
 from .access import address
 from .racks.join_codes import from_link
 from .shell.db import get_db
@@ -24,15 +24,10 @@ TABLE_RELOAD_SECONDS = 3
 
 
 def version(db: Database, series_id: int) -> str:
-    """A tag that changes whenever a hand of the series is recorded, fixed, deleted or restored."""
-    count, updated, changes = db.execute(
-        "SELECT count(*), max(updated),"
-        " (SELECT count(*) FROM hand_audit JOIN hands AS h ON h.id = hand_id"
-        "  WHERE h.series_id = ?)"
-        " FROM hands WHERE series_id = ? AND deleted_at IS NULL",
-        [series_id, series_id],
-    ).fetchone()
-    return f"{count}.{changes}.{updated or ''}.{live_tables.last_change(db, series_id)}"
+    """A tag that changes whenever a hand of the series is recorded, fixed, deleted or
+    restored (the series' change counter, store.tallies) or its table in play changes: two
+    rows read, whatever the series' length."""
+    return f"{tallies.changes(db, series_id)}.{live_tables.last_change(db, series_id)}"
 
 
 def live_table(db: Database, one) -> Table | None:
@@ -64,8 +59,9 @@ def show(series_id: int):
         return joining
     db = get_db()
     one = series_or_404(db, series_id)
-    result = hands.tally(one, hands.sheet_hands(db, series_id))
-    last = result.hands[-1] if result.hands else None
+    result = series.standing(db, one)
+    shown = hands.sheet_slice(db, series_id, result.played - 1, 1)
+    last = shown[0]["outcome"] if shown else None
     table = live_table(db, one)
     if one.variant.table_mode and not result.finished:
         reload_seconds = TABLE_RELOAD_SECONDS
@@ -82,16 +78,23 @@ def show(series_id: int):
         poll_seconds=current_app.config.get("VIEWER_POLL_SECONDS", POLL_SECONDS),
         reload_seconds=reload_seconds,
         table=table,
-        hand_number=len(result.hands) + 1,
+        hand_number=result.played + 1,
     )
 
 
 @bp.route("/series/<int:series_id>/view.json")
 def state(series_id: int):
-    """What the viewer polls: whether anything changed since the page was drawn."""
+    """What the viewer polls: whether anything changed since the page was drawn. Its tag is
+    the ETag too: a poll that sends it back (If-None-Match) is answered 304, nothing more."""
     db = get_db()
-    if series.get_series(db, series_id) is None:
+    if not db.execute("SELECT 1 FROM series WHERE id = ?", [series_id]).fetchone():
         return jsonify({"error": gettext("there is no series %(id)d", id=series_id)}), 404
-    response = jsonify({"version": version(db, series_id)})
-    response.headers["Cache-Control"] = "no-store"
+    tag = version(db, series_id)
+    if tag in request.if_none_match:
+        response = current_app.response_class(status=304)
+    else:
+        response = jsonify({"version": tag})
+    response.set_etag(tag)
+    # Asked again every time (never taken from a cache unasked), but answered 304 when same.
+    response.headers["Cache-Control"] = "no-cache"
     return response

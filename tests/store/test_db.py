@@ -29,6 +29,7 @@ TABLES = [
     "series",
     "series_players",
     "series_results",
+    "series_tallies",
     "uids",
     "variants",
 ]
@@ -56,6 +57,7 @@ def test_migrations_create_every_table(db):
         "m013_name_keys",
         "m014_join_codes",
         "m015_request_keys",
+        "m016_series_tallies",
     ]
 
 

@@ -13,7 +13,8 @@ from scorekeeper.engine import HandResult, preset
 from scorekeeper.store import stats
 from scorekeeper.store.db import connect, migrate
 from scorekeeper.store.export import export_document
-from scorekeeper.store.hands import record_hand
+from scorekeeper.store.hand_results import stored_result
+from scorekeeper.store.hands import check_hand
 from scorekeeper.store.importer import import_document
 from scorekeeper.store.migrations import migrations
 from scorekeeper.store.nights import create_night
@@ -58,6 +59,36 @@ def two_stefans(tmp_path):
     return stefans_before_m013(tmp_path)
 
 
+def old_hand(db, series, record: dict) -> None:
+    """Store a hand as the app did before m013 (and before m016, whose table this database
+    lacks): scored, numbered after the others, with its audit entry."""
+    (count,) = db.execute("SELECT count(*) FROM hands WHERE series_id = ?", [series.id]).fetchone()
+    stamp = "2025-10-03T20:00:00+00:00"
+    hand_id = (
+        db["hands"]
+        .insert(
+            {
+                "series_id": series.id,
+                "number": count + 1,
+                "record": json.dumps(record),
+                "created": stamp,
+                "updated": stamp,
+                **stored_result(check_hand(series, record)),
+            }
+        )
+        .last_pk
+    )
+    db["hand_audit"].insert(
+        {
+            "hand_id": hand_id,
+            "at": stamp,
+            "action": "created",
+            "old": None,
+            "new": json.dumps(record, sort_keys=True),
+        }
+    )
+
+
 def stefans_before_m013(folder):
     """Ștefan (1) played Rummikub with Bo on one night; a month later the scorer typed
     ștefan (3), which SQLite's NOCASE took for another player, and he played Romanian tile
@@ -69,12 +100,12 @@ def stefans_before_m013(folder):
         rummikub = old_series(
             db, create_night(db, date(2025, 10, 3), None, None), "rummikub", [1, 2]
         )
-        record_hand(db, rummikub, {"players": [went_out("Ștefan"), rack("Bo", "r5 j")]})
-        record_hand(db, rummikub, {"players": [rack("Ștefan", "k3"), went_out("Bo")]})
+        old_hand(db, rummikub, {"players": [went_out("Ștefan"), rack("Bo", "r5 j")]})
+        old_hand(db, rummikub, {"players": [rack("Ștefan", "k3"), went_out("Bo")]})
         romanian = old_series(
             db, create_night(db, date(2025, 11, 7), None, None), "romanian", [3, 2, 4]
         )
-        record_hand(
+        old_hand(
             db,
             romanian,
             {

@@ -275,7 +275,7 @@ def test_a_database_made_by_m001_upgrades_to_todays_schema(tmp_path):
                 [(m["id"], m["migration_set"], m["name"]) for m in db["_sqlite_migrations"].rows]
             )
     assert applied[0] == applied[1]
-    assert applied[0][-1] == (14, "scorekeeper", "m015_request_keys")
+    assert applied[0][-1] == (15, "scorekeeper", "m016_series_tallies")
 
 
 def test_every_row_of_a_database_made_by_m001_comes_through(tmp_path):
@@ -439,6 +439,35 @@ def test_every_row_of_a_database_made_by_m001_comes_through(tmp_path):
         # Caches: emptied where hands or seats changed, worked out again when read.
         assert list(db["hand_facts"].rows) == []
         assert list(db["series_results"].rows) == []
+        # Each series' standing, kept by seat after the migrations (store.tallies): series 1
+        # without its deleted hand, Romanian dealing to the right (seat 0, then 2).
+        tally = {"changes": ANY, "finished": 0}
+        assert list(db["series_tallies"].rows) == [
+            {
+                **tally,
+                "series_id": 1,
+                "played": 2,
+                "totals": "[28, -28]",
+                "hands_won": "[1, 1]",
+                "dealer": 0,
+            },
+            {
+                **tally,
+                "series_id": 2,
+                "played": 1,
+                "totals": "[130, 10, -200]",
+                "hands_won": "[1, 0, 0]",
+                "dealer": 2,
+            },
+            {
+                **tally,
+                "series_id": 3,
+                "played": 1,
+                "totals": "[12, -5, -7]",
+                "hands_won": "[1, 0, 0]",
+                "dealer": 1,
+            },
+        ]
         # Every night, series, hand, audit entry and ruling has a uid, whenever it came.
         assert sorted((u["kind"], u["local_id"]) for u in db["uids"].rows) == sorted(
             [

@@ -58,7 +58,7 @@ def test_an_unexpected_error_shows_no_traceback(tmp_path, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr("scorekeeper.store.hands.sheet_hands", broken)
+    monkeypatch.setattr("scorekeeper.store.tallies.series_tally", broken)
     for url in ["/series/1", "/api/series/1"]:
         response = client.get(url)
         text = response.get_data(as_text=True)

@@ -31,7 +31,7 @@ def test_the_viewer_shows_the_standings_and_follows_every_hand(client):
     version = client.get(f"/series/{series_id}/view.json").get_json()["version"]
     client.post(f"/series/{series_id}/hands/new", data=tally("ABCD", SOURCE_HANDS[0]))
     state = client.get(f"/series/{series_id}/view.json")
-    assert state.headers["Cache-Control"] == "no-store"
+    assert state.headers["Cache-Control"] == "no-cache"
     assert state.get_json()["version"] != version
     page = client.get(f"/series/{series_id}/view").get_data(as_text=True)
     # The source's first hand: A went out and takes 5 + 16 + 3 = 24.
@@ -132,3 +132,17 @@ def test_the_viewer_shows_the_live_table_read_only_and_follows_every_action(clie
     assert only_the_language_switcher(page) and "/table?" not in page and "Swap joker" not in page
     # Without script it reloads within seconds while a table is in play.
     assert '<noscript><meta http-equiv="refresh" content="3"></noscript>' in page
+
+
+def test_the_viewers_poll_is_answered_304_until_something_changes(client):
+    series_id = start_series(client)
+    first = client.get(f"/series/{series_id}/view.json")
+    tag = first.headers["ETag"]
+    same = client.get(f"/series/{series_id}/view.json", headers={"If-None-Match": tag})
+    assert same.status_code == 304 and same.get_data() == b""
+    assert same.headers["ETag"] == tag
+    client.post(f"/series/{series_id}/hands/new", data=tally("ABCD", SOURCE_HANDS[0]))
+    changed = client.get(f"/series/{series_id}/view.json", headers={"If-None-Match": tag})
+    assert changed.status_code == 200
+    assert changed.headers["ETag"] != tag
+    assert f'"{changed.get_json()["version"]}"' == changed.headers["ETag"]

@@ -111,7 +111,7 @@ def print_sheet(series_id: int):
     # Only this series' sheet, numbered as on its night's page.
     number = night_series_ids(db, one.night_id).index(series_id) + 1
     sheet = history.series_sheet(
-        db, series_id, number, stats.series_outcomes(db, [series_id])[series_id]
+        db, series_id, number, stats.series_outcomes(db, [series_id])[series_id], shown=None
     )
     return render_template("history/print.html", s=sheet, night=get_night(db, one.night_id))
 

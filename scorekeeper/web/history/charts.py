@@ -161,11 +161,15 @@ def short(name: str, room: int = 9) -> str:
     return name if len(name) <= room else name[: room - 1] + "\u2026"
 
 
-def running_totals(names: list[str], hand_scores: list[dict[str, int]]) -> list[list[int]]:
-    """Each player's total after 0, 1, 2 ... hands, in the order of names."""
+def running_totals(
+    names: list[str], hand_scores: list[dict[str, int]], before: list[int] | None = None
+) -> list[list[int]]:
+    """Each player's total after 0, 1, 2 ... of these hands, in the order of names; `before`
+    are the totals before the first of them, in the same order (nought without)."""
     totals = []
-    for name in names:
-        running, line = 0, [0]
+    for seat, name in enumerate(names):
+        start = before[seat] if before is not None else 0
+        running, line = start, [start]
         for scores in hand_scores:
             running += scores.get(name, 0)
             line.append(running)

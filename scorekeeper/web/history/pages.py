@@ -9,11 +9,12 @@ from flask_babel import gettext, lazy_gettext, ngettext
 from sqlite_utils import Database
 
 from ...store import stats
-from ...store.hands import series_hands
-from ...store.history import night_series_ids, night_summaries, played, stored_scores
+from ...store.hands import sheet_slice
+from ...store.history import night_series_ids, night_summaries, played
 from ...store.rulings import night_rulings
-from ...store.series import Series, seats, series_of
+from ...store.series import Series, seats, series_of, standing
 from ..forms.common import SelectChoice
+from ..series import pages as series_pages
 from ..shell import ids
 from ..shell.db import get_db
 from ..shell.faults import refresh_figures
@@ -33,32 +34,48 @@ def night_sheets(db: Database, night_id: int) -> list[dict]:
     ids = night_series_ids(db, night_id)
     outcomes = stats.series_outcomes(db, ids)
     return [
-        series_sheet(db, series_id, number, outcomes[series_id])
+        series_sheet(db, series_id, number, outcomes[series_id], series_pages.SHOWN_HANDS)
         for number, series_id in enumerate(ids, start=1)
     ]
 
 
-def series_sheet(db: Database, series_id: int, number: int, outcome: dict) -> dict:
-    """One series' final sheet: each hand with the running totals after it, and its chart."""
+def series_sheet(
+    db: Database, series_id: int, number: int, outcome: dict, shown: int | None = None
+) -> dict:
+    """One series' final sheet and its chart: its last `shown` hands (every hand with None)
+    with the running totals after each, worked back from the totals kept with the series
+    (store.tallies), so a series of thousands of hands costs what a short one does."""
     series = series_of(db, series_id)
-    rows = series_hands(db, series_id)
-    played = stored_scores(rows)
-    totals = charts.running_totals(series.names, [p["scores"] for p in played])
+    kept = standing(db, series)
+    start = 0 if shown is None else max(kept.played - shown, 0)
+    rows = sheet_slice(db, series_id, start, kept.played - start)
+    scores = [row["outcome"].scores for row in rows]
+    # The totals before the first hand shown: the kept totals less the hands shown.
+    before = [kept.totals[n] - sum(s[n] for s in scores) for n in series.names]
+    totals = charts.running_totals(series.names, scores, before)
     return {
         "series": series,
         "number": number,
         "outcome": outcome,
+        "played": kept.played,
+        "earlier": start,
         "player_ids": {n: i for i, n in seats(db, [series_id])[series_id]},
         "hands": [
-            {**row, **p, "totals": {n: t[i + 1] for n, t in zip(series.names, totals, strict=True)}}
-            for i, (row, p) in enumerate(zip(rows, played, strict=True))
+            {
+                "id": row["id"],
+                "place": row["place"],
+                "scores": row["outcome"].scores,
+                "winner": row["outcome"].winner,
+                "totals": {n: t[i + 1] for n, t in zip(series.names, totals, strict=True)},
+            }
+            for i, row in enumerate(rows)
         ],
-        "chart": series_chart(series, totals) if rows else None,
+        "chart": series_chart(series, totals, start, kept.played) if rows else None,
     }
 
 
-def series_chart(series: Series, totals: list[list[int]]):
-    """The running totals of a series as a chart."""
+def series_chart(series: Series, totals: list[list[int]], start: int, played: int):
+    """The running totals of a series as a chart, from after hand `start` (0: the start)."""
     # Names and signed numbers apart by commas read alike in every language of the app.
     final = ", ".join(f"{n} {t[-1]:+d}" for n, t in zip(series.names, totals, strict=True))
     return charts.line_chart(
@@ -67,12 +84,12 @@ def series_chart(series: Series, totals: list[list[int]]):
         ngettext(
             "Each player's total after every hand. After %(num)d hand: %(totals)s.",
             "Each player's total after every hand. After %(num)d hands: %(totals)s.",
-            len(totals[0]) - 1,
+            played,
             totals=final,
         ),
         gettext("Hand"),
         gettext("Total points"),
-        [number(i) for i in range(len(totals[0]))],
+        [number(start + i) for i in range(len(totals[0]))],
         list(zip(series.names, totals, strict=True)),
         number,
     )

@@ -10,8 +10,7 @@ from flask_babel import gettext
 from sqlite_utils import Database
 
 from ...engine.series import winner_words
-from ...store import hands
-from ...store.series import Series, series_of
+from ...store.series import Series, series_of, standing
 from ..shell.names import isolate, isolating
 
 
@@ -48,9 +47,9 @@ class SeriesState:
 
 def series_state(db: Database, series: Series) -> SeriesState:
     """Where one series stands after its stored hands."""
-    result = hands.tally(series, hands.sheet_hands(db, series.id))
+    result = standing(db, series)  # kept with the series: no tally per page
     leaders = [s.name for s in result.standings if s.rank == 1]
-    return SeriesState(series, len(result.hands), result.finished, leaders, list(result.winners))
+    return SeriesState(series, result.played, result.finished, leaders, list(result.winners))
 
 
 def night_states(db: Database, night_id: int) -> list[SeriesState]:

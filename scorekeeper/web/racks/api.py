@@ -30,10 +30,14 @@ bp.register_error_handler(HTTPException, api.http_error)
 
 @bp.get("/series/<int:series_id>/draft")
 def read_draft(series_id: int):
-    """The hand being drafted: its number, each seat's draft and who sent it."""
+    """The hand being drafted: its number, each seat's draft and who sent it. The scorer's
+    form asks every second: an answer the same as the last one it had is a 304 (its ETag is
+    a digest of the answer, which depends on the asking phone too), read from a few rows."""
     response = jsonify(rack_drafts.state(_series_or_404(series_id)))
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    response.add_etag()
+    # Asked again every time (never taken from a cache unasked), but answered 304 when same.
+    response.headers["Cache-Control"] = "no-cache"
+    return response.make_conditional(request)
 
 
 @bp.put("/series/<int:series_id>/draft/seats/<int:seat>")

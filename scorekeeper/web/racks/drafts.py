@@ -19,8 +19,8 @@ from flask_babel import gettext as _
 
 from ...engine import InvalidHand
 from ...engine.drafts import DRAFT_FIELDS, draft_fields, read_draft
-from ...store import drafts, hands
-from ...store.series import Series
+from ...store import drafts
+from ...store.series import Series, standing
 from ..access.guesses import phone_of
 from ..shell.db import get_db
 
@@ -149,7 +149,7 @@ def seat_changes_words(seconds: int) -> str:
 def recording(one: Series) -> int | None:
     """The number of the hand being recorded, or None once the series is over."""
     db = get_db()
-    if hands.tally(one, hands.sheet_hands(db, one.id)).finished:
+    if standing(db, one).finished:  # kept with the series: no tally per poll
         return None
     return drafts.next_number(db, one.id)
 

@@ -18,7 +18,7 @@ from flask import (
 from flask_babel import gettext as _
 
 from ...store import drafts, hands
-from ...store.series import Series
+from ...store.series import Series, standing
 from ..forms import tally
 from ..forms.common import EmptyForm
 from ..shell.db import get_db
@@ -125,14 +125,15 @@ def _refused(one: Series, seat: int, form: MyRackForm, problem: DraftProblem):
 
 def _rack_page(one: Series, seat: int, form: MyRackForm, fresh: bool = True):
     db = get_db()
-    result = hands.tally(one, hands.sheet_hands(db, one.id))
+    result = standing(db, one)
     number = None if result.finished else drafts.next_number(db, one.id)
     sent = drafts.drafts(db, one.id, number).get(seat) if number else None
     # Sent again, the rack is for the hand this page shows (the one being recorded now).
     form.hand.data, form.hand.raw_data = number, None
     if fresh and sent:
         fill(form, sent["fields"])
-    last = result.hands[-1].scores.get(one.names[seat]) if result.hands else None
+    shown = hands.sheet_slice(db, one.id, result.played - 1, 1)
+    last = shown[0]["outcome"].scores.get(one.names[seat]) if shown else None
     shows = tally.shows(one.variant)
     # A hand followed in table mode: the table counts what each player melded, so the
     # player confirms that count rather than listing their melded tiles.
@@ -148,7 +149,7 @@ def _rack_page(one: Series, seat: int, form: MyRackForm, fresh: bool = True):
         number=number,
         sent=sent,
         last=last,
-        played=len(result.hands),
+        played=result.played,
         shows=shows,
         table_count=table.count(one.names[seat]) if table is not None else None,
         tag=rack_drafts.phone_tag(rack_drafts.phone_key() or ""),

@@ -10,7 +10,7 @@ from ...engine import SeriesEnd, next_dealer
 from ...engine.reference import rule_for_param
 from ...store import drafts, hands, live_tables, players, rulings, variants
 from ...store.nights import get_night
-from ...store.series import Series, create_series, dealer_next
+from ...store.series import Series, create_series, dealer_next, standing
 from ..forms.common import EmptyForm, SelectChoice
 from ..shell.db import get_db
 from ..shell.lookup import night_or_404, series_or_404
@@ -19,6 +19,11 @@ from .ruling_form import RulingForm
 from .sheet import sheet_lines
 
 bp = Blueprint("series", __name__)
+
+# How many of the last hands the series page and the night page show; the earlier ones are
+# on their own pages of EARLIER_HANDS each (series.earlier).
+SHOWN_HANDS = 20
+EARLIER_HANDS = 100
 
 
 @bp.route("/nights/<int:night_id>/series/new", methods=["GET", "POST"])
@@ -55,12 +60,12 @@ def rematch(series_id: int):
     the same frozen rules and end; the deal carries on from where it stopped."""
     db = get_db()
     series = series_or_404(db, series_id)
-    result = hands.tally(series, hands.sheet_hands(db, series.id))
-    if not result.finished:
+    tally = standing(db, series)
+    if not tally.finished:
         abort(404)
     if not EmptyForm().validate_on_submit():
         return redirect(url_for("series.show", series_id=series_id))
-    dealer = next_dealer(series.variant, len(series.names), series.first_dealer, len(result.hands))
+    dealer = next_dealer(series.variant, len(series.names), series.first_dealer, tally.played)
     new_id = create_series(
         db, series.night_id, None, series.variant, series.names, series.end, dealer
     )
@@ -69,13 +74,36 @@ def rematch(series_id: int):
     return redirect(url_for("series.show", series_id=new_id))
 
 
-def deleted_words(deleted: dict | None, stored: list[dict]) -> str | None:
+@bp.route("/series/<int:series_id>/hands")
+def earlier(series_id: int):
+    """The score sheet's earlier hands, a hundred a page, the latest first page last: what
+    the series page leaves out of a long series."""
+    db = get_db()
+    series = series_or_404(db, series_id)
+    result = standing(db, series)
+    last = max(result.played - SHOWN_HANDS, 0)  # the hands before those on the series page
+    # Up to hand `upto` (the link from the page of the hands after them), else up to the
+    # first hand the series page shows.
+    upto = min(max(request.args.get("upto", last, type=int) or last, 1), last)
+    rows = hands.sheet_slice(db, series.id, upto - EARLIER_HANDS, min(upto, EARLIER_HANDS))
+    return render_template(
+        "series/earlier.html",
+        series=series,
+        result=result,
+        hands=rows,
+        sheet=sheet_lines(series, rows),
+        before=rows[0]["place"] - 1 if rows else 0,
+        later=min(upto + EARLIER_HANDS, last) if upto < last else None,
+    )
+
+
+def deleted_words(db: Database, deleted: dict | None, played: int) -> str | None:
     """What deleting the last deleted hand did to the numbers on the sheet, which count the
-    hands in play: "Hand 3 was deleted; hands 4 to 6 are now hands 3 to 5." """
+    `played` hands in play: "Hand 3 was deleted; hands 4 to 6 are now hands 3 to 5." """
     if deleted is None:
         return None
-    place = 1 + sum(hand["number"] < deleted["number"] for hand in stored)
-    after = len(stored) - place + 1
+    place = hands.place_of(db, deleted["series_id"], deleted["number"])
+    after = played - place + 1
     if after == 1:
         return gettext(
             "Hand %(number)d was deleted; hand %(next)d is now hand %(number)d.",
@@ -96,20 +124,22 @@ def deleted_words(deleted: dict | None, stored: list[dict]) -> str | None:
 
 def series_page(db: Database, series: Series, ruling_form: RulingForm | None = None):
     """Render the series page; a refused house ruling comes back as typed, with why."""
-    stored = hands.sheet_hands(db, series.id)
-    result = hands.tally(series, stored)
+    result = standing(db, series)
+    # The last hands only: a phone shows a dozen rows, and a series may hold thousands.
+    shown = hands.sheet_slice(db, series.id, result.played - SHOWN_HANDS, SHOWN_HANDS)
     deleted = hands.last_deleted(db, series.id)
     return render_template(
         "series/show.html",
         series=series,
         night=get_night(db, series.night_id),
         result=result,
-        hands=stored,
-        sheet=sheet_lines(series, stored, result),
+        hands=shown,
+        earlier=shown[0]["place"] - 1 if shown else 0,
+        sheet=sheet_lines(series, shown),
         dealer=dealer_next(series, result),
         standings=result.standings,
         deleted=deleted,
-        deleted_words=deleted_words(deleted, stored),
+        deleted_words=deleted_words(db, deleted, result.played),
         rulings=rulings.series_rulings(db, series.id),
         ruling_form=ruling_form or RulingForm(),
         live=_live(db, series.id),

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, url_for
 from flask_babel import gettext
 
-from ...store.hands import series_hands
 from ...store.rulings import add_ruling
+from ...store.series import standing
 from ..shell.db import get_db
 from ..shell.lookup import series_or_404
 from .pages import series_page
@@ -20,7 +20,7 @@ def add(series_id: int):
     """Record a house ruling on the series page."""
     db = get_db()
     one = series_or_404(db, series_id)
-    form = RulingForm(hands_played=len(series_hands(db, series_id)))
+    form = RulingForm(hands_played=standing(db, one).played)
     if not form.validate_on_submit():
         # The series page again, the ruling as typed and what is wrong with it.
         return series_page(db, one, ruling_form=form), 422

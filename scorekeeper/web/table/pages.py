@@ -13,13 +13,14 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext, ngettext
 from sqlite_utils import Database
 
-from ...engine import HandResult, InvalidHand, read_hand, score_hand
+from ...engine import HandResult, InvalidHand, SeriesTally, read_hand, score_hand
 from ...engine.melds import MELD_KINDS
 from ...engine.table import InvalidAction, Table, hand_record, replay
 from ...engine.table_actions import swap_tiles_hint
 from ...engine.tiles import COLOUR_NAMES, SUIT_NAMES
 from ...store import hands, live_tables
 from ...store.db import write_lock
+from ...store.series import standing
 from ..forms import tally
 from ..hands.pages import summary
 from ..racks import drafts as rack_drafts
@@ -49,23 +50,23 @@ def _playable_series(db: Database, series_id: int):
     """The series and the number of its hand in play, if it can play a hand in table mode
     now; else back to its page, saying why."""
     series = series_or_404(db, series_id)
-    rows = hands.sheet_hands(db, series.id)
-    refused = _playable(series, rows)
+    tally = standing(db, series)
+    refused = _playable(series, tally)
     if refused:
         flash(refused, "error")
         abort(redirect(url_for("series.show", series_id=series_id)))
-    return series, len(rows) + 1
+    return series, tally.played + 1
 
 
-def _playable(series, rows: list[dict]) -> str | None:
-    """Why the series, with these stored hands, cannot play a hand in table mode now, or None."""
+def _playable(series, tally: SeriesTally) -> str | None:
+    """Why the series, standing so, cannot play a hand in table mode now, or None."""
     if not series.variant.table_mode:
         return gettext(
             "%(variant)s scores only the racks, so there is nothing to follow on the "
             "table: record its hands with the quick tally.",
             variant=say(series.variant.name),
         )
-    if hands.tally(series, rows).finished:
+    if tally.finished:
         return gettext("This series has ended: no more hands can be played in it.")
     return None
 
