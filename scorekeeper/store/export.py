@@ -232,6 +232,8 @@ def to_json(document: dict) -> str:
 # A chunk of the CSV is sent once it holds this many characters: small enough that the
 # sheets of years of game nights never sit in memory, large enough to send few pieces.
 CSV_CHUNK = 16_384
+# The first character of every CSV file: the UTF-8 byte-order mark.
+BOM = "\ufeff"
 
 
 @dataclass(frozen=True)
@@ -324,6 +326,9 @@ def sheet_chunks(
         db.execute("BEGIN")
     try:
         out = io.StringIO()
+        # The byte-order mark tells a spreadsheet (Excel above all) that the file is UTF-8,
+        # so "Ștefan" and "Éloïse" open as typed; CSV readers that know it skip it.
+        out.write(BOM)
         writer = csv.writer(out, lineterminator="\r\n")
         writer.writerow(words.header)
         for title, series in _sheet_series(db, night_id, series_id, words.unnamed):

@@ -249,7 +249,7 @@ def test_a_uid_used_twice_is_refused(client, source):
 def test_the_score_sheets_as_csv(client, source):
     response = client.get("/export/nights/1.csv")
     assert response.mimetype == "text/csv"
-    lines = response.get_data(as_text=True).splitlines()
+    lines = response.get_data().decode("utf-8-sig").splitlines()
     assert lines[0] == "date,place,series,variant,hand,seat,player,score,total,won"
     assert lines[1:] == [
         "2025-10-03,Ana's kitchen,Series 1,Rummikub,1,1,Ana,45,45,yes",
