@@ -112,7 +112,17 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     from .web.racks import pages as racks
     from .web.series import pages as series
     from .web.series import rulings
-    from .web.shell import clean_text, db, faults, ids, language, names, security, site
+    from .web.shell import (
+        clean_text,
+        db,
+        faults,
+        ids,
+        language,
+        names,
+        security,
+        site,
+        static_files,
+    )
     from .web.table import pages as table_mode
 
     folder = instance_folder(instance)
@@ -154,6 +164,8 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     # After each request: a new phone gets its My rack id; every answer its security headers.
     app.after_request(rack_drafts.give_phone_id)
     app.after_request(security.add_headers)
+    # A static file asked for under its content's fingerprint is kept by the phone for a year.
+    app.after_request(static_files.keep_for_good)
 
     # Error pages in the app's layout (JSON for the API), never a traceback.
     app.register_error_handler(sqlite3.DatabaseError, faults.cannot_save)
@@ -187,6 +199,9 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     site.csrf.exempt(api.bp)
     site.csrf.exempt(draft_api.bp)
     site.csrf.exempt(language.bp)
+
+    # Every address of a static file that url_for builds carries its content's fingerprint.
+    app.url_defaults(static_files.add_fingerprint)
 
     # What every template may read: the page's language, the navigation, the scorer's state.
     app.context_processor(language.language_of_page)
