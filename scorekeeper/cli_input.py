@@ -3,11 +3,13 @@ input, and every message printed as one line, so that no input of any kind shows
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import stat
 import sys
-from typing import Any, BinaryIO
+import tempfile
+from typing import IO, Any, BinaryIO
 
 from .engine.limits import megabytes
 from .engine.words import words
@@ -37,6 +39,41 @@ def read_bytes(path: str, most: int) -> bytes:
     return data
 
 
+def open_bytes(path: str, most: int) -> IO[bytes]:
+    """A file of at most `most` bytes, to be read from its start as often as needed and never
+    held whole in memory: a regular file as it is; standard input or a device copied to a
+    temporary file first (on disk once past a megabyte), refused past `most` bytes."""
+    if path != "-":
+        handle = _open(path)
+        try:
+            _check_readable(path, handle, most)
+            regular = stat.S_ISREG(os.fstat(handle).st_mode)
+        except BaseException:
+            os.close(handle)
+            raise
+        if regular:
+            return os.fdopen(handle, "rb")
+        os.close(handle)
+        return io.BytesIO(read_bytes(path, most))  # a device: what it has to give at once
+    stdin = getattr(sys.stdin, "buffer", None)
+    if stdin is None:  # standard input replaced by text (tests, embedding)
+        return io.BytesIO(read_bytes(path, most))
+    # Handed to the caller, who closes it; closed here when refused.
+    copy = tempfile.SpooledTemporaryFile(max_size=_CHUNK)  # noqa: SIM115
+    try:
+        while piece := stdin.read(_CHUNK):
+            copy.write(piece)
+            if copy.tell() > most:
+                raise _too_large(path, most)
+    except OSError as error:
+        copy.close()
+        raise BadInput(f"standard input: cannot read it ({error.strerror})") from None
+    except BaseException:
+        copy.close()
+        raise
+    return copy
+
+
 def _too_large(path: str, most: int) -> BadInput:
     return BadInput(
         words(
@@ -60,14 +97,7 @@ def _standard_input(limit: int) -> bytes:
 
 def _named(path: str, most: int) -> bytes:
     """Up to `most` + 1 bytes of the file or device at `path`, opened without waiting."""
-    try:
-        # Opening a FIFO for reading waits for a writer; without blocking it returns at once,
-        # and what the path is can be asked of what was opened (no race with a rename).
-        handle = os.open(
-            path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-        )
-    except OSError as error:
-        raise BadInput(f"{path}: cannot read the file ({error.strerror})") from None
+    handle = _open(path)
     try:
         _check_readable(path, handle, most)
         with os.fdopen(handle, "rb", buffering=0, closefd=False) as file:
@@ -80,6 +110,18 @@ def _named(path: str, most: int) -> bytes:
         raise BadInput(f"{path}: cannot read the file ({error.strerror})") from None
     finally:
         os.close(handle)
+
+
+def _open(path: str) -> int:
+    """The file or device at `path`, opened for reading without waiting."""
+    try:
+        # Opening a FIFO for reading waits for a writer; without blocking it returns at once,
+        # and what the path is can be asked of what was opened (no race with a rename).
+        return os.open(
+            path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        )
+    except OSError as error:
+        raise BadInput(f"{path}: cannot read the file ({error.strerror})") from None
 
 
 def _check_readable(path: str, handle: int, most: int) -> None:

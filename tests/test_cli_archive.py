@@ -11,7 +11,8 @@ from conftest import run
 from scorekeeper import cli_archive
 from scorekeeper.cli import main
 from scorekeeper.store.db import connect
-from scorekeeper.store.export import export_chunks, export_document, to_json
+from scorekeeper.store.export import export_document
+from scorekeeper.store.export_json import export_chunks, to_json
 
 
 def hands_in(path) -> int:
@@ -169,8 +170,8 @@ def test_backup_of_a_file_that_is_no_database_exits_2_and_leaves_nothing(capsys,
 def test_export_of_everything_is_written_night_by_night(capsys, database, tmp_path, monkeypatch):
     pieces = []
 
-    def counted(db):
-        for piece in export_chunks(db):
+    def counted(db, **scope):
+        for piece in export_chunks(db, **scope):
             pieces.append(piece)
             yield piece
 

@@ -6,7 +6,7 @@ is written. Checking reads nothing from the database.
 
 from __future__ import annotations
 
-import json
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -23,7 +23,7 @@ from ..engine import (
     variant_from_dict,
 )
 from ..engine.table import InvalidAction, replay
-from .import_limits import size_problem, value_problems
+from .import_limits import value_problems
 from .players import lookalike, name_key, name_problem, tidy_name
 
 FORMAT = "scorekeeper-export"
@@ -165,42 +165,38 @@ class _Uids:
         self.seen.add(uid)
 
 
-def read_document(data: bytes | str) -> dict:
-    """Parse and check an export file's text, or raise BadExport."""
-    too_large = size_problem(len(data))
-    if too_large:
-        raise BadExport(too_large)
-    try:
-        text = data.decode("utf-8") if isinstance(data, bytes) else data
-    except UnicodeDecodeError:
-        raise BadExport("not a UTF-8 text file, so not an export") from None
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BadExport(
-            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
-        ) from None
-    except RecursionError:
-        raise BadExport("not an export: nested too deeply") from None
-    check_document(document)
-    return document
+@dataclass
+class Checked:
+    """What checking the head of a file learnt that its nights are checked against: the
+    players' name keys and the uids seen so far."""
+
+    names: set[str]
+    uids: _Uids = field(default_factory=_Uids)
 
 
 def check_document(document: Any) -> None:
     """Refuse, with what and where, anything that is not a valid export."""
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
+    checked = check_head(document)
+    for i, night in enumerate(document["nights"], start=1):
+        check_night(night, i, checked)
+
+
+def check_head(head: Any) -> Checked:
+    """Refuse a file whose every part but its nights is not as an export's (the nights, if
+    any, are checked one by one with check_night)."""
+    if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise BadExport(f'not a Scorekeeper export (it has no "format": "{FORMAT}")')
-    if document.get("version") != VERSION:
+    if head.get("version") != VERSION:
         raise BadExport(
-            f"export version {str(document.get('version'))[:20]}; this app reads version {VERSION}"
+            f"export version {str(head.get('version'))[:20]}; this app reads version {VERSION}"
         )
-    past_limits = value_problems(document)
-    if past_limits:
-        raise BadExport(": ".join(past_limits))
-    _object(document, "the file", TOP)
-    uids = _Uids()
-    names = _check_players(document["players"])
-    for i, variant in enumerate(document["variants"], start=1):
+    for key, value in head.items():
+        past_limits = key != "nights" and value_problems(value, (None, f'"{key[:40]}"'))
+        if past_limits:
+            raise BadExport(": ".join(past_limits))
+    _object(head, "the file", TOP)
+    names = _check_players(head["players"])
+    for i, variant in enumerate(head["variants"], start=1):
         where = f"variant {i}"
         _object(variant, where, VARIANT)
         if variant["id"] in PRESETS:
@@ -210,18 +206,25 @@ def check_document(document: Any) -> None:
                 "own variant needs an id of its own"
             )
         _variant(variant["rules"], f"{where}, rules")
-    for i, night in enumerate(document["nights"], start=1):
-        where = f"night {i}"
-        _object(night, where, NIGHT)
-        uids.take("nights", night["uid"], where)
-        try:
-            date.fromisoformat(night["date"])
-        except ValueError:
-            raise BadExport(
-                f'{where}, "date": must look like 2025-11-22, not "{night["date"][:40]}"'
-            ) from None
-        for j, series in enumerate(night["series"], start=1):
-            _check_series(series, f"{where}, series {j}", names, uids)
+    return Checked(names)
+
+
+def check_night(night: Any, number: int, checked: Checked) -> None:
+    """Refuse the file's night `number` (from 1) if it is not as an export's."""
+    past_limits = value_problems(night, ((None, '"nights"'), f"item {number}"))
+    if past_limits:
+        raise BadExport(": ".join(past_limits))
+    where = f"night {number}"
+    _object(night, where, NIGHT)
+    checked.uids.take("nights", night["uid"], where)
+    try:
+        date.fromisoformat(night["date"])
+    except ValueError:
+        raise BadExport(
+            f'{where}, "date": must look like 2025-11-22, not "{night["date"][:40]}"'
+        ) from None
+    for j, series in enumerate(night["series"], start=1):
+        _check_series(series, f"{where}, series {j}", checked.names, checked.uids)
 
 
 def _check_players(players: list) -> set[str]:

@@ -11,7 +11,8 @@ from scorekeeper import create_app
 from scorekeeper.engine import SeriesEnd, preset
 from scorekeeper.store.db import connect
 from scorekeeper.store.export import sheet_chunks
-from scorekeeper.store.export_format import BadExport, read_document
+from scorekeeper.store.export_format import BadExport
+from scorekeeper.store.export_reader import read_document
 from scorekeeper.store.hands import record_hand
 from scorekeeper.store.importer import import_document
 from scorekeeper.store.nights import create_night
@@ -349,4 +350,4 @@ def test_max_content_length_limits_forms_and_the_api_but_not_the_import(
 
 def test_the_import_page_states_the_files_limit_as_the_readme_does(client):
     page = client.get("/import").get_data(as_text=True)
-    assert "Up to 32 MB." in page
+    assert "Up to 256 MB." in page
