@@ -72,7 +72,7 @@ def test_a_nights_limit_is_the_same_to_the_character(club, tmp_path, monkeypatch
         export_text(club)
     migrate(tmp_path / "again.db")
     with connect(tmp_path / "again.db") as db:
-        with pytest.raises(BadExport, match="^night 1 is larger than 0 MB, the most an import"):
+        with pytest.raises(BadExport, match=r"^night 1 is larger than 0 MB, the most an import"):
             import_into(db, text)
         assert db["hands"].count == 0
 
@@ -113,7 +113,7 @@ def test_a_fault_in_the_last_night_stores_nothing(club, tmp_path):
     document["nights"][-1]["series"][0]["hands"][-1]["number"] = 0
     migrate(tmp_path / "fault.db")
     with connect(tmp_path / "fault.db") as db:
-        with pytest.raises(BadExport, match='^night 6, series 1, hand 6, "number": must be 1'):
+        with pytest.raises(BadExport, match=r'^night 6, series 1, hand 6, "number": must be 1'):
             import_into(db, json.dumps(document))
         assert [db[t].count for t in ("nights", "hands", "players", "uids")] == [0, 0, 0, 0]
 
