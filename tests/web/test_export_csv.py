@@ -141,7 +141,7 @@ def test_a_night_or_series_that_is_not_there_is_not_found(client, sheets):
 
 
 def test_every_sheet_starts_with_the_byte_order_mark_and_reads_back_with_accents(client):
-    """Excel takes a CSV without the mark for the computer's old code page (and shows Ștefan garbled)."""
+    """Without the mark, Excel reads a CSV in the old code page and garbles "Ștefan"."""
     with connect(client.application.config["DATABASE"]) as db:
         night = create_night(db, date(2025, 12, 6), None, None)
         series = get_series(
