@@ -22,13 +22,13 @@ from flask import (
 )
 from flask_babel import gettext
 
-from ...store import stats
+from ...store import import_limits, stats
 from ...store.db import open_database
 from ...store.export import sheet_chunks
 from ...store.export_format import BadExport
 from ...store.export_json import ExportTooLarge, export_chunks
 from ...store.history import night_series_ids
-from ...store.import_limits import MAX_BYTES, PART_CHARS, megabytes
+from ...store.import_limits import megabytes
 from ...store.importer import import_file
 from ...store.nights import get_night
 from ..history import pages as history
@@ -76,8 +76,8 @@ def _json_export(db: Database, name: str, **scope: int) -> Response:
                 "This export would be larger than an import can read: at most %(most)d MB "
                 "in all and %(part)d MB for one night. Export one night or series at a time, "
                 "from its page.",
-                most=megabytes(MAX_BYTES),
-                part=megabytes(PART_CHARS),
+                most=megabytes(import_limits.MAX_BYTES),
+                part=megabytes(import_limits.PART_CHARS),
             ),
             422,
         )
@@ -186,4 +186,4 @@ def upload():
             return redirect(url_for("history.index"))
     status = 422 if form.errors else 200
     # The page states the file's own limit; the request may be a little larger (the form).
-    return render_template("history/import.html", form=form, limit=MAX_BYTES), status
+    return render_template("history/import.html", form=form, limit=import_limits.MAX_BYTES), status
