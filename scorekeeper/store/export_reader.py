@@ -91,29 +91,37 @@ class _Text:
     def value(self, what: str, most: int) -> Any:
         """The next JSON value, refused past `most` characters (`what` names it)."""
         self.next_char()
-        self._let_go()
         while True:
             try:
-                found, end = _DECODER.raw_decode(self.buffer)
+                found, end = _DECODER.raw_decode(self.buffer, self.pos)
             except json.JSONDecodeError as error:
                 if self.ended:
                     raise self.invalid(error.msg, error.pos) from None
-                if len(self.buffer) > most:
-                    raise BadExport(part_problem(what, len(self.buffer)) or what) from None
-                self._more(max(CHUNK, len(self.buffer)))
+                if len(self.buffer) - self.pos > most:
+                    problem = part_problem(what, len(self.buffer) - self.pos)
+                    raise BadExport(problem or what) from None
+                self._grow()
                 continue
             except RecursionError:
                 raise BadExport("not an export: nested too deeply") from None
             except ValueError as error:  # a number of more digits than Python reads
                 raise BadExport(f"not valid JSON ({error})") from None
-            if end < len(self.buffer) or self.ended:
+            # A number read to the end of the text held may go on ("1" of "12", "1" of "1e5").
+            cut = isinstance(found, int | float) and end + 2 >= len(self.buffer)
+            if self.ended or not cut:
                 break
-            self._more(max(CHUNK, len(self.buffer)))  # a number may go on in the next piece
-        too_large = part_problem(what, end)
+            self._grow()
+        too_large = part_problem(what, end - self.pos)
         if too_large:
             raise BadExport(too_large)
         self.pos = end
         return found
+
+    def _grow(self) -> None:
+        """Read as much again as the part begun, the text before it let go: each character
+        is copied a bounded number of times however large the parts."""
+        self._let_go()
+        self._more(max(CHUNK, len(self.buffer)))
 
     def invalid(self, message: str, pos: int) -> BadExport:
         """The file is not JSON at `pos` of the text held."""

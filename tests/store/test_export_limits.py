@@ -139,3 +139,12 @@ def test_a_member_given_twice_is_refused(club):
     twice = text.replace('"scope": "everything"', '"scope": "everything", "scope": "x"')
     with pytest.raises(BadExport, match='the file holds "scope" twice'):
         export_reader.read_document(twice)
+
+
+@pytest.mark.parametrize("chunk", range(1, 12))
+def test_a_number_cut_between_two_pieces_is_read_whole(monkeypatch, chunk):
+    monkeypatch.setattr(export_reader, "CHUNK", chunk)
+    for written, read in (("12345", "12345"), ("1.5e3", "1500.0"), ("-2E-1", "-0.2")):
+        text = f'{{"format": "scorekeeper-export", "version": {written}}}'
+        with pytest.raises(BadExport, match=f"^export version {read};"):
+            export_reader.read_document(text)
