@@ -150,11 +150,13 @@ def _is_stamp(text: str) -> bool:
     return True
 
 
-class _Uids:
-    """The uids seen so far in the file, so that none is used twice."""
+@dataclass
+class Checked:
+    """What the nights are checked against: the players' name keys, and the uids seen so far
+    in the file, so that none is used twice."""
 
-    def __init__(self) -> None:
-        self.seen: set[str] = set()
+    names: set[str]
+    seen: set[str] = field(default_factory=set)
 
     def take(self, kind: str, uid: str, where: str) -> None:
         if not uid or len(uid) > UID_LENGTH:
@@ -165,15 +167,6 @@ class _Uids:
         self.seen.add(uid)
 
 
-@dataclass
-class Checked:
-    """What checking the head of a file learnt that its nights are checked against: the
-    players' name keys and the uids seen so far."""
-
-    names: set[str]
-    uids: _Uids = field(default_factory=_Uids)
-
-
 def check_document(document: Any) -> None:
     """Refuse, with what and where, anything that is not a valid export."""
     checked = check_head(document)
@@ -182,8 +175,7 @@ def check_document(document: Any) -> None:
 
 
 def check_head(head: Any) -> Checked:
-    """Refuse a file whose every part but its nights is not as an export's (the nights, if
-    any, are checked one by one with check_night)."""
+    """Refuse a file whose parts but its nights are not an export's (check_night: each night)."""
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise BadExport(f'not a Scorekeeper export (it has no "format": "{FORMAT}")')
     if head.get("version") != VERSION:
@@ -216,7 +208,7 @@ def check_night(night: Any, number: int, checked: Checked) -> None:
         raise BadExport(": ".join(past_limits))
     where = f"night {number}"
     _object(night, where, NIGHT)
-    checked.uids.take("nights", night["uid"], where)
+    checked.take("nights", night["uid"], where)
     try:
         date.fromisoformat(night["date"])
     except ValueError:
@@ -224,7 +216,7 @@ def check_night(night: Any, number: int, checked: Checked) -> None:
             f'{where}, "date": must look like 2025-11-22, not "{night["date"][:40]}"'
         ) from None
     for j, series in enumerate(night["series"], start=1):
-        _check_series(series, f"{where}, series {j}", checked.names, checked.uids)
+        _check_series(series, f"{where}, series {j}", checked.names, checked)
 
 
 def _check_players(players: list) -> set[str]:
@@ -263,7 +255,7 @@ def _variant(rules: dict, where: str) -> Variant:
         raise BadExport(f"{where}: {error}") from None
 
 
-def _check_series(series: Any, where: str, names: set[str], uids: _Uids) -> None:
+def _check_series(series: Any, where: str, names: set[str], uids: Checked) -> None:
     _object(series, where, SERIES)
     uids.take("series", series["uid"], where)
     variant = _variant(series["variant"], f"{where}, variant")
@@ -322,7 +314,7 @@ def _check_series(series: Any, where: str, names: set[str], uids: _Uids) -> None
             )
 
 
-def _check_hand(hand: Any, where: str, variant: Variant, seated: list[str], uids: _Uids):
+def _check_hand(hand: Any, where: str, variant: Variant, seated: list[str], uids: Checked):
     _object(hand, where, HAND)
     uids.take("hands", hand["uid"], where)
     if hand["number"] < 1:
