@@ -286,7 +286,8 @@ def test_the_print_view_of_a_series(client, source):
 
 def test_the_pages_offer_the_downloads(client, source):
     history = client.get("/history").get_data(as_text=True)
-    assert 'href="/export/everything.json" download' in history
+    # Without `download`: an export too large to import again is answered with a page.
+    assert 'href="/export/everything.json">' in history
     assert 'href="/import"' in history
     night = client.get("/history/nights/1").get_data(as_text=True)
     for href in (
