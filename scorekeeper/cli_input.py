@@ -33,7 +33,12 @@ def read_bytes(path: str, most: int) -> bytes:
     to give at once; anything longer is refused after `most` + 1 bytes, never read whole. A
     named pipe (FIFO) or a socket, which may never end or never start, is refused unopened,
     and so is a device with nothing to read at once, such as a terminal: nothing waits."""
-    data = _standard_input(most + 1) if path == "-" else _named(path, most)
+    out = io.BytesIO()
+    if path == "-":
+        _standard_input(most + 1, out)
+    else:
+        _named(path, most, out)
+    data = out.getvalue()
     if len(data) > most:
         raise _too_large(path, most)
     return data
@@ -47,27 +52,21 @@ def open_bytes(path: str, most: int) -> IO[bytes]:
         handle = _open(path)
         try:
             _check_readable(path, handle, most)
-            regular = stat.S_ISREG(os.fstat(handle).st_mode)
+            if stat.S_ISREG(os.fstat(handle).st_mode):
+                return os.fdopen(handle, "rb")
         except BaseException:
             os.close(handle)
             raise
-        if regular:
-            return os.fdopen(handle, "rb")
         os.close(handle)
-        return io.BytesIO(read_bytes(path, most))  # a device: what it has to give at once
-    stdin = getattr(sys.stdin, "buffer", None)
-    if stdin is None:  # standard input replaced by text (tests, embedding)
-        return io.BytesIO(read_bytes(path, most))
     # Handed to the caller, who closes it; closed here when refused.
     copy = tempfile.SpooledTemporaryFile(max_size=_CHUNK)  # noqa: SIM115
     try:
-        while piece := stdin.read(_CHUNK):
-            copy.write(piece)
-            if copy.tell() > most:
-                raise _too_large(path, most)
-    except OSError as error:
-        copy.close()
-        raise BadInput(f"standard input: cannot read it ({error.strerror})") from None
+        if path == "-":
+            _standard_input(most + 1, copy)
+        else:
+            _named(path, most, copy)
+        if copy.tell() > most:
+            raise _too_large(path, most)
     except BaseException:
         copy.close()
         raise
@@ -84,24 +83,25 @@ def _too_large(path: str, most: int) -> BadInput:
     )
 
 
-def _standard_input(limit: int) -> bytes:
-    """Up to `limit` bytes of standard input (a file, a pipe, a device or typed text)."""
+def _standard_input(limit: int, out: IO[bytes]) -> None:
+    """Copy up to `limit` bytes of standard input (a file, a pipe, a device or typed text)."""
     stdin = getattr(sys.stdin, "buffer", None)
     try:
         if stdin is None:  # standard input replaced by text (tests, embedding)
-            return sys.stdin.read(limit).encode("utf-8", "surrogatepass")
-        return _read_up_to(stdin, limit)
+            out.write(sys.stdin.read(limit).encode("utf-8", "surrogatepass"))
+        else:
+            _copy_up_to(stdin, limit, out)
     except OSError as error:
         raise BadInput(f"standard input: cannot read it ({error.strerror})") from None
 
 
-def _named(path: str, most: int) -> bytes:
-    """Up to `most` + 1 bytes of the file or device at `path`, opened without waiting."""
+def _named(path: str, most: int, out: IO[bytes]) -> None:
+    """Copy up to `most` + 1 bytes of the file or device at `path`, opened without waiting."""
     handle = _open(path)
     try:
         _check_readable(path, handle, most)
         with os.fdopen(handle, "rb", buffering=0, closefd=False) as file:
-            return _read_up_to(file, most + 1)
+            _copy_up_to(file, most + 1, out)
     except BlockingIOError:
         raise BadInput(
             words("{file} is a device with nothing to read now: give a file", file=path)
@@ -144,10 +144,9 @@ def _check_readable(path: str, handle: int, most: int) -> None:
         raise BadInput(words("{file} is a terminal, which may never end: give a file", file=path))
 
 
-def _read_up_to(stream: BinaryIO, limit: int) -> bytes:
-    """Read until the end or `limit` bytes, a piece at a time (a device or a pipe gives a
+def _copy_up_to(stream: BinaryIO, limit: int, out: IO[bytes]) -> None:
+    """Copy until the end or `limit` bytes, a piece at a time (a device or a pipe gives a
     piece per read)."""
-    pieces: list[bytes] = []
     size = 0
     while size < limit:
         piece = stream.read(min(_CHUNK, limit - size))
@@ -155,9 +154,8 @@ def _read_up_to(stream: BinaryIO, limit: int) -> bytes:
             raise BlockingIOError
         if not piece:
             break
-        pieces.append(piece)
+        out.write(piece)
         size += len(piece)
-    return b"".join(pieces)
 
 
 def read_json(path: str, most: int) -> Any:
