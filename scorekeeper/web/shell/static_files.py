@@ -2,9 +2,10 @@
 carries a fingerprint of its content (`?v=`), and an answer to such an address may be kept
 a year without asking again (issue 25: sent `no-cache`, every page load asked again for
 each script and stylesheet). A changed file gets a new fingerprint, so a new address, and
-the phone fetches it once. An address without the fingerprint (the icons the manifest
-names), or with an old one, is answered as before: `no-cache` with its ETag, 304 when the
-phone's copy is current.
+the phone fetches it once. The web app manifest keeps its plain address (a phone that put
+the app on its home screen may know the app by it). An address without the fingerprint (the
+manifest, the icons it names), or with an old one, is answered as before: `no-cache` with
+its ETag, 304 when the phone's copy is current.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from werkzeug.security import safe_join
 # A year, the longest a browser keeps anything; the content at a fingerprinted address
 # never changes.
 KEPT_SECONDS = 365 * 24 * 60 * 60
+# Files whose address never changes.
+PLAIN = frozenset({"manifest.webmanifest"})
 # A file's fingerprint, by its path, as long as its size and modification time are the same.
 _FINGERPRINTS: dict[str, tuple[tuple[int, int], str]] = {}
 
@@ -44,8 +47,9 @@ def fingerprint(filename: str) -> str | None:
 
 def add_fingerprint(endpoint: str, values: dict[str, Any]) -> None:
     """Give every address of a static file built by url_for its content's fingerprint."""
-    if endpoint == "static" and "filename" in values and "v" not in values:
-        found = fingerprint(values["filename"])
+    filename = values.get("filename")
+    if endpoint == "static" and filename and filename not in PLAIN and "v" not in values:
+        found = fingerprint(filename)
         if found is not None:
             values["v"] = found
 
