@@ -38,8 +38,8 @@ def size_problem(size: int) -> str | None:
     """Why a file of this many bytes is too large to import, or None."""
     if size > MAX_BYTES:
         return (
-            f"the file is larger than {megabytes(MAX_BYTES)} MB; an import takes at most "
-            f"{megabytes(MAX_BYTES)} MB (export one night or series at a time)"
+            f"the file is too large: an import takes at most {megabytes(MAX_BYTES)} MB "
+            "(export one night or series at a time)"
         )
     return None
 
