@@ -98,8 +98,7 @@ class _Text:
                 if self.ended:
                     raise self.invalid(error.msg, error.pos) from None
                 if len(self.buffer) - self.pos > most:
-                    problem = part_problem(what, len(self.buffer) - self.pos)
-                    raise BadExport(problem or what) from None
+                    raise BadExport(_too_long(what, len(self.buffer) - self.pos, most)) from None
                 self._grow()
                 continue
             except RecursionError:
@@ -111,9 +110,8 @@ class _Text:
             if self.ended or not cut:
                 break
             self._grow()
-        too_large = part_problem(what, end - self.pos)
-        if too_large:
-            raise BadExport(too_large)
+        if end - self.pos > most:
+            raise BadExport(_too_long(what, end - self.pos, most))
         self.pos = end
         return found
 
@@ -131,6 +129,14 @@ class _Text:
         return BadExport(f"not valid JSON (line {line}, column {column}: {message})")
 
 
+def _too_long(what: str, size: int, most: int) -> str:
+    """Why a value of `size` characters is refused: a part past PART_CHARS, a name past
+    NAME_CHARS."""
+    if most == import_limits.PART_CHARS:
+        return part_problem(what, size) or what
+    return f"{what} is longer than {most:,} characters"
+
+
 def _members(text: _Text) -> Iterator[str]:
     """The name of each member of the file's object, with the text at its value (which the
     caller reads); then the end of the file."""
@@ -144,7 +150,7 @@ def _members(text: _Text) -> Iterator[str]:
         while True:
             if text.next_char() != '"':
                 raise text.invalid("Expecting property name enclosed in double quotes", text.pos)
-            name = text.value("a name", NAME_CHARS)
+            name = text.value("a member's name", NAME_CHARS)
             text.take(":", "Expecting ':' delimiter")
             yield name
             if text.next_char() == ",":

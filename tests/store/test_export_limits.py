@@ -148,3 +148,9 @@ def test_a_number_cut_between_two_pieces_is_read_whole(monkeypatch, chunk):
         text = f'{{"format": "scorekeeper-export", "version": {written}}}'
         with pytest.raises(BadExport, match=f"^export version {read};"):
             export_reader.read_document(text)
+
+
+def test_a_members_name_is_short():
+    text = '{"' + "x" * 300 + '": 1}'
+    with pytest.raises(BadExport, match=r"^a member's name is longer than 200 characters$"):
+        export_reader.read_document(text)
