@@ -48,7 +48,9 @@ def fingerprint(filename: str) -> str | None:
 def add_fingerprint(endpoint: str, values: dict[str, Any]) -> None:
     """Give every address of a static file built by url_for its content's fingerprint."""
     filename = values.get("filename")
-    if endpoint == "static" and filename and filename not in PLAIN and "v" not in values:
+    if endpoint != "static" or not isinstance(filename, str) or "v" in values:
+        return
+    if filename not in PLAIN:
         found = fingerprint(filename)
         if found is not None:
             values["v"] = found
