@@ -123,6 +123,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
         security,
         site,
         tile_letters,
+        static_files,
     )
     from .web.table import pages as table_mode
 
@@ -167,6 +168,8 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     # After each request: a new phone gets its My rack id; every answer its security headers.
     app.after_request(rack_drafts.give_phone_id)
     app.after_request(security.add_headers)
+    # A static file asked for under its content's fingerprint is kept by the phone for a year.
+    app.after_request(static_files.keep_for_good)
 
     # Error pages in the app's layout (JSON for the API), never a traceback.
     app.register_error_handler(sqlite3.DatabaseError, faults.cannot_save)
@@ -200,6 +203,9 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     site.csrf.exempt(api.bp)
     site.csrf.exempt(draft_api.bp)
     site.csrf.exempt(language.bp)
+
+    # Every address of a static file that url_for builds carries its content's fingerprint.
+    app.url_defaults(static_files.add_fingerprint)
 
     # What every template may read: the page's language, the navigation, the scorer's state.
     app.context_processor(language.language_of_page)

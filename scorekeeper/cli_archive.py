@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import sqlite3
 import sys
+import tempfile
 from collections.abc import Iterable
 from typing import Any
 
-from .cli_input import BadInput, parse_json, read_bytes, shown_name
+from .cli_input import BadInput, open_bytes, shown_name
 from .cli_instance import chosen_database
 from .engine.limits import LARGEST_ID
 from .store import import_limits
 from .store.backup import BadTarget, backup_database
 from .store.db import connect, migrate
-from .store.export import export_chunks, export_document, to_json
-from .store.export_format import BadExport, check_document
-from .store.importer import import_document
+from .store.export_format import BadExport
+from .store.export_json import ExportTooLarge, export_chunks
+from .store.importer import import_file
 from .store.stats import refresh
 
 
@@ -29,18 +32,17 @@ def cmd_export(args: argparse.Namespace) -> None:
             raise BadInput(f"there is no night {args.night}")
         if args.series is not None and not _found(db, "series", args.series):
             raise BadInput(f"there is no series {args.series}")
-        if args.night is None and args.series is None:
-            # Written a night at a time as it is read: years of game nights never sit in memory.
-            chunks = export_chunks(db)
-            try:
-                _write(args.path, chunks)
-            finally:
-                chunks.close()  # its read ends now, while the database is open
-        else:
-            _write(
-                args.path,
-                [to_json(export_document(db, night_id=args.night, series_id=args.series))],
-            )
+        # Written a night at a time as it is read: years of game nights never sit in memory.
+        chunks = export_chunks(db, night_id=args.night, series_id=args.series)
+        try:
+            _write(args.path, chunks)
+        except ExportTooLarge as error:
+            raise BadInput(
+                f"{error}; nothing written: export one night or series at a time (--night, "
+                "--series)"
+            ) from None
+        finally:
+            chunks.close()  # its read ends now, while the database is open
 
 
 def _found(db: Any, table: str, row_id: int) -> bool:
@@ -49,34 +51,39 @@ def _found(db: Any, table: str, row_id: int) -> bool:
 
 
 def _write(path: str, chunks: Iterable[str]) -> None:
-    """Write the pieces of an export as they come, to the file or to standard output (-)."""
+    """Write the pieces of an export as they come, to the file or to standard output (-); a
+    file refused part-way is removed, and standard output gets nothing until all is written."""
     if path == "-":
-        for chunk in chunks:
-            sys.stdout.write(chunk)
+        with tempfile.TemporaryFile("w+", encoding="utf-8") as whole:
+            whole.writelines(chunks)
+            whole.seek(0)
+            shutil.copyfileobj(whole, sys.stdout)
         return
     try:
         with open(path, "w", encoding="utf-8") as out:
-            for chunk in chunks:
-                out.write(chunk)
+            try:
+                out.writelines(chunks)
+            except ExportTooLarge:
+                out.close()
+                os.remove(path)
+                raise
     except OSError as error:
         raise BadInput(f"{path}: cannot write the file ({error.strerror})") from None
 
 
 def cmd_import(args: argparse.Namespace) -> None:
-    """Bring in an export file; a file with any fault is refused whole."""
+    """Bring in an export file, read a night at a time; a file with any fault is refused whole."""
     where = shown_name(args.path)
     path = chosen_database(args, create=True)
-    data = read_bytes(args.path, import_limits.MAX_BYTES)
-    migrate(path)
-    document = parse_json(data, where)
-    try:
-        check_document(document)
-        with connect(path) as db:
-            added = import_document(db, document)
-            # Work out the statistics now, not on the first page viewed after the import.
-            refresh(db)
-    except BadExport as error:
-        raise BadInput(f"{where}: {error}") from None
+    with open_bytes(args.path, import_limits.MAX_BYTES) as source:
+        migrate(path)
+        try:
+            with connect(path) as db:
+                added = import_file(db, source)
+                # Work out the statistics now, not on the first page viewed after the import.
+                refresh(db)
+        except BadExport as error:
+            raise BadInput(f"{where}: {error}") from None
     print(added.summary())
 
 

@@ -3,11 +3,13 @@ input, and every message printed as one line, so that no input of any kind shows
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import stat
 import sys
-from typing import Any, BinaryIO
+import tempfile
+from typing import IO, Any, BinaryIO
 
 from .engine.limits import megabytes
 from .engine.words import words
@@ -31,10 +33,44 @@ def read_bytes(path: str, most: int) -> bytes:
     to give at once; anything longer is refused after `most` + 1 bytes, never read whole. A
     named pipe (FIFO) or a socket, which may never end or never start, is refused unopened,
     and so is a device with nothing to read at once, such as a terminal: nothing waits."""
-    data = _standard_input(most + 1) if path == "-" else _named(path, most)
+    out = io.BytesIO()
+    if path == "-":
+        _standard_input(most + 1, out)
+    else:
+        _named(path, most, out)
+    data = out.getvalue()
     if len(data) > most:
         raise _too_large(path, most)
     return data
+
+
+def open_bytes(path: str, most: int) -> IO[bytes]:
+    """A file of at most `most` bytes, to be read from its start as often as needed and never
+    held whole in memory: a regular file as it is; standard input or a device copied to a
+    temporary file first (on disk once past a megabyte), refused past `most` bytes."""
+    if path != "-":
+        handle = _open(path)
+        try:
+            _check_readable(path, handle, most)
+            if stat.S_ISREG(os.fstat(handle).st_mode):
+                return os.fdopen(handle, "rb")
+        except BaseException:
+            os.close(handle)
+            raise
+        os.close(handle)
+    # Handed to the caller, who closes it; closed here when refused.
+    copy = tempfile.SpooledTemporaryFile(max_size=_CHUNK)  # noqa: SIM115
+    try:
+        if path == "-":
+            _standard_input(most + 1, copy)
+        else:
+            _named(path, most, copy)
+        if copy.tell() > most:
+            raise _too_large(path, most)
+    except BaseException:
+        copy.close()
+        raise
+    return copy
 
 
 def _too_large(path: str, most: int) -> BadInput:
@@ -47,31 +83,25 @@ def _too_large(path: str, most: int) -> BadInput:
     )
 
 
-def _standard_input(limit: int) -> bytes:
-    """Up to `limit` bytes of standard input (a file, a pipe, a device or typed text)."""
+def _standard_input(limit: int, out: IO[bytes]) -> None:
+    """Copy up to `limit` bytes of standard input (a file, a pipe, a device or typed text)."""
     stdin = getattr(sys.stdin, "buffer", None)
     try:
         if stdin is None:  # standard input replaced by text (tests, embedding)
-            return sys.stdin.read(limit).encode("utf-8", "surrogatepass")
-        return _read_up_to(stdin, limit)
+            out.write(sys.stdin.read(limit).encode("utf-8", "surrogatepass"))
+        else:
+            _copy_up_to(stdin, limit, out)
     except OSError as error:
         raise BadInput(f"standard input: cannot read it ({error.strerror})") from None
 
 
-def _named(path: str, most: int) -> bytes:
-    """Up to `most` + 1 bytes of the file or device at `path`, opened without waiting."""
-    try:
-        # Opening a FIFO for reading waits for a writer; without blocking it returns at once,
-        # and what the path is can be asked of what was opened (no race with a rename).
-        handle = os.open(
-            path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-        )
-    except OSError as error:
-        raise BadInput(f"{path}: cannot read the file ({error.strerror})") from None
+def _named(path: str, most: int, out: IO[bytes]) -> None:
+    """Copy up to `most` + 1 bytes of the file or device at `path`, opened without waiting."""
+    handle = _open(path)
     try:
         _check_readable(path, handle, most)
         with os.fdopen(handle, "rb", buffering=0, closefd=False) as file:
-            return _read_up_to(file, most + 1)
+            _copy_up_to(file, most + 1, out)
     except BlockingIOError:
         raise BadInput(
             words("{file} is a device with nothing to read now: give a file", file=path)
@@ -80,6 +110,18 @@ def _named(path: str, most: int) -> bytes:
         raise BadInput(f"{path}: cannot read the file ({error.strerror})") from None
     finally:
         os.close(handle)
+
+
+def _open(path: str) -> int:
+    """The file or device at `path`, opened for reading without waiting."""
+    try:
+        # Opening a FIFO for reading waits for a writer; without blocking it returns at once,
+        # and what the path is can be asked of what was opened (no race with a rename).
+        return os.open(
+            path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+        )
+    except OSError as error:
+        raise BadInput(f"{path}: cannot read the file ({error.strerror})") from None
 
 
 def _check_readable(path: str, handle: int, most: int) -> None:
@@ -102,10 +144,9 @@ def _check_readable(path: str, handle: int, most: int) -> None:
         raise BadInput(words("{file} is a terminal, which may never end: give a file", file=path))
 
 
-def _read_up_to(stream: BinaryIO, limit: int) -> bytes:
-    """Read until the end or `limit` bytes, a piece at a time (a device or a pipe gives a
+def _copy_up_to(stream: BinaryIO, limit: int, out: IO[bytes]) -> None:
+    """Copy until the end or `limit` bytes, a piece at a time (a device or a pipe gives a
     piece per read)."""
-    pieces: list[bytes] = []
     size = 0
     while size < limit:
         piece = stream.read(min(_CHUNK, limit - size))
@@ -113,9 +154,8 @@ def _read_up_to(stream: BinaryIO, limit: int) -> bytes:
             raise BlockingIOError
         if not piece:
             break
-        pieces.append(piece)
+        out.write(piece)
         size += len(piece)
-    return b"".join(pieces)
 
 
 def read_json(path: str, most: int) -> Any:

@@ -1,5 +1,6 @@
 """The export, import and backup commands: files written, read and refused, status and messages."""
 
+import io
 import json
 import re
 import sqlite3
@@ -10,8 +11,10 @@ from conftest import run
 
 from scorekeeper import cli_archive
 from scorekeeper.cli import main
+from scorekeeper.store import import_limits
 from scorekeeper.store.db import connect
-from scorekeeper.store.export import export_chunks, export_document, to_json
+from scorekeeper.store.export import export_document
+from scorekeeper.store.export_json import export_chunks, to_json
 
 
 def hands_in(path) -> int:
@@ -169,8 +172,8 @@ def test_backup_of_a_file_that_is_no_database_exits_2_and_leaves_nothing(capsys,
 def test_export_of_everything_is_written_night_by_night(capsys, database, tmp_path, monkeypatch):
     pieces = []
 
-    def counted(db):
-        for piece in export_chunks(db):
+    def counted(db, **scope):
+        for piece in export_chunks(db, **scope):
             pieces.append(piece)
             yield piece
 
@@ -184,3 +187,50 @@ def test_export_of_everything_is_written_night_by_night(capsys, database, tmp_pa
     assert stamp.sub("", target.read_text(encoding="utf-8")) == stamp.sub("", whole)
     status, out, _ = run(capsys, "export", "--database", database, "-")
     assert status == 0 and stamp.sub("", out) == stamp.sub("", whole)
+
+
+def test_an_export_the_import_could_not_read_back_is_refused_and_leaves_nothing(
+    capsys, database, tmp_path, monkeypatch
+):
+    target = tmp_path / "all.json"
+    assert run(capsys, "export", "--database", database, target) == (0, "", "")
+    size = target.stat().st_size
+    target.unlink()
+    monkeypatch.setattr(import_limits, "MAX_BYTES", size - 1)
+    status, out, err = run(capsys, "export", "--database", database, target)
+    assert (status, out) == (2, "")
+    assert err == (
+        "scorekeeper export: the export is larger than 0 MB, the most an import reads; nothing "
+        "written: export one night or series at a time (--night, --series)\n"
+    )
+    assert not target.exists()
+    status, out, err = run(capsys, "export", "--database", database, "-")
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    # Exactly at the limit, the export is written and imported back.
+    monkeypatch.setattr(import_limits, "MAX_BYTES", size)
+    assert run(capsys, "export", "--database", database, target) == (0, "", "")
+    other = tmp_path / "other.db"
+    status, out, _ = run(capsys, "import", "--database", other, target)
+    assert status == 0 and out.startswith("Imported 3 nights")
+
+
+def test_import_reads_a_file_larger_than_any_night_from_standard_input(
+    capsys, database, tmp_path, monkeypatch
+):
+    text = "".join(chunk for chunk in _exported(database))
+    longest = max(
+        len(json.dumps(n, indent=1, ensure_ascii=False).replace("\n", "\n  "))
+        for n in json.loads(text)["nights"]
+    )
+    monkeypatch.setattr(import_limits, "PART_CHARS", longest)
+    assert len(text) > 2 * longest
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode()), "utf-8"))
+    other = tmp_path / "other.db"
+    status, out, _ = run(capsys, "import", "--database", other, "-")
+    assert status == 0 and out.startswith("Imported 3 nights")
+    assert hands_in(other) == hands_in(database)
+
+
+def _exported(database):
+    with connect(database) as db:
+        yield from export_chunks(db)

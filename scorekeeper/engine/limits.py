@@ -38,8 +38,9 @@ TILE_CHARACTERS = 16
 # escaped) is under 400 KB.
 HAND_BYTES = 1024 * 1024
 
-# A file of many hands: a series file for `scorekeeper series`, an export file to import. An
-# export of 500 game nights with 10,000 hands is about 16 MB.
+# A file of many hands: a series file for `scorekeeper series`, and one night of an export
+# file (an import reads the file a night at a time; store/import_limits.py). An export of 500
+# game nights with 10,000 hands is about 16 MB.
 FILE_BYTES = 32 * 1024 * 1024
 
 # An id of a night, a series or a hand: SQLite's integers are 64-bit, so no row has a larger one;

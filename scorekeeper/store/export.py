@@ -1,11 +1,12 @@
-"""Export: the whole database, a night or a series as an export document; score sheets as CSV."""
+"""Export: the whole database, a night or a series as an export document (written as text by
+`export_json.py`); score sheets as CSV."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -181,58 +182,13 @@ def export_document(
     }
 
 
-def export_chunks(db: Database) -> Generator[str, None, None]:
-    """The export of everything as text, a night at a time: the same text as to_json, but
-    never the whole file in memory. Read in one transaction, so it is one moment's data."""
-    own = not db.conn.in_transaction
-    if own:
-        db.execute("BEGIN")
-    try:
-        head = export_document(db, night_id=0)  # no night has id 0: the players and variants
-        head.update(
-            scope="everything",
-            players=[
-                {"name": p["name"]}
-                for p in db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE, id")
-            ],
-            variants=[
-                {
-                    "id": v["id"],
-                    "name": v["name"],
-                    "rules": json.loads(v["rules"]),
-                    "based_on": v["based_on"],
-                    "created": v["created"],
-                }
-                for v in db.query("SELECT * FROM variants ORDER BY id")
-            ],
-            nights=[],
-        )
-        ids = [row[0] for row in db.execute("SELECT id FROM nights ORDER BY date, id")]
-        if not ids:
-            yield to_json(head)
-            return
-        text = to_json(head)
-        yield text[: text.rindex("[]")] + "[\n"
-        for i, night_id in enumerate(ids):
-            night = export_document(db, night_id=night_id)["nights"][0]
-            lines = json.dumps(night, indent=1, ensure_ascii=False).split("\n")
-            yield ("" if i == 0 else ",\n") + "\n".join("  " + line for line in lines)
-        yield "\n ]\n}\n"
-    finally:
-        if own:
-            db.execute("ROLLBACK")
-
-
-def to_json(document: dict) -> str:
-    """The export file's text."""
-    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
-
-
 # --- Score sheets as CSV ------------------------------------------------------
 
 # A chunk of the CSV is sent once it holds this many characters: small enough that the
 # sheets of years of game nights never sit in memory, large enough to send few pieces.
 CSV_CHUNK = 16_384
+# The first character of every CSV file: the UTF-8 byte-order mark.
+BOM = "\ufeff"
 
 
 @dataclass(frozen=True)
@@ -327,6 +283,9 @@ def sheet_chunks(
         db.execute("BEGIN")
     try:
         out = io.StringIO()
+        # The byte-order mark tells a spreadsheet (Excel above all) that the file is UTF-8,
+        # so "Ștefan" and "Éloïse" open as typed; CSV readers that know it skip it.
+        out.write(BOM)
         writer = csv.writer(out, lineterminator="\r\n")
         writer.writerow(words.header)
         for title, series in _sheet_series(db, night_id, series_id, words.unnamed):

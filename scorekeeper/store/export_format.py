@@ -6,7 +6,7 @@ is written. Checking reads nothing from the database.
 
 from __future__ import annotations
 
-import json
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -23,7 +23,7 @@ from ..engine import (
     variant_from_dict,
 )
 from ..engine.table import InvalidAction, replay
-from .import_limits import size_problem, value_problems
+from .import_limits import value_problems
 from .players import lookalike, name_key, name_problem, tidy_name
 
 FORMAT = "scorekeeper-export"
@@ -150,11 +150,13 @@ def _is_stamp(text: str) -> bool:
     return True
 
 
-class _Uids:
-    """The uids seen so far in the file, so that none is used twice."""
+@dataclass
+class Checked:
+    """What the nights are checked against: the players' name keys, and the uids seen so far
+    in the file, so that none is used twice."""
 
-    def __init__(self) -> None:
-        self.seen: set[str] = set()
+    names: set[str]
+    seen: set[str] = field(default_factory=set)
 
     def take(self, kind: str, uid: str, where: str) -> None:
         if not uid or len(uid) > UID_LENGTH:
@@ -165,42 +167,28 @@ class _Uids:
         self.seen.add(uid)
 
 
-def read_document(data: bytes | str) -> dict:
-    """Parse and check an export file's text, or raise BadExport."""
-    too_large = size_problem(len(data))
-    if too_large:
-        raise BadExport(too_large)
-    try:
-        text = data.decode("utf-8") if isinstance(data, bytes) else data
-    except UnicodeDecodeError:
-        raise BadExport("not a UTF-8 text file, so not an export") from None
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BadExport(
-            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
-        ) from None
-    except RecursionError:
-        raise BadExport("not an export: nested too deeply") from None
-    check_document(document)
-    return document
-
-
 def check_document(document: Any) -> None:
     """Refuse, with what and where, anything that is not a valid export."""
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
+    checked = check_head(document)
+    for i, night in enumerate(document["nights"], start=1):
+        check_night(night, i, checked)
+
+
+def check_head(head: Any) -> Checked:
+    """Refuse a file whose parts but its nights are not an export's (check_night: each night)."""
+    if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise BadExport(f'not a Scorekeeper export (it has no "format": "{FORMAT}")')
-    if document.get("version") != VERSION:
+    if head.get("version") != VERSION:
         raise BadExport(
-            f"export version {str(document.get('version'))[:20]}; this app reads version {VERSION}"
+            f"export version {str(head.get('version'))[:20]}; this app reads version {VERSION}"
         )
-    past_limits = value_problems(document)
-    if past_limits:
-        raise BadExport(": ".join(past_limits))
-    _object(document, "the file", TOP)
-    uids = _Uids()
-    names = _check_players(document["players"])
-    for i, variant in enumerate(document["variants"], start=1):
+    for key, value in head.items():
+        past_limits = key != "nights" and value_problems(value, (None, f'"{key[:40]}"'))
+        if past_limits:
+            raise BadExport(": ".join(past_limits))
+    _object(head, "the file", TOP)
+    names = _check_players(head["players"])
+    for i, variant in enumerate(head["variants"], start=1):
         where = f"variant {i}"
         _object(variant, where, VARIANT)
         if variant["id"] in PRESETS:
@@ -210,18 +198,25 @@ def check_document(document: Any) -> None:
                 "own variant needs an id of its own"
             )
         _variant(variant["rules"], f"{where}, rules")
-    for i, night in enumerate(document["nights"], start=1):
-        where = f"night {i}"
-        _object(night, where, NIGHT)
-        uids.take("nights", night["uid"], where)
-        try:
-            date.fromisoformat(night["date"])
-        except ValueError:
-            raise BadExport(
-                f'{where}, "date": must look like 2025-11-22, not "{night["date"][:40]}"'
-            ) from None
-        for j, series in enumerate(night["series"], start=1):
-            _check_series(series, f"{where}, series {j}", names, uids)
+    return Checked(names)
+
+
+def check_night(night: Any, number: int, checked: Checked) -> None:
+    """Refuse the file's night `number` (from 1) if it is not as an export's."""
+    past_limits = value_problems(night, ((None, '"nights"'), f"item {number}"))
+    if past_limits:
+        raise BadExport(": ".join(past_limits))
+    where = f"night {number}"
+    _object(night, where, NIGHT)
+    checked.take("nights", night["uid"], where)
+    try:
+        date.fromisoformat(night["date"])
+    except ValueError:
+        raise BadExport(
+            f'{where}, "date": must look like 2025-11-22, not "{night["date"][:40]}"'
+        ) from None
+    for j, series in enumerate(night["series"], start=1):
+        _check_series(series, f"{where}, series {j}", checked.names, checked)
 
 
 def _check_players(players: list) -> set[str]:
@@ -260,7 +255,7 @@ def _variant(rules: dict, where: str) -> Variant:
         raise BadExport(f"{where}: {error}") from None
 
 
-def _check_series(series: Any, where: str, names: set[str], uids: _Uids) -> None:
+def _check_series(series: Any, where: str, names: set[str], uids: Checked) -> None:
     _object(series, where, SERIES)
     uids.take("series", series["uid"], where)
     variant = _variant(series["variant"], f"{where}, variant")
@@ -319,7 +314,7 @@ def _check_series(series: Any, where: str, names: set[str], uids: _Uids) -> None
             )
 
 
-def _check_hand(hand: Any, where: str, variant: Variant, seated: list[str], uids: _Uids):
+def _check_hand(hand: Any, where: str, variant: Variant, seated: list[str], uids: Checked):
     _object(hand, where, HAND)
     uids.take("hands", hand["uid"], where)
     if hand["number"] < 1:

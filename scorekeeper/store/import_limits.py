@@ -1,8 +1,11 @@
 """What an import file may hold at most, and the values it may never hold.
 
-An export of 500 game nights with 10,000 hands is about 16 MB and 130,000 records, so
-these limits leave room for years of game nights and keep one file from filling memory
-or holding the database for long.
+An import reads its file a part at a time (the players, the variants, then one night after
+another; `export_reader.py`), so the file may be far larger than any part. An export of 500
+game nights with 10,000 hands is about 16 MB and 130,000 records; a file of MAX_BYTES holds
+about 160,000 hands (some 75 years of weekly game nights), and one night of PART_CHARS about
+20,000 hands. The export is held to the same limits as it is written (`export_json.py`), so
+whatever it writes can be imported back.
 """
 
 from __future__ import annotations
@@ -13,7 +16,11 @@ from typing import Any
 
 from ..engine.limits import FILE_BYTES
 
-MAX_BYTES = FILE_BYTES
+# The whole file, in bytes: a bound on the disk an upload takes and on the import's time.
+MAX_BYTES = 256 * 1024 * 1024
+# Each part of the file held in memory at once (a night, the players, the variants), in
+# characters of its JSON text; and the objects and lists in one part.
+PART_CHARS = FILE_BYTES
 MAX_RECORDS = 500_000
 # No score, count, number of hands or target comes near this; anything larger is not a game.
 MAX_NUMBER = 1_000_000
@@ -22,12 +29,27 @@ MAX_NUMBER = 1_000_000
 CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
+def megabytes(size: int) -> int:
+    """A limit in whole megabytes, as the README and the pages state it."""
+    return size // 1024 // 1024
+
+
 def size_problem(size: int) -> str | None:
     """Why a file of this many bytes is too large to import, or None."""
     if size > MAX_BYTES:
         return (
-            f"the file is {size / 1024 / 1024:.0f} MB; an import takes at most "
-            f"{MAX_BYTES // 1024 // 1024} MB (export one night or series at a time)"
+            f"the file is too large: an import takes at most {megabytes(MAX_BYTES)} MB "
+            "(export one night or series at a time)"
+        )
+    return None
+
+
+def part_problem(what: str, chars: int) -> str | None:
+    """Why one part of the file (a night, the players, the variants) is too large, or None."""
+    if chars > PART_CHARS:
+        return (
+            f"{what} is larger than {megabytes(PART_CHARS)} MB, the most an import reads "
+            "at once (export one series at a time)"
         )
     return None
 
@@ -38,14 +60,29 @@ def text_problem(text: str) -> str | None:
     return f"holds a control character (U+{ord(found.group()):04X})" if found else None
 
 
-def value_problems(document: Any) -> tuple[str, str] | None:
+def count_records(value: Any) -> int:
+    """The objects and lists in a value, itself included."""
+    stack, records = [value], 0
+    while stack:
+        found = stack.pop()
+        if isinstance(found, dict):
+            records += 1
+            stack.extend(found.values())
+        elif isinstance(found, list):
+            records += 1
+            stack.extend(found)
+    return records
+
+
+def value_problems(document: Any, where: Any = None) -> tuple[str, str] | None:
     """The first value past the limits, as (where in the file, what is wrong), or None.
 
-    Walks every value once: numbers must be whole and within MAX_NUMBER, text free of
-    control characters, and the file no more than MAX_RECORDS objects and lists. Where a
-    value sits is worked out only for the one refused.
+    Walks every value of one part of the file once (`where` says where the part sits, as
+    nested pairs): numbers must be whole and within MAX_NUMBER, text free of control
+    characters, and the part no more than MAX_RECORDS objects and lists. Where a value sits
+    is worked out only for the one refused.
     """
-    stack: list[tuple[Any, Any]] = [(document, None)]
+    stack: list[tuple[Any, Any]] = [(document, where)]
     records = 0
     while stack:
         value, path = stack.pop()
@@ -68,7 +105,7 @@ def value_problems(document: Any) -> tuple[str, str] | None:
         if problem:
             return _where(path), problem
         if records > MAX_RECORDS:
-            return "the file", f"holds more than {MAX_RECORDS:,} records; import it in parts"
+            return _where(where), f"holds more than {MAX_RECORDS:,} records; import it in parts"
     return None
 
 

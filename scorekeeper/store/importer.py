@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import IO, Any
 
 from sqlite_utils import Database
 
@@ -24,6 +25,7 @@ from ..engine.names import name_key
 from . import join_codes
 from .db import write_lock
 from .export_format import BadExport
+from .export_reader import read_export
 from .hands import HandRefused, check_hand, sheet_hands, stored_result, tally
 from .players import add_player, find_player
 from .series import Series, series_of
@@ -108,13 +110,25 @@ def _dumps(value: Any, sort_keys: bool = False) -> str | None:
 BATCH_SECONDS = 0.5
 
 
+def import_file(db: Database, stream: IO[bytes]) -> Added:
+    """Check an export file and store what it holds that this database lacks, reading it a
+    night at a time (export_reader); all or nothing."""
+    head, nights = read_export(stream)
+    return import_parts(db, head, nights)
+
+
 def import_document(db: Database, document: dict) -> Added:
     """Store what the checked document holds that this database lacks; all or nothing."""
+    return import_parts(db, document, document["nights"])
+
+
+def import_parts(db: Database, head: dict, night_list: Iterable[dict]) -> Added:
+    """Store the checked head's players and variants, then its nights as they come."""
     added = Added()
     try:
         with write_lock(db):
-            spelling = _variants_and_players(db, document, added)
-        nights = iter(document["nights"])
+            spelling = _variants_and_players(db, head, added)
+        nights = iter(night_list)
         pending = next(nights, None)
         while pending is not None:
             started = time.monotonic()

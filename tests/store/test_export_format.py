@@ -4,7 +4,8 @@ refused with what it is, and no CSV cell can start a spreadsheet formula."""
 import pytest
 
 from scorekeeper.store.export import text_cell
-from scorekeeper.store.export_format import BadExport, read_document
+from scorekeeper.store.export_format import BadExport
+from scorekeeper.store.export_reader import read_document
 
 
 @pytest.mark.parametrize(

@@ -54,6 +54,6 @@ def test_a_request_too_large_is_refused_with_a_page(client):
 
 def test_pages_use_the_local_stylesheet_and_no_outside_asset(client):
     page = client.get("/").get_data(as_text=True)
-    assert '<link rel="stylesheet" href="/static/app.css">' in page
+    assert '<link rel="stylesheet" href="/static/app.css?v=' in page
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
     assert re.findall(r'(?:src|href)="(?:https?:)?//', page) == []

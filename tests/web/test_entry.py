@@ -177,7 +177,7 @@ def test_an_idempotency_key_too_long_is_refused(app, client):
     assert rows(app, "hands") == []
 
 
-REACH = '<script src="/static/reach.js" defer'
+REACH = '<script src="/static/reach.js?v='
 
 
 def test_the_scorers_pages_say_when_the_laptop_cannot_be_reached(client):

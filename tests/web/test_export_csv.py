@@ -1,8 +1,11 @@
 """The CSV score sheets, byte for byte: the files in tests/web/expected/ were written by the
-export as it stood before it was streamed, and every later export must stay the same file."""
+export as it stood before it was streamed, and every later export must stay the same file
+(since issue 25 with the UTF-8 byte-order mark in front, so Excel opens it as UTF-8)."""
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import date
 from pathlib import Path
 
@@ -128,10 +131,33 @@ def test_the_sheets_come_in_small_pieces_that_make_the_same_file(app, sheets, mo
 
 def test_an_empty_database_gives_the_columns_alone(client):
     assert client.get("/export/everything.csv").get_data() == (
-        b"date,place,series,variant,hand,seat,player,score,total,won\r\n"
+        b"\xef\xbb\xbfdate,place,series,variant,hand,seat,player,score,total,won\r\n"
     )
 
 
 def test_a_night_or_series_that_is_not_there_is_not_found(client, sheets):
     assert client.get("/export/nights/9.csv").status_code == 404
     assert client.get("/export/series/9.csv").status_code == 404
+
+
+def test_every_sheet_starts_with_the_byte_order_mark_and_reads_back_with_accents(client):
+    """Without the mark, Excel reads a CSV in the old code page and garbles "Ștefan"."""
+    with connect(client.application.config["DATABASE"]) as db:
+        night = create_night(db, date(2025, 12, 6), None, None)
+        series = get_series(
+            db,
+            create_series(
+                db, night, None, preset("rummikub"), ["Ștefan", "Éloïse"], SeriesEnd("hands", 1), 0
+            ),
+        )
+        record_hand(
+            db,
+            series,
+            {"players": [{"name": "Ștefan", "went_out": True}, {"name": "Éloïse", "rack": "r5"}]},
+        )
+    for url in ("/export/everything.csv", f"/export/nights/{night}.csv"):
+        data = client.get(url).get_data()
+        assert data.startswith(b"\xef\xbb\xbf"), url
+        rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+        assert [row["player"] for row in rows] == ["Ștefan", "Éloïse"], url
+        assert rows[0]["won"] == "yes"

@@ -6,7 +6,8 @@ import json
 import re
 
 from scorekeeper.store.db import connect
-from scorekeeper.store.export import export_chunks, export_document, to_json
+from scorekeeper.store.export import export_document
+from scorekeeper.store.export_json import export_chunks, to_json
 
 from .history_fixture import fill
 

@@ -12,7 +12,8 @@ import pytest
 from scorekeeper.store import import_limits
 from scorekeeper.store.db import connect, migrate
 from scorekeeper.store.export import export_document
-from scorekeeper.store.export_format import BadExport, read_document
+from scorekeeper.store.export_format import BadExport
+from scorekeeper.store.export_reader import read_document
 
 from .history_fixture import fill
 from .steps import start_night, start_series

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from scorekeeper import create_app
 from scorekeeper.store.db import connect
 from scorekeeper.store.export import export_document
-from scorekeeper.store.export_format import BadExport, read_document
+from scorekeeper.store.export_format import BadExport
+from scorekeeper.store.export_reader import read_document
 from scorekeeper.store.importer import import_document
 
 from .history_fixture import fill

@@ -345,7 +345,7 @@ def test_a_refused_hand_and_its_page_keep_every_word_in_the_catalogue(marked_cli
 
 def test_a_csv_header_and_a_won_hand_are_in_the_pages_language(marked_client):
     client, _app, _ids = marked_client
-    lines = client.get("/export/nights/1.csv").get_data(as_text=True).splitlines()
+    lines = client.get("/export/nights/1.csv").get_data().decode("utf-8-sig").splitlines()
     assert lines[0] == ",".join(
         marked(w)
         for w in (

@@ -63,7 +63,7 @@ def test_without_javascript_the_viewer_reloads_itself_and_offers_a_reload_link(c
     page = client.get(f"/series/{series_id}/view").get_data(as_text=True)
     assert '<noscript><meta http-equiv="refresh" content="15"></noscript>' in page
     assert f'<a class="button" href="/series/{series_id}/view">Reload now</a>' in page
-    assert '<script src="/static/viewer.js" defer></script>' in page
+    assert re.search(r'<script src="/static/viewer\.js\?v=[0-9a-f]{16}" defer></script>', page)
 
 
 def test_a_watching_phone_can_open_the_viewer_but_it_offers_no_change(app, client):

@@ -3,11 +3,12 @@ sheet, and bring an export file in."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
 from datetime import UTC, datetime
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from flask import (
     Blueprint,
@@ -21,18 +22,20 @@ from flask import (
 )
 from flask_babel import gettext
 
-from ...engine.limits import FILE_BYTES
-from ...store import stats
+from ...store import import_limits, stats
 from ...store.db import open_database
-from ...store.export import export_chunks, export_document, sheet_chunks, to_json
-from ...store.export_format import BadExport, read_document
+from ...store.export import sheet_chunks
+from ...store.export_format import BadExport
+from ...store.export_json import ExportTooLarge, export_chunks
 from ...store.history import night_series_ids
-from ...store.importer import import_document
+from ...store.import_limits import megabytes
+from ...store.importer import import_file
 from ...store.nights import get_night
 from ..history import pages as history
 from ..shell.db import get_db
 from ..shell.faults import refresh_figures
 from ..shell.lookup import night_or_404, series_or_404
+from ..shell.security import error_response
 from ..shell.site import csrf
 from .forms import UPLOAD_LIMIT, ImportForm
 from .words import import_summary, sheet_words
@@ -43,13 +46,46 @@ if TYPE_CHECKING:
 bp = Blueprint("export", __name__)
 
 
-def _download(text: str | Iterator[str], name: str, kind: str) -> Response:
+def _download(text: str | Iterable[str] | Iterable[bytes], name: str, kind: str) -> Response:
     media = {"json": "application/json", "csv": "text/csv"}[kind]
     return Response(
         text,
         mimetype=media,
         headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"'},
     )
+
+
+# An export up to this size is written in memory before it is sent, a larger one on disk.
+IN_MEMORY = 1024 * 1024
+
+
+def _json_export(db: Database, name: str, **scope: int) -> Response:
+    """An export file, written whole before it is sent (in memory, or on disk once large) so
+    that one the import could not read back is refused with a page saying why, never sent
+    half-way: every export can be imported again (issue 25)."""
+    # Closed once sent (_read_out), or here when refused.
+    written = tempfile.SpooledTemporaryFile(max_size=IN_MEMORY)  # noqa: SIM115
+    try:
+        for chunk in export_chunks(db, **scope):
+            written.write(chunk.encode("utf-8"))
+    except ExportTooLarge:
+        written.close()
+        return error_response(
+            gettext("Too large to import again"),
+            gettext(
+                "This export would be larger than an import can read: at most %(most)d MB "
+                "in all and %(part)d MB for one night. Export one night or series at a time, "
+                "from its page.",
+                most=megabytes(import_limits.MAX_BYTES),
+                part=megabytes(import_limits.PART_CHARS),
+            ),
+            422,
+        )
+    size = written.tell()
+    written.seek(0)
+    response = _download(_read_out(written), name, "json")
+    response.content_length = size
+    return response
 
 
 def _streamed(chunks: Callable[[Database], Iterator[str]]) -> Iterator[str]:
@@ -66,14 +102,21 @@ def _sent(db: Database, chunks: Callable[[Database], Iterator[str]]) -> Iterator
         yield from chunks(db)
 
 
+def _read_out(written: IO[bytes]) -> Iterator[bytes]:
+    """The file's bytes a piece at a time, and the file closed after them."""
+    with written:
+        while piece := written.read(IN_MEMORY):
+            yield piece
+
+
 @bp.route("/export/everything.<any(json, csv):kind>")
 def everything(kind: str):
     """Download every night, series, hand and ruling."""
     name = f"scorekeeper-{datetime.now(UTC).date().isoformat()}"
-    # Sent a night (or a few score sheets) at a time: years of game nights never sit in the
-    # server's memory.
-    chunks = export_chunks if kind == "json" else partial(sheet_chunks, words=sheet_words())
-    return _download(_streamed(chunks), name, kind)
+    if kind == "json":
+        return _json_export(get_db(), name)
+    # Sent a few score sheets at a time: years of game nights never sit in the server's memory.
+    return _download(_streamed(partial(sheet_chunks, words=sheet_words())), name, kind)
 
 
 @bp.route("/export/nights/<int:night_id>.<any(json, csv):kind>")
@@ -86,7 +129,7 @@ def night(night_id: int, kind: str):
         return _download(
             _streamed(partial(sheet_chunks, night_id=night_id, words=sheet_words())), name, kind
         )
-    return _download(to_json(export_document(db, night_id=night_id)), name, kind)
+    return _json_export(db, name, night_id=night_id)
 
 
 @bp.route("/export/series/<int:series_id>.<any(json, csv):kind>")
@@ -99,7 +142,7 @@ def series(series_id: int, kind: str):
         return _download(
             _streamed(partial(sheet_chunks, series_id=series_id, words=sheet_words())), name, kind
         )
-    return _download(to_json(export_document(db, series_id=series_id)), name, kind)
+    return _json_export(db, name, series_id=series_id)
 
 
 @bp.route("/history/series/<int:series_id>/print")
@@ -127,8 +170,8 @@ def upload():
     form = ImportForm()
     if form.validate_on_submit():
         try:
-            document = read_document(form.file.data.read())
-            added = import_document(get_db(), document)
+            # Read from the upload's temporary file a night at a time, never whole.
+            added = import_file(get_db(), form.file.data.stream)
             stats.refresh(get_db())
         except BadExport as error:
             form.file.errors = [
@@ -143,4 +186,4 @@ def upload():
             return redirect(url_for("history.index"))
     status = 422 if form.errors else 200
     # The page states the file's own limit; the request may be a little larger (the form).
-    return render_template("history/import.html", form=form, limit=FILE_BYTES), status
+    return render_template("history/import.html", form=form, limit=import_limits.MAX_BYTES), status
