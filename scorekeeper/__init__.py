@@ -122,8 +122,8 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
         names,
         security,
         site,
-        tile_letters,
         static_files,
+        tile_letters,
     )
     from .web.table import pages as table_mode
 
