@@ -112,7 +112,17 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     from .web.racks import pages as racks
     from .web.series import pages as series
     from .web.series import rulings
-    from .web.shell import clean_text, db, faults, ids, language, names, security, site
+    from .web.shell import (
+        clean_text,
+        db,
+        faults,
+        ids,
+        json_words,
+        language,
+        names,
+        security,
+        site,
+    )
     from .web.table import pages as table_mode
 
     folder = instance_folder(instance)
@@ -123,6 +133,8 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
         static_folder=str(shipped("static")),
     )
     configure(app, folder, test_config)
+    # The API's JSON writes an engine message in English, its documented language.
+    app.json = json_words.WordsJSONProvider(app)
 
     # What the app keeps between requests: the database, migrated at start and closed after
     # each request; the counts of wrong passcodes and of drafts sent; the 429 pages drawn.

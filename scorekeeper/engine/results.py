@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .words import Words, as_record, from_record
+from .words import Words, as_record, english, from_record
 
 
 class Line:
@@ -20,20 +20,26 @@ class Line:
 
     __slots__ = ("_rule", "param", "points", "source")
 
-    def __init__(self, points: int, rule: str | Callable[[], str], source: str, param: str):
+    def __init__(
+        self,
+        points: int,
+        rule: Words | str | Callable[[], Words | str],
+        source: Words | str,
+        param: str,
+    ):
         self.points = points
         self._rule = rule
         self.source = source
         self.param = param
 
     @property
-    def rule(self) -> str:
+    def rule(self) -> Words | str:
         """The rule in plain words."""
-        if not isinstance(self._rule, str):
+        if callable(self._rule):
             self._rule = self._rule()
         return self._rule
 
-    def _fields(self) -> tuple[int, str, str, str]:
+    def _fields(self) -> tuple[int, Words | str, Words | str, str]:
         return (self.points, self.rule, self.source, self.param)
 
     def __eq__(self, other: object) -> bool:
@@ -52,7 +58,7 @@ class Line:
 
     def to_dict(self) -> dict[str, Any]:
         """The line as the command line and the API print it."""
-        return {"points": self.points, "rule": self.rule, "source": self.source}
+        return {"points": self.points, "rule": english(self.rule), "source": english(self.source)}
 
     def to_record(self) -> dict[str, Any]:
         """The line as it is stored, with the parameter behind it, and its words as data

@@ -10,7 +10,7 @@ from typing import Any
 
 from .errors import InvalidTile, RuleError
 from .limits import MELD_TILES, SET_TILES, text_characters
-from .words import words
+from .words import Words, words
 
 # The four colours of a physical set. Sets sold with orange tiles instead of
 # yellow use `o`, which is read as the same fourth colour.
@@ -150,7 +150,7 @@ class TooManyTiles(InvalidTile):
     """More tiles written than can be there (engine/limits.py), refused before any is read.
     `most` is the limit; `count` the tiles written, or None when the text alone is too long."""
 
-    def __init__(self, message: str, most: int, count: int | None, **about: Any):
+    def __init__(self, message: Words | str, most: int, count: int | None, **about: Any):
         RuleError.__init__(self, message, **about)
         self.most, self.count = most, count
 
@@ -175,7 +175,7 @@ def written_tiles(text: str, most: int = SET_TILES) -> list[str]:
     return found
 
 
-def _too_many(count: int, most: int) -> str:
+def _too_many(count: int, most: int) -> Words:
     if most == MELD_TILES:
         return words(
             "{count} tiles written; a meld holds at most {most} (a run from 1 to 13)",
@@ -215,7 +215,7 @@ def tile_face(number: int | None, *, suits: bool = False) -> str:
     return FACE_NAMES.get(number, str(number)) if suits else str(number)
 
 
-def tile_label(tile: Tile, *, suits: bool = False) -> str:
+def tile_label(tile: Tile, *, suits: bool = False) -> Words | str:
     """A tile in words for people: `blue 7`, `joker`, `7 of clubs`."""
     if tile.joker and tile.as_number is None:
         return words("joker")

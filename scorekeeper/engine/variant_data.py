@@ -10,7 +10,7 @@ from typing import Any
 from .errors import InvalidVariant
 from .variant_checks import TABLE_RULES
 from .variants import PRESETS, Variant
-from .words import words
+from .words import english, words
 
 
 def variant_from_dict(data: dict[str, Any]) -> Variant:
@@ -30,7 +30,7 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
     # A preset's stored name is its English text: the preset's own name reads it in any
     # language, while a name the group typed stays as typed.
     same = PRESETS.get(str(values["id"]))
-    if same is not None and same.name == values["name"]:
+    if same is not None and english(same.name) == values["name"]:
         values["name"] = same.name
     for name in ("all_at_once_bonus", "finishes", "series_ends"):
         if isinstance(values.get(name), list):

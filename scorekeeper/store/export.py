@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from sqlite_utils import Database
 
 from ..engine import variant_from_dict
+from ..engine.words import Reading, Words, say
 from .export_format import FORMAT, VERSION
 from .series import seats
 
@@ -243,6 +244,9 @@ class SheetWords:
     header: tuple[str, ...] = tuple(CSV_COLUMNS)
     won: str = "yes"
     unnamed: str = "Series %(number)d"
+    # How the engine's words (a preset's name) are read: English unless the page's reader
+    # is passed in, caught while the request lasts.
+    reader: Reading | None = None
 
 
 ENGLISH = SheetWords()
@@ -251,7 +255,7 @@ ENGLISH = SheetWords()
 def series_rows(
     night: dict,
     title: str,
-    variant_name: str,
+    variant_name: Words | str,
     names: list[str],
     hands: Iterable[dict],
     words: SheetWords = ENGLISH,
@@ -269,7 +273,7 @@ def series_rows(
                 night["date"],
                 text_cell(night["place"]),
                 text_cell(title),
-                text_cell(variant_name),
+                text_cell(say(variant_name, words.reader)),
                 count,
                 seat + 1,
                 text_cell(name),

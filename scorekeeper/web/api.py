@@ -22,6 +22,7 @@ from ..engine import (
     variant_from_dict,
 )
 from ..engine.limits import HAND_BYTES
+from ..engine.words import Words
 from ..store import hands, join_codes, nights, series, variants
 from ..store.db import write_lock
 from ..store.once import API_HANDS, KEY_MAX, Once, fingerprint, keep_answer
@@ -36,7 +37,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 class ApiError(Exception):
     """A refused request: status, message and where the problem is."""
 
-    def __init__(self, status: int, message: str, where: str | None = None):
+    def __init__(self, status: int, message: Words | str, where: Words | str | None = None):
         super().__init__(message)
         self.status, self.message, self.where = status, message, where
 

@@ -11,6 +11,7 @@ from ..engine import PRESETS, Variant
 from ..engine.errors import InvalidVariant
 from ..engine.reference import GROUPS, base_preset, describe, key_facts
 from ..engine.sources import SOURCES
+from ..engine.words import Words, english
 from ..store.variants import (
     VariantInUse,
     create_custom,
@@ -29,6 +30,7 @@ from .forms.variants import (
     ordered_choices,
 )
 from .shell.db import get_db
+from .shell.language import say
 from .shell.lookup import variant_or_404
 
 bp = Blueprint("variants", __name__, url_prefix="/variants")
@@ -41,12 +43,12 @@ def cards(variants: Iterable[Variant]) -> list[dict]:
     ]
 
 
-def rule_groups(variant: Variant) -> list[tuple[str, list[dict]]]:
+def rule_groups(variant: Variant) -> list[tuple[Words | str, list[dict]]]:
     """The variant's rule reference in plain words, group by group, each rule with an anchor."""
     entries = describe(variant)
     for entry in entries:
         param = entry["param"]
-        entry["anchor"] = param or slugify(entry["title"])
+        entry["anchor"] = param or slugify(english(entry["title"]))
         entry["changed"] = changed_by_group(variant, param)
     return [(group, [e for e in entries if e["group"] == group]) for group in GROUPS]
 
@@ -68,8 +70,8 @@ def origin(variant: Variant) -> str:
         base = PRESETS.get(variant.based_on or "")
         if base is None:
             return gettext("Your group's variant")
-        return gettext("Your group's variant, copied from %(variant)s", variant=base.name)
-    return SOURCES[variant.source].title
+        return gettext("Your group's variant, copied from %(variant)s", variant=say(base.name))
+    return say(SOURCES[variant.source].title)
 
 
 @bp.route("/")

@@ -41,13 +41,13 @@ def _found() -> dict[str, Source]:
 SOURCES: dict[str, Source] = _found()
 
 
-def cite(source_key: str, section: str) -> Words:
+def cite(source_key: str, section: Words | str) -> Words:
     """The citation shown beside a rule: source title and section."""
     # The section is named as the source prints it, so it stays in the source's language.
     return words("{source}, {section}", source=SOURCES[source_key].title, section=section)
 
 
-def ruling(about: str) -> Words:
+def ruling(about: Words | str) -> Words:
     """The citation of a Scorekeeper ruling where the sources are silent."""
     return words("{source}: {about}", source=SOURCES["scorekeeper"].title, about=about)
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..words import Words
+
 
 @dataclass(frozen=True)
 class Ruling:
@@ -13,8 +15,8 @@ class Ruling:
     and the ruling in plain words. `with_section`: the source still gives the
     value and the ruling only settles how it applies, so both are cited."""
 
-    about: str
-    text: str
+    about: Words | str
+    text: Words | str
     with_section: bool = False
 
 
@@ -30,8 +32,8 @@ class Source:
     """
 
     key: str
-    title: str
-    about: str
+    title: Words | str
+    about: Words | str
     sections: Mapping[str, str] = field(default_factory=dict)
     rulings: Mapping[str, Ruling] = field(default_factory=dict)
     main_preset: str | None = None

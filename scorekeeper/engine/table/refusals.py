@@ -13,7 +13,7 @@ from ..sources import SOURCES, cite, ruling
 from ..table_actions import InvalidAction
 from ..tiles import Tile, format_tiles, parse_tiles
 from ..variants import Variant
-from ..words import words
+from ..words import Words, words
 
 # The fields of an action a refusal can point at (table_actions.InvalidAction says more).
 ActionField = Literal[
@@ -35,12 +35,12 @@ class At:
         return At(self.player, field, meld)
 
 
-def refuse(at: At, message: str, tile: str | None = None) -> InvalidAction:
+def refuse(at: At, message: Words | str, tile: str | None = None) -> InvalidAction:
     """A refusal of the action, about the player and the field being read."""
     return InvalidAction(message, player=at.player, field=at.field, meld=at.meld, tile=tile)
 
 
-def cite_rule(v: Variant, topic: str) -> str:
+def cite_rule(v: Variant, topic: str) -> Words:
     """Source and section of a table rule for this variant, or the ruling behind it
     where the source is silent (sources/ holds both)."""
     section = SOURCES[v.source].sections.get(topic)
@@ -66,7 +66,7 @@ def seat_name(players: tuple[str, ...], player: object, field: str = "player") -
     )
 
 
-def read_tiles(at: At, text: str, what: str) -> list[Tile]:
+def read_tiles(at: At, text: str, what: Words | str) -> list[Tile]:
     """The tiles the player typed as `what`; at least one."""
     try:
         tiles = parse_tiles(text)
@@ -77,7 +77,7 @@ def read_tiles(at: At, text: str, what: str) -> list[Tile]:
     return tiles
 
 
-def read_meld(v: Variant, at: At, tiles: list[Tile], what: str) -> Meld:
+def read_meld(v: Variant, at: At, tiles: list[Tile], what: Words | str) -> Meld:
     """The legal meld these tiles make, or the refusal saying why they make none."""
     try:
         return check_meld(tiles, v)

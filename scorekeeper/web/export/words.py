@@ -8,6 +8,7 @@ from flask_babel import gettext, lazy_gettext, ngettext
 
 from ...store.export import CSV_COLUMNS, SheetWords
 from ...store.importer import Added
+from ..shell.language import page_translations
 
 # The CSV header, one word per column of store.export.CSV_COLUMNS; in English exactly the
 # column names, so an English sheet reads as it always has.
@@ -32,6 +33,7 @@ def sheet_words() -> SheetWords:
         header=tuple(str(COLUMN_WORDS[column]) for column in CSV_COLUMNS),
         won=gettext("yes"),
         unnamed=gettext("Series %(number)d"),
+        reader=page_translations(),
     )
 
 

@@ -17,7 +17,9 @@ from ...engine.errors import InvalidVariant
 from ...engine.reference import BY_PARAM, GROUPS, NOT_RULES, describe
 from ...engine.variant_checks import BOUNDS
 from ...engine.variant_words import CHOICE_WORDS
+from ...engine.words import Words
 from ...store.variants import NAME_MAX, InvalidName
+from ..shell.language import lazy_say
 from .common import SelectChoice, sentence, strip
 
 # The engine's choices, each said the way players would say it (value: label, in order).
@@ -69,7 +71,7 @@ def number_field(param: str, optional: bool) -> IntegerField:
         )
     )
     return IntegerField(
-        BY_PARAM[param].title,
+        lazy_say(BY_PARAM[param].title),
         validators=[
             first,
             NumberRange(
@@ -160,13 +162,13 @@ for _param in RULE_PARAMS:
                 ),
             )
     elif _param in ("finishes", "series_ends"):
-        setattr(VariantForm, _param, MultiCheckboxField(BY_PARAM[_param].title))
+        setattr(VariantForm, _param, MultiCheckboxField(lazy_say(BY_PARAM[_param].title)))
     elif _param in CHOICES:
         setattr(
             VariantForm,
             _param,
             SelectField(
-                BY_PARAM[_param].title,
+                lazy_say(BY_PARAM[_param].title),
                 choices=[SelectChoice(value, words) for value, words in CHOICES[_param].items()],
             ),
         )
@@ -188,7 +190,7 @@ def form_data(variant: Variant, name: str) -> dict:
     return data
 
 
-def ordered_choices(param: str, usual_first: tuple[str, ...]) -> dict[str, str]:
+def ordered_choices(param: str, usual_first: tuple[str, ...]) -> dict[str, Words | str]:
     """The choices with the base's own ones first, so its usual one stays first (read while
     a page is drawn: the words are in its language)."""
     rest = [value for value in CHOICES[param] if value not in usual_first]

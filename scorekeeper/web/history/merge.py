@@ -11,6 +11,7 @@ from ...store.merge import MergeRefused, merge_players, plan_merge
 from ..forms.common import EmptyForm
 from ..shell.db import get_db
 from ..shell.faults import refresh_figures
+from ..shell.language import say
 from .forms import merge_form
 
 bp = Blueprint("merge", __name__)
@@ -55,7 +56,7 @@ def refusal_words(refused: MergeRefused) -> str:
             "they are two people, not one.",
             player=refused.player,
             other=refused.other,
-            series=refused.series,
+            series=say(refused.series),
             date=refused.date,
         )
     if refused.player is not None:

@@ -19,7 +19,7 @@ from babel.dates import format_date, format_skeleton, format_time
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from flask import Blueprint, has_request_context, redirect, request
-from flask_babel import get_translations
+from flask_babel import LazyString, get_translations
 
 from ...engine.words import Reading, Words, capitalised
 from ...engine.words import say as say_in
@@ -71,6 +71,12 @@ def page_list(items: Sequence[str], style: str) -> str:
 def say(text: object) -> str:
     """An engine message (or any text) in the page's language."""
     return say_in(text, page_translations())
+
+
+def lazy_say(text: object) -> str:
+    """An engine message read in the language of the page it is drawn on (a form's label,
+    made once at import, read anew on every page, as `lazy_gettext` is)."""
+    return LazyString(say, text)
 
 
 def sentence(text: object) -> str:

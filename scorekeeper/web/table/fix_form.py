@@ -24,6 +24,7 @@ from wtforms.validators import NumberRange, Optional
 from ...engine.table import InvalidAction
 from ...engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
 from ..forms.common import SelectChoice
+from ..shell.language import lazy_say
 
 # What each kind of action is called on the page.
 KIND_WORDS = {
@@ -41,9 +42,9 @@ class FixActionForm(Form):
     melds = TextAreaField(lazy_gettext("Melds laid, one a line"))
     meld = IntegerField(lazy_gettext("To meld number"), validators=[Optional(), NumberRange(min=1)])
     tiles = StringField(lazy_gettext("Tiles"))
-    new_meld_tiles = StringField(JOKER_MELD)
-    same_turn = BooleanField(SAME_TURN)
-    first_round_over = BooleanField(FIRST_ROUND_OVER)
+    new_meld_tiles = StringField(lazy_say(JOKER_MELD))
+    same_turn = BooleanField(lazy_say(SAME_TURN))
+    first_round_over = BooleanField(lazy_say(FIRST_ROUND_OVER))
     remove = BooleanField(lazy_gettext("Take this action out"))
 
 
@@ -118,4 +119,4 @@ def attach_fix_refusal(form: FixTableForm, rows: list[int], refusal: InvalidActi
     }.get(refusal.field or "", entry.tiles)
     if entry.kind.data == "new_meld" and field is entry.tiles:
         field = entry.melds
-    field.errors = [*list(field.errors), refusal.detail]
+    field.errors = [*list(field.errors), lazy_say(refusal.detail)]

@@ -18,6 +18,7 @@ from ...engine.melds import MELD_KINDS
 from ...engine.table import InvalidAction, Table, hand_record, replay
 from ...engine.table_actions import swap_tiles_hint
 from ...engine.tiles import COLOUR_NAMES, SUIT_NAMES
+from ...engine.words import Words
 from ...store import hands, live_tables
 from ...store.db import write_lock
 from ..forms import tally
@@ -76,7 +77,7 @@ def lying(meld) -> list:
     return [None if token == "..." else next(tiles) for token in meld.text.split()]
 
 
-def colour_word(tile, suits: bool) -> str:
+def colour_word(tile, suits: bool) -> Words | str:
     """The tile's colour (or suit) in words, so colour is never the only label."""
     colour = tile.face_colour
     if colour is None:
