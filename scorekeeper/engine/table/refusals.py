@@ -71,7 +71,11 @@ def read_tiles(at: At, text: str, what: Words | str) -> list[Tile]:
     try:
         tiles = parse_tiles(text)
     except InvalidTile as error:
-        raise refuse(at, f"{at.player}'s {what}: {error}", tile=error.tile) from None
+        raise refuse(
+            at,
+            words("{player}'s {what}: {error}", player=at.player, what=what, error=error),
+            tile=error.tile,
+        ) from None
     if not tiles:
         raise refuse(at, words("{player}'s {what}: no tiles given", player=at.player, what=what))
     return tiles
