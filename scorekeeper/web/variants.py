@@ -93,7 +93,7 @@ def render_variant(variant: Variant, rename: RenameForm | None = None):
         origin=origin(variant),
         groups=rule_groups(variant),
         used=used,
-        rename=rename or RenameForm(data={"name": variant.name}),
+        rename=rename or RenameForm(data={"name": say(variant.name)}),
         button=EmptyForm(),
     )
 
@@ -109,7 +109,7 @@ def copy(variant_id: str):
     """Make a custom variant from a copy of this one."""
     base = variant_or_404(get_db(), variant_id)
     form = VariantForm(
-        data=form_data(base, gettext("%(variant)s (house rules)", variant=base.name))
+        data=form_data(base, gettext("%(variant)s (house rules)", variant=say(base.name)))
     )
     form.finishes.choices = ordered_choices("finishes", base.finishes)
     form.series_ends.choices = ordered_choices("series_ends", base.series_ends)
@@ -162,10 +162,10 @@ def delete(variant_id: str):
                 "%(variant)s cannot be deleted: %(num)d series are played with it. A "
                 "variant can be deleted once no series uses it.",
                 error.count,
-                variant=variant.name,
+                variant=say(variant.name),
             ),
             "error",
         )
         return redirect(url_for("variants.show", variant_id=variant_id))
-    flash(gettext("%(variant)s is deleted.", variant=variant.name))
+    flash(gettext("%(variant)s is deleted.", variant=say(variant.name)))
     return redirect(url_for("variants.index"))

@@ -17,6 +17,7 @@ from ..forms.common import SelectChoice
 from ..shell import ids
 from ..shell.db import get_db
 from ..shell.faults import refresh_figures
+from ..shell.language import say
 from ..shell.lookup import night_or_404
 from . import charts
 from .forms import FilterForm, merge_form
@@ -61,7 +62,7 @@ def series_chart(series: Series, totals: list[list[int]]):
     final = ", ".join(f"{n} {t[-1]:+d}" for n, t in zip(series.names, totals, strict=True))
     return charts.line_chart(
         f"chart-series-{series.id}",
-        gettext("Running totals: %(series)s", series=series.title),
+        gettext("Running totals: %(series)s", series=say(series.title)),
         ngettext(
             "Each player's total after every hand. After %(num)d hand: %(totals)s.",
             "Each player's total after every hand. After %(num)d hands: %(totals)s.",
