@@ -26,7 +26,7 @@ from ..hands.pages import summary
 from ..racks import drafts as rack_drafts
 from ..shell import ids
 from ..shell.db import get_db
-from ..shell.language import say
+from ..shell.language import lazy_say, say
 from ..shell.lookup import hand_or_404, series_or_404
 from .fix_form import KIND_WORDS, attach_fix_refusal, fix_form, fixed_actions
 from .forms import (
@@ -182,7 +182,7 @@ def undo(series_id: int):
                         gettext(
                             "Action %(number)d taken back: %(action)s",
                             number=len(stored),
-                            action=undone[0],
+                            action=say(undone[0]),
                         )
                     )
         except live_tables.TableChanged as changed:
@@ -313,7 +313,7 @@ def end(series_id: int):
         tally.attach_error(form, series.names, error)
         return _end_page(series, table, form, number, status=422)
     except hands.HandRefused as refused_hand:
-        form.form_errors.append(str(refused_hand))
+        form.form_errors.append(lazy_say(refused_hand.words))
         return _end_page(series, table, form, number, status=422)
     flash(
         gettext("Hand %(number)d saved from the table.", number=row["number"])
@@ -371,7 +371,7 @@ def fix(series_id: int, hand_id: int):
             except InvalidAction as refusal:
                 attach_fix_refusal(form, rows, refusal)
             except hands.HandRefused as refused_hand:
-                form.form_errors.append(str(refused_hand))
+                form.form_errors.append(lazy_say(refused_hand.words))
             else:
                 flash(
                     gettext("The table of hand %(number)d was fixed.", number=hand["number"])
