@@ -565,7 +565,7 @@ def test_a_third_joker_is_refused():
 
 def test_unknown_player_and_meld_are_refused():
     assert refusal(NewMeld("Dan", ["r11 b11 k11"])) == (
-        "'Dan' is not a player of this hand (Ana, Bo, Cici)"
+        "'Dan' is not a player of this hand (Ana, Bo, and Cici)"
     )
     assert refusal(ANA_OPENS, AddTiles("Ana", 7, "y11")) == (
         "Ana: there is no meld 8 on the table (2 laid so far, numbered from 1)"

@@ -13,7 +13,7 @@ from ..sources import SOURCES, cite, ruling
 from ..table_actions import InvalidAction
 from ..tiles import Tile, format_tiles, parse_tiles
 from ..variants import Variant
-from ..words import Words, words
+from ..words import Words, and_list, words
 
 # The fields of an action a refusal can point at (table_actions.InvalidAction says more).
 ActionField = Literal[
@@ -60,7 +60,7 @@ def seat_name(players: tuple[str, ...], player: object, field: str = "player") -
         words(
             "{player!r} is not a player of this hand ({join})",
             player=player,
-            join=", ".join(players),
+            join=and_list(players),
         ),
         field=field,
     )
