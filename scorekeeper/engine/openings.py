@@ -23,7 +23,7 @@ from .melds import Meld, check_meld, end_values, opening_values
 from .opening_search import JOKERS, NEEDS_RUN, NONE, Candidate, Search, candidates
 from .tiles import COLOURS, Tile
 from .variants import Variant
-from .words import Words, english, joined_by, words
+from .words import Words, joined_by, words
 
 MAX_RACK = 15  # the dealer's 15 tiles in Romanian tile rummy; 14 elsewhere
 
@@ -80,7 +80,7 @@ class MeldCheck:
             "kind": self.kind,
             "opening_value": self.opening_value,
             "end_value": self.end_value,
-            "reason": None if self.reason is None else english(self.reason),
+            "reason": self.reason,
         }
 
 

@@ -57,8 +57,9 @@ class Line:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The line as the command line and the API print it."""
-        return {"points": self.points, "rule": english(self.rule), "source": english(self.source)}
+        """The line as the command line and the API print it (each reads its words: the API
+        in English, the command line in the language asked for)."""
+        return {"points": self.points, "rule": self.rule, "source": self.source}
 
     def to_record(self) -> dict[str, Any]:
         """The line as it is stored, with the parameter behind it, and its words as data
@@ -68,7 +69,13 @@ class Line:
             for k in ("rule", "source")
             if isinstance(getattr(self, k), Words)
         }
-        return {**self.to_dict(), "param": self.param, **({"said": said} if said else {})}
+        english_text = {k: english(getattr(self, k)) for k in ("rule", "source")}
+        return {
+            "points": self.points,
+            **english_text,
+            "param": self.param,
+            **({"said": said} if said else {}),
+        }
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Line:

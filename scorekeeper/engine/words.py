@@ -129,7 +129,7 @@ class Words:
     def __html__(self) -> str:
         # A page shows words in its reader's language: Jinja calls __html__ on what it
         # draws, and the web layer installs the reader of the page's language at start.
-        return _escape(say(self, _installed.reader() if _installed.reader else None))
+        return _escape(said_here(self))
 
     def __reduce__(self) -> tuple[type[Words], tuple[object, ...]]:
         return (Words, (self.template, dict(self.values), self.plural, self.counter, self.capital))
@@ -175,7 +175,7 @@ class Listed:
         raise TypeError("a list is not formatted into a text: make it a message's value")
 
     def __html__(self) -> str:
-        return _escape(say(self, _installed.reader() if _installed.reader else None))
+        return _escape(said_here(self))
 
     @property
     def english(self) -> str:
@@ -332,6 +332,12 @@ class _Installed:
 
 
 _installed = _Installed()
+
+
+def said_here(text: object) -> str:
+    """The text in the language of the page being drawn (the installed reader's); English
+    where none is installed."""
+    return say(text, _installed.reader() if _installed.reader else None)
 
 
 def install_reader(reader: Callable[[], Translations | Reading | None] | None) -> None:

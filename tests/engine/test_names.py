@@ -117,7 +117,9 @@ def test_a_hand_naming_someone_else_of_a_series_is_still_refused():
     with pytest.raises(InvalidHand) as caught:
         read_hand(hand, RUMMIKUB, SERIES)
     assert caught.value.field == "players"
-    assert "must be the series' players in seat order (Ștefan, Éloïse, and Zsófia)" in str(caught.value)
+    assert "must be the series' players in seat order (Ștefan, Éloïse, and Zsófia)" in str(
+        caught.value
+    )
 
 
 def test_one_player_written_twice_in_a_hand_is_refused():

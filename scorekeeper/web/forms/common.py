@@ -15,6 +15,7 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from ...engine.errors import RuleError
 from ...engine.words import Words, capitalised
+from ..shell.page_words import lazy_say
 
 __all__ = ["DATE_WRITTEN", "EmptyForm", "SelectChoice", "date_field", "sentence", "strip"]
 
@@ -42,9 +43,5 @@ def sentence(message: object) -> str:
     if isinstance(message, RuleError):
         message = message.words
     if isinstance(message, Words):
-        # Imported here: the language module reaches the scorer's access, whose forms are
-        # built on this module.
-        from ..shell.language import lazy_say
-
         return lazy_say(message.as_sentence())
     return capitalised(str(message))

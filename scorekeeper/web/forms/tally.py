@@ -27,7 +27,8 @@ from ...engine.checks import nobody_out_words, player_fields
 from ...engine.hands import FINISH_WORDS
 from ...engine.melds import rack_value
 from ...engine.tiles import COLOURS, JOKER, NUMBERS, Tile
-from ..shell.language import lazy_say, say
+from ..shell.language import say
+from ..shell.page_words import lazy_say
 from .common import SelectChoice
 
 NOBODY = "-"

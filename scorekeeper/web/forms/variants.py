@@ -18,7 +18,7 @@ from ...engine.reference import BY_PARAM, GROUPS, NOT_RULES, describe
 from ...engine.variant_checks import BOUNDS
 from ...engine.variant_words import CHOICE_WORDS
 from ...store.variants import NAME_MAX, InvalidName
-from ..shell.language import lazy_say
+from ..shell.page_words import lazy_say
 from .common import SelectChoice, sentence, strip
 
 # The engine's choices, each said the way players would say it (value: label, in order).

@@ -29,9 +29,10 @@ from ..forms import tally
 from ..forms.common import EmptyForm
 from ..racks import drafts as rack_drafts
 from ..shell.db import get_db
-from ..shell.language import lazy_say, say
+from ..shell.language import say
 from ..shell.lookup import hand_or_404, series_or_404
 from ..shell.names import isolate, isolating
+from ..shell.page_words import lazy_say
 
 bp = Blueprint("hands", __name__)
 

@@ -13,14 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from babel.dates import format_date, format_skeleton, format_time
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from flask import Blueprint, has_request_context, redirect, request
 from flask_babel import get_translations
-from markupsafe import Markup, escape
 
 from ...engine.words import Reading, Words, capitalised
 from ...engine.words import say as say_in
@@ -72,42 +71,6 @@ def page_list(items: Sequence[str], style: str) -> str:
 def say(text: object) -> str:
     """An engine message (or any text) in the page's language."""
     return say_in(text, page_translations())
-
-
-class PageWords:
-    """An engine message read when it is drawn, in that page's language, and escaped as the
-    page's own text is (Flask-Babel's lazy string is not: a name typed with "<" would
-    reach the page as markup)."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: object) -> None:
-        self.text = text
-
-    def __str__(self) -> str:
-        return say(self.text)
-
-    def __html__(self) -> Markup:
-        return escape(str(self))
-
-    def __len__(self) -> int:
-        return len(str(self))
-
-    def __eq__(self, other: object) -> bool:
-        return str(self) == (str(other) if isinstance(other, (str, PageWords)) else other)
-
-    def __hash__(self) -> int:
-        return hash(str(self))
-
-    def __repr__(self) -> str:
-        return f"PageWords({self.text!r})"
-
-
-def lazy_say(text: object) -> str:
-    """An engine message read in the language of the page it is drawn on (a form's label or
-    error, made before the page is drawn, read when it is, as `lazy_gettext` is)."""
-    # Typed as the str WTForms takes, as `lazy_gettext` is: it reads as one where drawn.
-    return cast(str, PageWords(text))
 
 
 def sentence(text: object) -> str:

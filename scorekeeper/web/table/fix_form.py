@@ -24,7 +24,7 @@ from wtforms.validators import NumberRange, Optional
 from ...engine.table import InvalidAction
 from ...engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
 from ..forms.common import SelectChoice
-from ..shell.language import lazy_say
+from ..shell.page_words import lazy_say
 
 # What each kind of action is called on the page.
 KIND_WORDS = {

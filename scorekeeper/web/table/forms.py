@@ -25,7 +25,7 @@ from ...engine.table import AddTiles, InvalidAction, NewMeld, SwapJoker, Table, 
 from ...engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
 from ..forms import tally
 from ..forms.common import SelectChoice
-from ..shell.language import lazy_say
+from ..shell.page_words import lazy_say
 
 MELD_FIELDS = 4  # an opening of 13 or 14 tiles holds at most four melds
 

@@ -26,8 +26,9 @@ from ..hands.pages import summary
 from ..racks import drafts as rack_drafts
 from ..shell import ids
 from ..shell.db import get_db
-from ..shell.language import lazy_say, say
+from ..shell.language import say
 from ..shell.lookup import hand_or_404, series_or_404
+from ..shell.page_words import lazy_say
 from .fix_form import KIND_WORDS, attach_fix_refusal, fix_form, fixed_actions
 from .forms import (
     EndHandForm,
