@@ -409,7 +409,7 @@ def test_a_copy_may_change_every_kind_of_box(app, client):
             {"finishes": []},
             "finishes",
             "How to go out: tick one or more of “Discard the last tile”, “Discard a joker as "
-            "the last tile” or “Empty the rack without a discard”",
+            "the last tile”, or “Empty the rack without a discard”",
         ),
         (
             {"all_at_once_bonus_1": ""},
