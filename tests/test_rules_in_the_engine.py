@@ -172,11 +172,11 @@ def test_how_to_write_tiles_names_the_engines_letters():
     for letter in (*NOTATION["colours"], *NOTATION["aliases"], NOTATION["joker"]):
         assert f"{letter} " in colours
         assert f"{letter} " in english(HOW_TO_WRITE["tiles"])
-        assert f"{letter} " in str(HOW_TO_WRITE["melds"])
+        assert f"{letter} " in english(HOW_TO_WRITE["melds"])
     for letter in (*NOTATION["colours"], NOTATION["joker"]):
-        assert f"{letter} " in str(HOW_TO_WRITE["suits"])
+        assert f"{letter} " in english(HOW_TO_WRITE["suits"])
     for place in NOTATION["ace_places"]:
-        assert f"{NOTATION['ace_mark']}{place}" in str(HOW_TO_WRITE["aces"])
+        assert f"{NOTATION['ace_mark']}{place}" in english(HOW_TO_WRITE["aces"])
 
 
 # --- The player-count rule -------------------------------------------------------------------

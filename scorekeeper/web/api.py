@@ -6,7 +6,7 @@ import json
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, current_app, jsonify, request, url_for
 from flask_babel import gettext
 from sqlite_utils import Database
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
@@ -200,6 +200,8 @@ def add_hand(series_id: int):
     # Answered only now that the hand is committed, with the result stored with it: another
     # phone may have added a hand since, and the standings include it.
     answer = {"number": row["number"], **hands.hand_result(row).to_dict(), "series": standings(one)}
+    # As JSON data (its words in English, by the app's JSON provider), to keep for a repeat.
+    answer = current_app.json.loads(current_app.json.dumps(answer))
     if once is not None:
         keep_answer(get_db(), one.id, once, answer)
     return jsonify(answer), 201
