@@ -90,7 +90,8 @@ def romanian_hand() -> list[object]:
     messages.append(refused(table, AddTiles("Ana", 0, "y11")).words)
     table = table.apply(NewMeld("Mihai", ["b6 b7 b8", "r10 b10 k10", "y2 y3 y4"]))
     table = table.apply(NewMeld("Ana", ["r7 b7 j", "k11 k12 k13", "y8 y9 y10"]))
-    # An addition to another player's run, then a fourth tile on a set.
+    # An addition to another player's run (first typed wrong), then a fourth tile on a set.
+    messages.append(refused(table, AddTiles("Ștefan", 2, "b9 x9")).words)
     table = table.apply(AddTiles("Ștefan", 2, "b9"))
     table = table.apply(AddTiles("Mihai", 0, "y11"))
     # A Joly swap refused (a colour the set has; engine/table/swaps.py), then made.
