@@ -28,7 +28,6 @@ from ..shell import ids
 from ..shell.db import get_db
 from ..shell.language import say
 from ..shell.lookup import hand_or_404, series_or_404
-from ..shell.page_words import lazy_say
 from .fix_form import KIND_WORDS, attach_fix_refusal, fix_form, fixed_actions
 from .forms import (
     EndHandForm,
@@ -40,6 +39,7 @@ from .forms import (
     form_action,
     seen,
 )
+from .refused import refusal_words, table_changed
 
 bp = Blueprint("table", __name__)
 
@@ -157,8 +157,8 @@ def act(series_id: int, kind: str):
             base = table if stored == actions else replay(series.variant, series.names, stored)
             played = base.apply(form_action(kind, form))
             live_tables.store_actions(db, series_id, played.actions_to_list())
-    except live_tables.TableChanged as changed:
-        return _table_page(series, table, number, forms, 409, error=str(changed), shown=kind)
+    except live_tables.TableChanged:
+        return _table_page(series, table, number, forms, 409, error=table_changed(), shown=kind)
     except InvalidAction as refusal:
         attach_refusal(kind, form, refusal)
         return _table_page(series, table, number, forms, 422, shown=kind)
@@ -186,8 +186,8 @@ def undo(series_id: int):
                             action=say(undone[0]),
                         )
                     )
-        except live_tables.TableChanged as changed:
-            flash(str(changed), "error")
+        except live_tables.TableChanged:
+            flash(table_changed(), "error")
     # Back to the form the scorer had open.
     shown = request.args.get("do")
     return redirect(
@@ -214,8 +214,8 @@ def clear(series_id: int):
         with write_lock(db):
             stored = live_tables.check_unchanged(db, series_id, seen(form))
             live_tables.set_aside(db, series_id, stored)
-    except live_tables.TableChanged as changed:
-        flash(str(changed), "error")
+    except live_tables.TableChanged:
+        flash(table_changed(), "error")
         return redirect(url_for("table.live", series_id=series_id))
     flash(
         ngettext(
@@ -294,7 +294,7 @@ def end(series_id: int):
     if not form.validate():
         return _end_page(series, table, form, number, status=422)
     if seen(form) != len(actions):
-        form.form_errors.append(str(live_tables.TableChanged()))
+        form.form_errors.append(table_changed())
         return _end_page(series, table, form, number, status=409)
     record = end_record(series, table, form)
     # Every problem at once: the racks are checked even when who went out is missing.
@@ -314,7 +314,7 @@ def end(series_id: int):
         tally.attach_error(form, series.names, error)
         return _end_page(series, table, form, number, status=422)
     except hands.HandRefused as refused_hand:
-        form.form_errors.append(lazy_say(refused_hand.words))
+        form.form_errors.append(refusal_words(refused_hand))
         return _end_page(series, table, form, number, status=422)
     flash(
         gettext("Hand %(number)d saved from the table.", number=row["number"])
@@ -372,7 +372,7 @@ def fix(series_id: int, hand_id: int):
             except InvalidAction as refusal:
                 attach_fix_refusal(form, rows, refusal)
             except hands.HandRefused as refused_hand:
-                form.form_errors.append(lazy_say(refused_hand.words))
+                form.form_errors.append(refusal_words(refused_hand))
             else:
                 flash(
                     gettext("The table of hand %(number)d was fixed.", number=hand["number"])
