@@ -91,8 +91,7 @@ class Words:
 
     def __str__(self) -> str:
         raise TypeError(
-            f"a message is read with say(), not str() ({self.template!r}); "
-            "its English is .english"
+            f"a message is read with say(), not str() ({self.template!r}); its English is .english"
         )
 
     def __format__(self, spec: str) -> str:
