@@ -118,6 +118,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
         db,
         faults,
         ids,
+        json_words,
         language,
         names,
         security,
@@ -135,6 +136,8 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
         static_folder=str(shipped("static")),
     )
     configure(app, folder, test_config)
+    # The API's JSON writes an engine message in English, its documented language.
+    app.json = json_words.WordsJSONProvider(app)
 
     # What the app keeps between requests: the database, migrated at start and closed after
     # each request; the counts of wrong passcodes and of drafts sent; the 429 pages drawn.

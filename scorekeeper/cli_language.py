@@ -10,7 +10,7 @@ from typing import Any
 
 from babel.support import NullTranslations, Translations
 
-from .engine.words import Words, say
+from .engine.words import Listed, Words, say
 
 LANGUAGES = ("en", "ro", "hu", "fr")
 CATALOGUES = Path(__file__).resolve().parent / "translations"
@@ -47,7 +47,7 @@ class Speaker:
 
     def data(self, value: Any) -> Any:
         """JSON data with every message in it read in this language."""
-        if isinstance(value, Words):
+        if isinstance(value, (Words, Listed)):
             return self.say(value)
         if isinstance(value, dict):
             return {k: self.data(v) for k, v in value.items()}

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from scorekeeper.engine import Variant
 from scorekeeper.engine.notation import HOW_TO_WRITE, notation
+from scorekeeper.engine.words import english
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTATION = notation()
@@ -167,15 +168,15 @@ def test_no_template_decides_a_rule():
 
 def test_how_to_write_tiles_names_the_engines_letters():
     # The sentences are the engine's, beside its notation: each names every letter it reads.
-    colours = str(HOW_TO_WRITE["colours"])
+    colours = english(HOW_TO_WRITE["colours"])
     for letter in (*NOTATION["colours"], *NOTATION["aliases"], NOTATION["joker"]):
         assert f"{letter} " in colours
-        assert f"{letter} " in str(HOW_TO_WRITE["tiles"])
-        assert f"{letter} " in str(HOW_TO_WRITE["melds"])
+        assert f"{letter} " in english(HOW_TO_WRITE["tiles"])
+        assert f"{letter} " in english(HOW_TO_WRITE["melds"])
     for letter in (*NOTATION["colours"], NOTATION["joker"]):
-        assert f"{letter} " in str(HOW_TO_WRITE["suits"])
+        assert f"{letter} " in english(HOW_TO_WRITE["suits"])
     for place in NOTATION["ace_places"]:
-        assert f"{NOTATION['ace_mark']}{place}" in str(HOW_TO_WRITE["aces"])
+        assert f"{NOTATION['ace_mark']}{place}" in english(HOW_TO_WRITE["aces"])
 
 
 # --- The player-count rule -------------------------------------------------------------------

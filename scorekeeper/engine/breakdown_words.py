@@ -57,5 +57,5 @@ def _rack_words(p: PlayerHand, costs: list[int] | None) -> Words:
     return words("Tiles left on your rack ({points} points)", points=p.rack_points or 0)
 
 
-def finish_words(finish: str | None) -> str:
+def finish_words(finish: str | None) -> Words:
     return FINISH_WORDS.get(finish or "", words("going out"))

@@ -12,7 +12,7 @@ from .melded_value import melded_by_player
 from .record import HandRecord, PlayerHand
 from .tiles import format_tiles
 from .variants import Variant
-from .words import and_list, counted, or_list, words
+from .words import Listed, Words, and_list, counted, or_list, words
 
 FINISH_WORDS = {
     "discard": words("discarding the last tile"),
@@ -46,7 +46,7 @@ _DRAWN_FROM = {"romanian": words("the wall"), "rummy-meld": words("the draw pile
 _POOL = words("the pool")
 
 
-def nobody_out_words(v: Variant) -> str:
+def nobody_out_words(v: Variant) -> Words:
     """The choice "nobody went out" in the variant's own words."""
     return words("Nobody: {pile} ran out", pile=_DRAWN_FROM.get(v.source, _POOL))
 
@@ -243,7 +243,7 @@ def _check_player(p: PlayerHand, v: Variant, has_melds: bool) -> None:
 def _check_fields_have_rules(p: PlayerHand, v: Variant) -> None:
     """Refuse a field given a value the variant has no rule for (docs/hand-format.md)."""
 
-    def refuse(field: str, message: str) -> None:
+    def refuse(field: str, message: Words | str) -> None:
         raise InvalidHand(message, player=p.name, field=field)
 
     if p.counts_melds and v.scoring != "melded":
@@ -316,11 +316,11 @@ def _check_going_out(p: PlayerHand, hand: HandRecord) -> None:
         )
 
 
-def rack_words(p: PlayerHand) -> str:
+def rack_words(p: PlayerHand) -> Words | Listed | str:
     """What is on a player's rack, in words: its tiles, or its points and jokers."""
     if p.rack is not None:
         return format_tiles(p.rack) or words("nothing")
     parts = [words("{points} points", points=p.rack_points)] if p.rack_points else []
     if p.rack_jokers:
         parts.append(counted("{n} joker", "{n} jokers", n=p.rack_jokers))
-    return and_list(parts) or words("nothing")
+    return and_list(parts) if parts else words("nothing")

@@ -13,6 +13,7 @@ from .hands import read_player
 from .limits import RACK_TILES, text_characters
 from .record import HandRecord
 from .variants import Variant
+from .words import Words, and_list, words
 
 # What a player counts on their own: what is left on the rack and, where the variant scores
 # melded value, what they put on the table. Who went out and how is the scorer's to say.
@@ -43,7 +44,9 @@ def read_draft(raw: Any, v: Variant, name: str) -> dict[str, Any]:
     the fields given. Raise InvalidHand with every problem found."""
     if not isinstance(raw, dict) or not raw:
         raise InvalidHand(
-            'send what is left on the rack, e.g. {"rack": "r12 k3 j"}', player=name, field="rack"
+            words("send what is left on the rack, e.g. {example}", example='{"rack": "r12 k3 j"}'),
+            player=name,
+            field="rack",
         )
     allowed = draft_fields(v)
     for field in raw:
@@ -61,8 +64,15 @@ def read_draft(raw: Any, v: Variant, name: str) -> dict[str, Any]:
     return kept
 
 
-def _not_a_draft_field(field: object, v: Variant) -> str:
+def _not_a_draft_field(field: object, v: Variant) -> Words:
     if field in DRAFT_FIELDS:
-        return f"{v.name} scores only the racks: send only what is left on the rack"
-    shown = field if isinstance(field, str) else "that"
-    return f"'{shown}' is not part of a rack: send {', '.join(draft_fields(v))}"
+        return words(
+            "{variant} scores only the racks: send only what is left on the rack", variant=v.name
+        )
+    if not isinstance(field, str):
+        return words("that is not part of a rack: send {fields}", fields=and_list(draft_fields(v)))
+    return words(
+        "'{shown}' is not part of a rack: send {fields}",
+        shown=field,
+        fields=and_list(draft_fields(v)),
+    )

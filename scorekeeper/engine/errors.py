@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .words import Words, joined, words
+from .words import Words, english, joined, words
 
 # The fields a place names, in words a translation can choose (the English is the field's
 # own name, which the API's `where` has always said).
@@ -67,7 +67,7 @@ class RuleError(ValueError):
 
     def __init__(
         self,
-        message: str,
+        message: Words | str,
         *,
         player: str | None = None,
         seat: int | None = None,
@@ -120,8 +120,9 @@ class RuleError(ValueError):
         return self.detail
 
     def __str__(self) -> str:
-        # The message as Words (a str in English) so a page can still read it in its language.
-        return self._text()
+        # The message in English, for the logs and the command line; a page reads
+        # `words` in its own language.
+        return english(self._text())
 
     @property
     def words(self) -> Words | str:
@@ -132,7 +133,7 @@ class RuleError(ValueError):
 class InvalidTile(RuleError):
     """A token that is no tile."""
 
-    def __init__(self, token: str, message: str, **about: Any) -> None:
+    def __init__(self, token: str, message: Words | str, **about: Any) -> None:
         super().__init__(message, tile=token, **about)
 
     @property

@@ -8,7 +8,7 @@ from operator import attrgetter, eq
 
 from .errors import InvalidHand
 from .record import HandRecord, PlayerHand
-from .words import Words, counted, joined, words
+from .words import Listed, Words, and_list, counted, words
 
 _key = attrgetter("key")
 
@@ -83,20 +83,18 @@ def _refuse_copies(hand: HandRecord, key: str, count: int) -> None:
     )
 
 
-def _some_places(distinct: list[str]) -> Words | str:
-    """The first few places, and how many more there are."""
-    named = joined(distinct[:NAMED_PLACES])
+def _some_places(distinct: list[Words]) -> Listed:
+    """The first few places, and how many more there are, as one list."""
+    named: list[Words] = distinct[:NAMED_PLACES]
     more = len(distinct) - NAMED_PLACES
-    if more <= 0:
-        return named
-    return counted(
-        "{places} and {n} other place", "{places} and {n} other places", places=named, n=more
-    )
+    if more > 0:
+        named.append(counted("{n} other place", "{n} other places", n=more))
+    return and_list(named)
 
 
-def _places(hand: HandRecord, key: str) -> list[tuple[str, str, int | None, str | None]]:
+def _places(hand: HandRecord, key: str) -> list[tuple[Words, str, int | None, str | None]]:
     """Every place a copy of `key` lies: in words, whose, which meld, which field."""
-    places: list[tuple[str, str, int | None, str | None]] = []
+    places: list[tuple[Words, str, int | None, str | None]] = []
     for p in hand.players:
         places += [
             (words("{name}'s rack", name=p.name), p.name, None, "rack")

@@ -24,7 +24,7 @@ from .tile_codes import TileCode
 from .tiles import Tile, TooManyTiles, parse_tile, parse_tiles, written_tiles
 from .variant_data import variant_from_dict
 from .variants import FINISHES, Variant, check_player_count, preset
-from .words import words
+from .words import and_list, words
 
 __all__ = [
     "FINISH_WORDS",
@@ -152,8 +152,8 @@ def _check_names(names: list[str], v: Variant, series_players: list[str] | None)
             words(
                 "the hand's players ({players}) must be the series' players in seat order "
                 "({seated})",
-                players=", ".join(names),
-                seated=", ".join(series_players),
+                players=and_list(names),
+                seated=and_list(series_players),
             ),
             field="players",
         )
@@ -272,7 +272,7 @@ def _read_declared(raw: dict[str, Any], name: str) -> tuple[str, ...]:
     declared = raw.get("declared", [])
     if not isinstance(declared, list) or any(d not in DECLARATIONS for d in declared):
         raise InvalidHand(
-            words("declared may hold {allowed}", allowed=" and ".join(DECLARATIONS)),
+            words("declared may hold {allowed}", allowed=and_list(DECLARATIONS)),
             player=name,
             field="declared",
         )

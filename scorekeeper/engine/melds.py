@@ -128,9 +128,6 @@ class _Why:
     text: Words | str
     tile: str | None = None
 
-    def __str__(self) -> str:
-        return self.text
-
 
 def _neighbour(number: int) -> int:
     return number + 1 if number < 13 else number - 1
@@ -308,7 +305,7 @@ def _why_not_run(tiles: tuple[Tile, ...], v: Variant) -> _Why:
     )
 
 
-def _joker_limits(reals: int, jokers: int, v: Variant, kind: str) -> str | None:
+def _joker_limits(reals: int, jokers: int, v: Variant, kind: str) -> Words | None:
     """Which joker limit of the variant the meld breaks, if any."""
     if v.max_jokers_per_meld is not None and jokers > v.max_jokers_per_meld:
         return counted(

@@ -23,7 +23,7 @@ from .melds import Meld, check_meld, end_values, opening_values
 from .opening_search import JOKERS, NEEDS_RUN, NONE, Candidate, Search, candidates
 from .tiles import COLOURS, Tile
 from .variants import Variant
-from .words import words
+from .words import Words, joined_by, words
 
 MAX_RACK = 15  # the dealer's 15 tiles in Romanian tile rummy; 14 elsewhere
 
@@ -69,8 +69,8 @@ class MeldCheck:
     kind: str | None
     opening_value: int
     end_value: int
-    reason: str | None
-    note: str | None = None
+    reason: Words | str | None
+    note: Words | str | None = None
     meld: Meld | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -90,8 +90,8 @@ def check(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> MeldCheck:
     try:
         meld = check_meld(tiles, variant)
     except InvalidMeld as error:
-        return MeldCheck(False, None, 0, 0, str(error))
-    notes = []
+        return MeldCheck(False, None, 0, 0, error.words)
+    notes: list[Words] = []
     opening = sum(opening_values(meld, variant))
     if meld.jokers and variant.opening_joker == "not_allowed":
         # Rummy with card-faced tiles: a joker may not be used in the opening meld.
@@ -109,7 +109,7 @@ def check(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> MeldCheck:
                 "only the tiles left on the racks count"
             )
         )
-    return MeldCheck(True, meld.kind, opening, end, None, "; ".join(notes) or None, meld)
+    return MeldCheck(True, meld.kind, opening, end, None, joined_by("; ", notes) or None, meld)
 
 
 # --- The best opening ----------------------------------------------------------

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .sources import cited_again
-from .words import Words, as_record, from_record
+from .words import Words, as_record, english, from_record
 
 
 class Line:
@@ -21,20 +21,26 @@ class Line:
 
     __slots__ = ("_rule", "param", "points", "source")
 
-    def __init__(self, points: int, rule: str | Callable[[], str], source: str, param: str):
+    def __init__(
+        self,
+        points: int,
+        rule: Words | str | Callable[[], Words | str],
+        source: Words | str,
+        param: str,
+    ):
         self.points = points
         self._rule = rule
         self.source = source
         self.param = param
 
     @property
-    def rule(self) -> str:
+    def rule(self) -> Words | str:
         """The rule in plain words."""
-        if not isinstance(self._rule, str):
+        if callable(self._rule):
             self._rule = self._rule()
         return self._rule
 
-    def _fields(self) -> tuple[int, str, str, str]:
+    def _fields(self) -> tuple[int, Words | str, Words | str, str]:
         return (self.points, self.rule, self.source, self.param)
 
     def __eq__(self, other: object) -> bool:
@@ -52,7 +58,8 @@ class Line:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The line as the command line and the API print it."""
+        """The line as the command line and the API print it (each reads its words: the API
+        in English, the command line in the language asked for)."""
         return {"points": self.points, "rule": self.rule, "source": self.source}
 
     def to_record(self) -> dict[str, Any]:
@@ -63,7 +70,13 @@ class Line:
             for k in ("rule", "source")
             if isinstance(getattr(self, k), Words)
         }
-        return {**self.to_dict(), "param": self.param, **({"said": said} if said else {})}
+        english_text = {k: english(getattr(self, k)) for k in ("rule", "source")}
+        return {
+            "points": self.points,
+            **english_text,
+            "param": self.param,
+            **({"said": said} if said else {}),
+        }
 
     @classmethod
     def from_record(cls, data: dict[str, Any]) -> Line:

@@ -21,17 +21,17 @@ from .results import HandResult, Line
 from .sources import SOURCES, cite, ruling, scorekeeper_ruling
 from .tiles import Tile
 from .variants import Variant
-from .words import and_list, counted, words
+from .words import Words, and_list, counted, words
 
 
-def source_of(v: Variant, topic: str) -> str:
+def source_of(v: Variant, topic: str) -> Words:
     """The citation of a breakdown line: the source's section for the topic, else
     the section of the racks (sources/ holds each source's sections)."""
     return _cited(v.source, topic)
 
 
 @lru_cache(maxsize=512)
-def _cited(source_key: str, topic: str) -> str:
+def _cited(source_key: str, topic: str) -> Words:
     # Every line of every hand cites its source: worked out once per source and topic.
     source = SOURCES[source_key]
     return cite(source_key, source.sections.get(topic, source.sections.get("rack", "scoring")))
@@ -263,7 +263,7 @@ def _melded_lines(
     return lines
 
 
-def _never_opened(v: Variant, rack: int, src: str) -> Line:
+def _never_opened(v: Variant, rack: int, src: Words | str) -> Line:
     """The never-opened penalty's line (Romanian variations add the rack to it)."""
     penalty = v.never_opened_penalty or 0
     if v.never_opened_plus_rack:

@@ -11,7 +11,7 @@ from .names import lookalike_problem, name_key, name_problem, shown_name, tidy_n
 from .results import HandResult
 from .scoring import score_hand
 from .variants import SERIES_ENDS, Variant, check_player_count
-from .words import and_list, counted, or_list, words
+from .words import Words, and_list, counted, or_list, words
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class SeriesEnd:
             return self.value * players
         return None
 
-    def describe(self, players: int) -> str:
+    def describe(self, players: int) -> Words:
         """The end in words."""
         if self.kind == "target":
             return words("first to {value} points", value=self.value)
@@ -305,7 +305,7 @@ def read_series(data: Any) -> tuple[Variant, list[str], SeriesEnd, list[HandReco
     return variant, names, end, hands
 
 
-def winner_words(winners: list[str], *, past: bool = False) -> str:
+def winner_words(winners: list[str], *, past: bool = False) -> Words:
     """Who won the series, in words: "C wins", "A and B share the win"; with
     `past`, "C won", "A and B shared the win"."""
     if not winners:

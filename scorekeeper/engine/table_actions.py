@@ -63,7 +63,7 @@ class InvalidAction(RuleError):
 
     def __init__(
         self,
-        message: str,
+        message: Words | str,
         index: int | None = None,
         *,
         player: str | None = None,

@@ -177,7 +177,7 @@ class TooManyTiles(InvalidTile):
     """More tiles written than can be there (engine/limits.py), refused before any is read.
     `most` is the limit; `count` the tiles written, or None when the text alone is too long."""
 
-    def __init__(self, message: str, most: int, count: int | None, **about: Any):
+    def __init__(self, message: Words | str, most: int, count: int | None, **about: Any):
         RuleError.__init__(self, message, **about)
         self.most, self.count = most, count
 
@@ -202,7 +202,7 @@ def written_tiles(text: str, most: int = SET_TILES) -> list[str]:
     return found
 
 
-def _too_many(count: int, most: int) -> str:
+def _too_many(count: int, most: int) -> Words:
     if most == MELD_TILES:
         return words(
             "{count} tiles written; a meld holds at most {most} (a run from 1 to 13)",
@@ -255,7 +255,7 @@ def card_words(face: object, suit: object) -> Words:
     return words("{face} of {suit}", face=face, suit=suit)
 
 
-def tile_label(tile: Tile, *, suits: bool = False) -> str:
+def tile_label(tile: Tile, *, suits: bool = False) -> Words | str:
     """A tile in words for people: `blue 7`, `joker`, `7 of clubs`."""
     if tile.joker and tile.as_number is None:
         return words("joker")

@@ -10,7 +10,7 @@ from .errors import InvalidVariant
 from .limits import HAND_PLAYERS
 from .sources import SOURCES
 from .variant_words import CHOICE_WORDS, SPLIT_WORDS, TABLE_RULE_WORDS, TITLES
-from .words import Words, joined, words
+from .words import Listed, Words, or_list, words
 
 # The variant being built: its fields may hold anything read from a file or a form, which is
 # what these checks are for, so they take it untyped (and variants.py, which calls them, is not
@@ -67,12 +67,9 @@ def _quoted(choice: Words) -> Words:
     return words("\u201c{choice}\u201d", choice=choice)
 
 
-def _either(choices: list[Words]) -> Words:
-    """'A, B or C', each choice in quotes as the form shows it."""
-    quoted = [_quoted(choice) for choice in choices]
-    if len(quoted) == 1:
-        return quoted[0]
-    return words("{some} or {last}", some=joined(quoted[:-1]), last=quoted[-1])
+def _either(choices: list[Words]) -> Listed:
+    """'A, B or C', each choice in quotes as the form shows it, in the reader's language."""
+    return or_list([_quoted(choice) for choice in choices])
 
 
 def _check_choice(name: str, value: Any, choices: tuple[str, ...]) -> None:
@@ -120,13 +117,14 @@ def check_variant(v: Variant) -> None:
 def _check_names(v: Variant) -> None:
     if not isinstance(v.id, str) or not v.id.strip():
         raise InvalidVariant(words("a variant needs an id"), field="id")
-    if not isinstance(v.name, str) or not v.name.strip():
+    # A preset's name is Words; a name the group typed must not be blank.
+    if not isinstance(v.name, Words) and (not isinstance(v.name, str) or not v.name.strip()):
         raise InvalidVariant(words("a variant needs a name"), field="name")
     if v.source not in SOURCES:
         raise InvalidVariant(
             words(
                 "the rules must come from one of these sources: {sources}",
-                sources=joined([s.title for s in SOURCES.values()]),
+                sources=or_list([s.title for s in SOURCES.values()]),
             ),
             field="source",
         )

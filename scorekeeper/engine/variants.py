@@ -19,7 +19,7 @@ from .variant_checks import (
     TABLE_RULES,
     check_variant,
 )
-from .words import words
+from .words import Words, english, words
 
 __all__ = [
     "DIRECTIONS",
@@ -44,7 +44,7 @@ class Variant:
     """Every rule that decides how a hand is checked and scored."""
 
     id: str
-    name: str
+    name: Words | str
     source: str  # key of SOURCES the preset follows
     based_on: str | None = None  # the preset a custom variant was copied from
     suits: bool = False  # show card suits instead of colours
@@ -132,6 +132,8 @@ class Variant:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data."""
         data = asdict(self)
+        # A preset's name is stored as its English text (`variant_from_dict` reads it back).
+        data["name"] = english(self.name)
         for name, value in data.items():
             if isinstance(value, tuple):
                 data[name] = list(value)

@@ -19,7 +19,7 @@ import html
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from .grammar import spoken
 from .tile_codes import TileCode, code_record, written
@@ -53,8 +53,17 @@ def reading(reader: Translations | Reading | None) -> Reading:
     return reader if isinstance(reader, Reading) else Reading(reader)
 
 
-class Words(str):
-    """A message for people: its English text, its template and its values."""
+class Words:
+    """A message for people: its template (the catalogue's msgid) and its values.
+
+    Not a `str`: a message is read whole, in the reader's language, by `say()`. Joining it
+    (`", ".join`), adding it to a str, `str()`, `format()`, an f-string or `%s` raise
+    TypeError, so that no page can quietly show English built from pieces. The English
+    is asked for by name (`.english`, or `say(w, None)`) where English is the documented
+    output: logs, the JSON API and format, the command line in English. A page draws it
+    through `__html__`, in its own language."""
+
+    __slots__ = ("capital", "counter", "plural", "template", "values")
 
     template: str
     values: Mapping[str, object]
@@ -62,25 +71,58 @@ class Words(str):
     counter: str | None
     capital: bool
 
-    def __new__(
-        cls,
+    def __init__(
+        self,
         template: str,
         values: Mapping[str, object] | None = None,
         plural: str | None = None,
         counter: str | None = None,
         capital: bool = False,
-    ) -> Words:
-        values = {
-            k: str(v) if isinstance(v, BaseException) else v for k, v in (values or {}).items()
-        }
-        chosen = template
-        if plural is not None and counter is not None and values[counter] != 1:
-            chosen = plural
-        text = chosen.format_map(values) if values else chosen
-        made = super().__new__(cls, capitalised(text) if capital else text)
-        made.template, made.values, made.plural, made.counter = template, values, plural, counter
-        made.capital = capital
-        return made
+    ) -> None:
+        kept = {k: _as_value(v) for k, v in (values or {}).items()}
+        for name, value in (
+            ("template", template),
+            ("values", kept),
+            ("plural", plural),
+            ("counter", counter),
+            ("capital", capital),
+        ):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a message is not changed once made ({name})")
+
+    def __str__(self) -> str:
+        raise TypeError(
+            f"a message is read with say(), not str() ({self.template!r}); its English is .english"
+        )
+
+    def __format__(self, spec: str) -> str:
+        raise TypeError(
+            f"a message is not formatted into a text ({self.template!r}): make the "
+            "whole sentence a message with this one as a value"
+        )
+
+    def __repr__(self) -> str:
+        return f"Words({self.template!r}, {dict(self.values)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Words):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        # Values may be lists; equal messages have the same template and value names.
+        return hash((self.template, tuple(sorted(self.values)), self.plural, self.capital))
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.template, dict(self.values), self.plural, self.counter, self.capital)
+
+    @property
+    def english(self) -> str:
+        """The message in English: for the logs, the API, the JSON format and the command
+        line, whose documented language it is."""
+        return say(self, None)
 
     def as_sentence(self) -> Words:
         """The same words starting with a capital, in whatever language they are read."""
@@ -89,10 +131,10 @@ class Words(str):
     def __html__(self) -> str:
         # A page shows words in its reader's language: Jinja calls __html__ on what it
         # draws, and the web layer installs the reader of the page's language at start.
-        return _escape(say(self, _installed.reader()) if _installed.reader else self)
+        return _escape(said_here(self))
 
     def __reduce__(self) -> tuple[type[Words], tuple[object, ...]]:
-        return (Words, (self.template, self.values, self.plural, self.counter, self.capital))
+        return (Words, (self.template, dict(self.values), self.plural, self.counter, self.capital))
 
     def to_record(self) -> dict[str, Any]:
         """The message as JSON data (kept with a stored hand), read back by `from_record`."""
@@ -107,6 +149,65 @@ class Words(str):
         return record
 
 
+def _as_value(value: object) -> object:
+    """A message's value as it is kept: an error as its own words (a refusal's message, or
+    its text), anything else as it is."""
+    if isinstance(value, BaseException):
+        found = getattr(value, "words", None)
+        return found if isinstance(found, (Words, Listed, str)) else str(value)
+    return value
+
+
+ListStyle = Literal["and", "or"]
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Things (names, tiles, melds, choices) as one list, written by the reader's language
+    ("Ana, Bo și Cai", "a, b ou c"): `style` "and" lists them all, "or" offers a choice.
+    Each item is a plain text (a name, a tile) or Words, read in the same language."""
+
+    items: tuple[object, ...]
+    style: ListStyle = "and"
+
+    def __str__(self) -> str:
+        raise TypeError("a list is read with say(), not str()")
+
+    def __format__(self, spec: str) -> str:
+        raise TypeError("a list is not formatted into a text: make it a message's value")
+
+    def __html__(self) -> str:
+        return _escape(said_here(self))
+
+    @property
+    def english(self) -> str:
+        """The list in English (logs, API, command line)."""
+        return say(self, None)
+
+    def to_record(self) -> dict[str, Any]:
+        """The list as JSON data, read back by `from_record`."""
+        return {"list": [as_record(item) for item in self.items], "style": self.style}
+
+
+def and_list(items: Sequence[object]) -> Listed:
+    """Things listed all together ("Ana, Bo and Cai"), in the reader's language."""
+    return Listed(tuple(items), "and")
+
+
+def or_list(items: Sequence[object]) -> Listed:
+    """Choices, one of which is meant ("a, b or c"), in the reader's language."""
+    return Listed(tuple(items), "or")
+
+
+def english_list(items: Sequence[str], style: str) -> str:
+    """A list in English, as CLDR writes it ("a", "a and b", "a, b, and c"): what the
+    command line and the API read, having no language's lists."""
+    last = "or" if style == "or" else "and"
+    if len(items) <= 2:
+        return f" {last} ".join(items)
+    return f"{', '.join(items[:-1])}, {last} {items[-1]}"
+
+
 def words(template: str, **values: object) -> Words:
     """A message: `template` with `{name}` placeholders, filled in from `values`."""
     return Words(template, values)
@@ -118,14 +219,18 @@ def counted(singular: str, plural: str, *, counter: str = "n", **values: object)
 
 
 def as_record(value: object) -> object:
-    """A value as JSON data: a Words as its record, anything else as it is."""
-    return value.to_record() if isinstance(value, (Words, TileCode)) else value
+    """A value as JSON data: a Words, a list or a tile code as its record, anything else as
+    it is."""
+    return value.to_record() if isinstance(value, (Words, Listed, TileCode)) else value
 
 
 def from_record(data: object) -> object:
-    """A value stored by `as_record`: Words (or a tile code) again where it was one."""
+    """A value stored by `as_record`: Words, a list or a tile code again where it was one."""
     if (code := code_record(data)) is not None:
         return code
+    if isinstance(data, dict) and "list" in data:
+        style: ListStyle = "or" if data.get("style") == "or" else "and"
+        return Listed(tuple(from_record(item) for item in data["list"]), style)
     if isinstance(data, dict) and "template" in data:
         values = {k: from_record(v) for k, v in dict(data.get("values") or {}).items()}
         return Words(
@@ -140,31 +245,58 @@ def from_record(data: object) -> object:
 
 def say(text: object, reader: Translations | Reading | None) -> str:
     """The text in the reader's language: a Words translated, its values too (names and
-    tiles are plain values and stay as written); anything else as its text."""
+    tiles are plain values and stay as written); a list in the language's way of writing
+    lists; anything else as its text. No reader (None) reads the English."""
+    if isinstance(text, Listed):
+        return _said_list(text, reading(reader))
     if not isinstance(text, Words):
         return str(text) if text is not None else ""
     page = reading(reader)
-    translations = page.translations
-    if translations is None:
-        return str.__str__(text)
-    if text.plural is not None and text.counter is not None:
-        count = text.values[text.counter]
-        template = translations.ngettext(
-            text.template, text.plural, count if isinstance(count, int) else 2
-        )
-    else:
-        template = translations.gettext(text.template)
-    values = {
-        k: say(v, page) if isinstance(v, Words) else written(v, page.letters)
-        for k, v in text.values.items()
-    }
+    template = _template(text, page.translations)
+    values = {k: _value(v, page) for k, v in text.values.items()}
     try:
         said = template.format_map(spoken(values)) if values else template
-        return capitalised(said) if text.capital else said
     except (KeyError, IndexError, ValueError):
+        if page.translations is None:
+            raise
         # A catalogue entry with a placeholder the message lacks (the catalogue test
         # catches these) must not break a page: the English is still right.
-        return str.__str__(text)
+        return say(text, None)
+    return capitalised(said) if text.capital else said
+
+
+def english(text: object) -> str:
+    """Any text in English, a message read without a catalogue: what the logs, the API, the
+    JSON format and the command line in English print."""
+    return say(text, None)
+
+
+def _template(text: Words, translations: Translations | None) -> str:
+    """The message's template in the catalogue's language (English without one), in the
+    plural form its count takes."""
+    if text.plural is not None and text.counter is not None:
+        count = text.values[text.counter]
+        if translations is None:
+            return text.template if count == 1 else text.plural
+        n = count if isinstance(count, int) else 2
+        return translations.ngettext(text.template, text.plural, n)
+    return translations.gettext(text.template) if translations is not None else text.template
+
+
+def _value(value: object, page: Reading) -> object:
+    """A message's value as the page writes it: words and lists read in its language, a
+    tile code in its letters, a name or a number as it is."""
+    if isinstance(value, (Words, Listed)):
+        return say(value, page)
+    return written(value, page.letters)
+
+
+def _said_list(listed: Listed, page: Reading) -> str:
+    """A list in the page's language; in English where the reader has no lists."""
+    items = [str(_value(item, page)) for item in listed.items]
+    if page.lists is not None:
+        return page.lists(items, listed.style)
+    return english_list(items, listed.style)
 
 
 def joined(parts: list[Words] | list[str] | list[Words | str]) -> Words | str:
@@ -205,22 +337,6 @@ def joined_by(mark: str, parts: Sequence[object]) -> Words | str:
     return Words(mark.join("{" + name + "}" for name in marks), marks)
 
 
-def and_list(items: list[Words] | list[str] | list[Words | str]) -> Words | str:
-    """Names or words as a list for people: "Ana", "Ana and Bo", "Ana and Bo and Cai"."""
-    together: Words | str = items[0] if items else ""
-    for item in items[1:]:
-        together = words("{first} and {last}", first=together, last=item)
-    return together
-
-
-def or_list(items: list[Words] | list[str] | list[Words | str]) -> Words | str:
-    """Choices as a list for people: "a", "a or b", "a or b or c"."""
-    together: Words | str = items[0] if items else ""
-    for item in items[1:]:
-        together = words("{first} or {last}", first=together, last=item)
-    return together
-
-
 class _Installed:
     """The reader of the page's language, installed by the web layer (the engine knows no
     web library: the web layer hands it a function giving the request's catalogue)."""
@@ -229,6 +345,12 @@ class _Installed:
 
 
 _installed = _Installed()
+
+
+def said_here(text: object) -> str:
+    """The text in the language of the page being drawn (the installed reader's); English
+    where none is installed."""
+    return say(text, _installed.reader() if _installed.reader else None)
 
 
 def install_reader(reader: Callable[[], Translations | Reading | None] | None) -> None:

@@ -201,6 +201,8 @@ class SheetWords:
     header: tuple[str, ...] = tuple(CSV_COLUMNS)
     won: str = "yes"
     unnamed: str = "Series %(number)d"
+    # How the engine's words (a preset's name) are read: English unless the page's reader
+    # is passed in, caught while the request lasts.
     reader: Reading | None = None
 
 
@@ -210,7 +212,7 @@ ENGLISH = SheetWords()
 def series_rows(
     night: dict,
     title: str,
-    variant_name: str | Words,
+    variant_name: Words | str,
     names: list[str],
     hands: Iterable[dict],
     words: SheetWords = ENGLISH,

@@ -23,6 +23,7 @@ from ..engine import (
     variant_from_dict,
 )
 from ..engine.table import InvalidAction, replay
+from ..engine.words import english
 from .import_limits import value_problems
 from .players import lookalike, name_key, name_problem, tidy_name
 
@@ -234,7 +235,7 @@ def _check_players(players: list) -> set[str]:
             )
         problem = name_problem(name)
         if problem:
-            raise BadExport(f'player {i}: "{name[:40]}": {problem}')
+            raise BadExport(f'player {i}: "{name[:40]}": {english(problem)}')
         if name in spelt:
             raise BadExport(f'player {i}: "{name}" is listed twice')
         twin = lookalike(name, spelt)

@@ -19,6 +19,7 @@ from ..engine import (
     with_hand,
 )
 from ..engine.table import Table, replay
+from ..engine.words import Words
 from . import drafts, live_tables, tallies
 from .db import insert, now, write_lock
 from .hand_results import stored_result
@@ -43,9 +44,13 @@ class HandRefused(Exception):
         super().__init__(str(error))
         self.error = error
 
-    def __str__(self) -> str:
-        # The engine's message as it made it (its Words), so a page reads it in its language.
-        return self.args[0]
+    @property
+    def words(self) -> Words | str:
+        """The engine's message as it made it (its Words), for a page to read in its language;
+        `str()` is its English, for the logs and the API."""
+        if isinstance(self.error, (InvalidHand, InvalidSeries)):
+            return self.error.words
+        return str(self.error)
 
 
 def series_hands(db: Database, series_id: int) -> list[dict]:

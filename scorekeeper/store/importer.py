@@ -22,6 +22,7 @@ from sqlite_utils import Database
 
 from ..engine import RuleError, variant_from_dict
 from ..engine.names import name_key
+from ..engine.words import english
 from . import join_codes
 from .db import write_lock
 from .export_format import BadExport
@@ -288,7 +289,8 @@ def _import_hand(
     try:
         result = check_hand(series, record)
     except HandRefused as refused:  # checked already, under the file's spelling of the names
-        raise BadExport(f"series {series.title}, hand {hand['number']}: {refused}") from None
+        title = english(series.title)
+        raise BadExport(f"series {title}, hand {hand['number']}: {refused}") from None
     hand_id = _insert(
         db,
         "hands",

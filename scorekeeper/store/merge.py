@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..engine import RuleError, Variant, read_hand, score_hand, variant_from_json
+from ..engine.words import Words, english
 from .spelling import respell_actions, respell_record, respell_scores
 from .tallies import fill_missing_tallies
 
@@ -27,7 +28,7 @@ class MergeRefused(Exception):
         message: str,
         player: str | None = None,
         other: str | None = None,
-        series: str | None = None,
+        series: Words | str | None = None,
         date: str | None = None,
     ):
         super().__init__(message)
@@ -73,7 +74,7 @@ def plan_merge(db: Database, merged_id: int, kept_id: int) -> Merge | None:
         title = shared["name"] or variant_from_json(shared["variant_rules"]).name
         raise MergeRefused(
             f"{merged['name']} and {kept['name']} both sat at the series "
-            f"{title} on {shared['date']}: they are two people, not one",
+            f"{english(title)} on {shared['date']}: they are two people, not one",
             player=merged["name"],
             other=kept["name"],
             series=title,

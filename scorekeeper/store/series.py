@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..engine import SeriesEnd, SeriesTally, Variant, variant_from_dict
-from ..engine.words import joined, words
+from ..engine.words import Words, joined, words
 from . import join_codes, players, tallies
 from .db import insert, now, write_lock
 
@@ -27,7 +27,7 @@ class Series:
     first_dealer: int
 
     @property
-    def title(self) -> str:
+    def title(self) -> Words | str:
         """What people call the series."""
         # In words, so that a page shows a preset's name in its reader's language.
         return self.name or words(

@@ -10,6 +10,7 @@ from sqlite_utils import Database
 from ..engine import PRESETS, Variant, variant_from_json
 from ..engine.errors import InvalidVariant
 from ..engine.reference import NOT_RULES
+from ..engine.words import Words, english
 from .db import now, write_lock
 
 NAME_MAX = 80
@@ -38,10 +39,10 @@ def get_variant(db: Database, variant_id: str) -> Variant | None:
 def custom_variants(db: Database) -> list[Variant]:
     """Return the group's own variants, by name."""
     found = [variant_from_json(row["rules"]) for row in db.table("variants").rows]
-    return sorted(found, key=lambda v: (v.name.casefold(), v.id))
+    return sorted(found, key=lambda v: (english(v.name).casefold(), v.id))
 
 
-def variant_choices(db: Database) -> list[tuple[str, str]]:
+def variant_choices(db: Database) -> list[tuple[str, Words | str]]:
     """Return (id, name) of every variant: the presets in their order, then custom ones by name."""
     return [(v.id, v.name) for v in [*PRESETS.values(), *custom_variants(db)]]
 
@@ -65,7 +66,7 @@ def _check_name(db: Database, name: str, own_id: str | None = None) -> str:
     if len(name) > NAME_MAX:
         raise InvalidName(f"The name can be at most {NAME_MAX} characters.")
     # Two variants both called "Rummikub" would be told apart by nobody in the series form.
-    taken = [v.name for v in PRESETS.values()]
+    taken = [english(v.name) for v in PRESETS.values()]
     taken += [row["name"] for row in db.table("variants").rows if row["id"] != own_id]
     if name.casefold() in {other.casefold() for other in taken}:
         raise InvalidName(f"There is already a variant called {name}; choose another name.")

@@ -6,7 +6,7 @@ import json
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, current_app, jsonify, request, url_for
 from flask_babel import gettext
 from sqlite_utils import Database
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
@@ -22,6 +22,7 @@ from ..engine import (
     variant_from_dict,
 )
 from ..engine.limits import HAND_BYTES
+from ..engine.words import Words
 from ..store import hands, join_codes, nights, series, variants
 from ..store.db import write_lock
 from ..store.once import API_HANDS, KEY_MAX, Once, fingerprint, keep_answer
@@ -36,7 +37,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 class ApiError(Exception):
     """A refused request: status, message and where the problem is."""
 
-    def __init__(self, status: int, message: str, where: str | None = None):
+    def __init__(self, status: int, message: Words | str, where: Words | str | None = None):
         super().__init__(message)
         self.status, self.message, self.where = status, message, where
 
@@ -205,6 +206,8 @@ def add_hand(series_id: int):
     # Answered only now that the hand is committed, with the result stored with it: another
     # phone may have added a hand since, and the standings include it.
     answer = {"number": row["number"], **hands.hand_result(row).to_dict(), "series": standings(one)}
+    # As JSON data (its words in English, by the app's JSON provider), to keep for a repeat.
+    answer = current_app.json.loads(current_app.json.dumps(answer))
     if once is not None:
         keep_answer(get_db(), one.id, once, answer)
     return jsonify(answer), 201

@@ -42,7 +42,7 @@ def opened_from(db: Database) -> Series | None:
     return series_or_404(db, series_id)
 
 
-def variant_menu(db: Database, series: Series | None) -> list[tuple[str, str]]:
+def variant_menu(db: Database, series: Series | None) -> list[tuple[str, Words | str]]:
     """Every variant to choose from; first the series' own frozen rules when there is one."""
     menu = variants.variant_choices(db)
     if series is not None:
@@ -125,7 +125,9 @@ def compare_page():
     ), status
 
 
-def compared_groups(rows: list[dict], only_differences: bool) -> list[tuple[str, list[dict]]]:
+def compared_groups(
+    rows: list[dict], only_differences: bool
+) -> list[tuple[Words | str, list[dict]]]:
     """The compared rules group by group, only those that differ if asked; no empty group."""
     kept = [row for row in rows if row["differs"] or not only_differences]
     groups = [(group, [row for row in kept if row["group"] == group]) for group in GROUPS]

@@ -11,6 +11,7 @@ from ..engine import PRESETS, Variant
 from ..engine.errors import InvalidVariant
 from ..engine.reference import GROUPS, base_preset, describe, key_facts
 from ..engine.sources import SOURCES
+from ..engine.words import Words, english
 from ..store.variants import (
     VariantInUse,
     create_custom,
@@ -42,12 +43,12 @@ def cards(variants: Iterable[Variant]) -> list[dict]:
     ]
 
 
-def rule_groups(variant: Variant) -> list[tuple[str, list[dict]]]:
+def rule_groups(variant: Variant) -> list[tuple[Words | str, list[dict]]]:
     """The variant's rule reference in plain words, group by group, each rule with an anchor."""
     entries = describe(variant)
     for entry in entries:
         param = entry["param"]
-        entry["anchor"] = param or slugify(entry["title"])
+        entry["anchor"] = param or slugify(english(entry["title"]))
         entry["changed"] = changed_by_group(variant, param)
     return [(group, [e for e in entries if e["group"] == group]) for group in GROUPS]
 
@@ -70,7 +71,7 @@ def origin(variant: Variant) -> str:
         if base is None:
             return gettext("Your group's variant")
         return gettext("Your group's variant, copied from %(variant)s", variant=say(base.name))
-    return SOURCES[variant.source].title
+    return say(SOURCES[variant.source].title)
 
 
 @bp.route("/")
@@ -92,7 +93,7 @@ def render_variant(variant: Variant, rename: RenameForm | None = None):
         origin=origin(variant),
         groups=rule_groups(variant),
         used=used,
-        rename=rename or RenameForm(data={"name": variant.name}),
+        rename=rename or RenameForm(data={"name": say(variant.name)}),
         button=EmptyForm(),
     )
 
@@ -161,10 +162,10 @@ def delete(variant_id: str):
                 "%(variant)s cannot be deleted: %(num)d series are played with it. A "
                 "variant can be deleted once no series uses it.",
                 error.count,
-                variant=variant.name,
+                variant=say(variant.name),
             ),
             "error",
         )
         return redirect(url_for("variants.show", variant_id=variant_id))
-    flash(gettext("%(variant)s is deleted.", variant=variant.name))
+    flash(gettext("%(variant)s is deleted.", variant=say(variant.name)))
     return redirect(url_for("variants.index"))

@@ -7,6 +7,7 @@ import pytest
 from scorekeeper.engine import InvalidHand, read_hand, score_hand
 from scorekeeper.engine.checks import nobody_out_words
 from scorekeeper.engine.variants import preset
+from scorekeeper.engine.words import english
 
 
 def refusal(hand) -> InvalidHand:
@@ -125,4 +126,4 @@ def test_a_single_refusal_is_its_own_only_problem():
     ],
 )
 def test_nobody_going_out_is_said_in_the_variants_words(variant_id, words):
-    assert nobody_out_words(preset(variant_id)) == words
+    assert english(nobody_out_words(preset(variant_id))) == words

@@ -103,6 +103,6 @@ def test_many_places_of_one_tile_are_named_three_at_most():
         "melds": [{"tiles": "b7 b8 b9", "by": "Ana"}, {"tiles": "b5 b6 b7", "by": "Ana"}],
     }
     assert str(refusal(data)) == (
-        "meld 2, player Ana: 5 copies of b7 in this hand (Bo's rack, Cai's rack, Dee's rack and "
+        "meld 2, player Ana: 5 copies of b7 in this hand (Bo's rack, Cai's rack, Dee's rack, and "
         "2 other places); a box of tiles holds only two of each tile"
     )

@@ -30,19 +30,37 @@ from scorekeeper.engine.variants import (
     SERIES_WINNERS,
     Variant,
 )
+from scorekeeper.engine.words import Words, english
 
 RULE_PARAMS = [f.name for f in fields(Variant) if f.name not in NOT_RULES]
 ALL_PRESETS = list(PRESETS.values())
 ids = [v.id for v in ALL_PRESETS]
 
 
+def in_english(value):
+    """A reference's value with the engine's words read in English (by name)."""
+    if isinstance(value, dict):
+        return {k: in_english(v) for k, v in value.items()}
+    return english(value) if isinstance(value, Words) else value
+
+
+def described(variant):
+    """The reference of a variant, its words in English."""
+    return [in_english(e) for e in describe(variant)]
+
+
+def compared(a, b):
+    """Two variants compared, their words in English."""
+    return [in_english(row) for row in compare(a, b)]
+
+
 def entry(variant, param):
-    [found] = [e for e in describe(variant) if e["param"] == param]
+    [found] = [e for e in described(variant) if e["param"] == param]
     return found
 
 
 def titled(variant, title):
-    [found] = [e for e in describe(variant) if e["title"] == title]
+    [found] = [e for e in described(variant) if e["title"] == title]
     return found
 
 
@@ -72,7 +90,7 @@ def test_no_rule_for_the_variants_name_fields():
 
 
 def test_rules_that_hold_everywhere_are_included():
-    general = {r.title for r in RULES if r.param is None}
+    general = {english(r.title) for r in RULES if r.param is None}
     assert {"The tiles", "What makes a set", "What makes a run"} <= general
 
 
@@ -96,11 +114,11 @@ def test_rules_are_frozen():
 
 @pytest.mark.parametrize("variant", ALL_PRESETS, ids=ids)
 def test_every_rule_explains_and_cites_every_preset(variant):
-    for item in describe(variant):
+    for item in described(variant):
         assert set(item) == {"param", "group", "title", "text", "source", "ruling"}
         assert item["text"].strip() and item["text"][-1] in ".)"
         assert item["source"].strip()
-        assert item["group"] in GROUPS
+        assert item["group"] in [english(g) for g in GROUPS]
 
 
 # Integer parameters whose value the text must say, unless the rule does not
@@ -167,13 +185,13 @@ def test_explain_says_the_numbers(variant):
     ],
 )
 def test_explain_in_plain_words(variant_id, param, says):
-    assert says in rule_for_param(param).explain(PRESETS[variant_id])
+    assert says in english(rule_for_param(param).explain(PRESETS[variant_id]))
 
 
 @pytest.mark.parametrize("variant_id", ["rummy-meld", "rummy-meld-minimum-points"])
 def test_a_rummy_meld_jolly_counts_where_it_finally_lies(variant_id):
     # RULES.md, Words: the credited joker is Romanian only.
-    said = rule_for_param("melded_joker_bonus").explain(PRESETS[variant_id])
+    said = english(rule_for_param("melded_joker_bonus").explain(PRESETS[variant_id]))
     assert "for the player who laid it where it finally lies" in said
     assert "first melded" not in said
 
@@ -217,12 +235,12 @@ def test_values_cite_their_source_and_section(variant_id, param, source):
 
 def test_the_other_presets_cite_their_own_source():
     for variant in ALL_PRESETS:
-        title = SOURCES[variant.source].title
+        title = english(SOURCES[variant.source].title)
         assert titled(variant, "The tiles")["source"].startswith(title)
         assert entry(variant, "scoring")["source"].startswith(title)
 
 
-RULING = SOURCES["scorekeeper"].title
+RULING = english(SOURCES["scorekeeper"].title)
 
 
 @pytest.mark.parametrize(
@@ -285,8 +303,8 @@ def test_a_ruling_on_a_sourced_value_cites_both():
 
 def test_cite_and_ruling_methods_match_describe():
     rule, romanian = rule_for_param("ace_rack"), PRESETS["romanian"]
-    assert rule.cite(romanian) == entry(romanian, "ace_rack")["source"]
-    assert rule.ruling(romanian) == entry(romanian, "ace_rack")["ruling"]
+    assert english(rule.cite(romanian)) == entry(romanian, "ace_rack")["source"]
+    assert english(rule.ruling(romanian)) == entry(romanian, "ace_rack")["ruling"]
     assert rule.ruling(PRESETS["rummikub"]) is None
 
 
@@ -311,13 +329,13 @@ def test_a_custom_variant_cites_the_base_for_what_it_kept():
     custom = our_romanian(opening=60)
     assert entry(custom, "joker_rack")["source"] == "Romanian tile rummy, scoring section"
     assert entry(custom, "ace_rack")["source"] == f"{RULING}: an ace left on a rack"
-    changed = [e["param"] for e in describe(custom) if e["source"].startswith("Your group")]
+    changed = [e["param"] for e in described(custom) if e["source"].startswith("Your group")]
     assert changed == ["opening"]
 
 
 def test_a_custom_variant_without_a_known_base_is_all_the_groups_rules():
     custom = Variant(id="ours", name="Ours", source="rummikub", opening=40)
-    for item in describe(custom):
+    for item in described(custom):
         if item["param"] is None:
             assert item["source"].startswith("Rummikub official rules")
         else:
@@ -388,7 +406,7 @@ def test_explain_and_cite_never_raise_for_a_custom_variant(changes):
         custom = base.changed(id="ours", name="Ours", based_on=base.id, **changes)
     except InvalidVariant:
         assume(False)
-    for item in describe(custom):
+    for item in described(custom):
         assert item["text"] and item["source"]
     compare(base, custom)
 
@@ -397,7 +415,7 @@ def test_explain_and_cite_never_raise_for_a_custom_variant(changes):
 
 
 def test_compare_marks_differences():
-    rows = {(r["param"], r["title"]): r for r in compare(PRESETS["rummikub"], PRESETS["romanian"])}
+    rows = {(r["param"], r["title"]): r for r in compared(PRESETS["rummikub"], PRESETS["romanian"])}
     assert rows[("opening", "Points needed to open")]["differs"]
     assert rows[("ace_high", "Runs after the 13")]["differs"]
     assert not rows[(None, "The tiles")]["differs"]
@@ -406,7 +424,7 @@ def test_compare_marks_differences():
 
 def test_compare_shows_both_sides():
     [row] = [
-        r for r in compare(PRESETS["rummikub"], PRESETS["romanian"]) if r["param"] == "opening"
+        r for r in compared(PRESETS["rummikub"], PRESETS["romanian"]) if r["param"] == "opening"
     ]
     assert "at least 30" in row["a"]["text"] and "at least 50" in row["b"]["text"]
     assert row["a"]["source"] == "Rummikub official rules, Playing the Game"
@@ -416,12 +434,12 @@ def test_compare_shows_both_sides():
 
 def test_a_variant_compared_with_itself_differs_nowhere():
     for variant in ALL_PRESETS:
-        assert not any(r["differs"] for r in compare(variant, variant))
+        assert not any(r["differs"] for r in compared(variant, variant))
 
 
 def test_compare_has_one_row_per_rule_in_reference_order():
-    rows = compare(PRESETS["rummy-meld"], PRESETS["rummy-meld-discard-jolly"])
-    assert [(r["param"], r["title"]) for r in rows] == [(r.param, r.title) for r in RULES]
+    rows = compared(PRESETS["rummy-meld"], PRESETS["rummy-meld-discard-jolly"])
+    assert [(r["param"], r["title"]) for r in rows] == [(r.param, english(r.title)) for r in RULES]
     assert [r["param"] for r in rows if r["differs"]] == ["finishes"]
 
 
@@ -431,8 +449,8 @@ def test_compare_has_one_row_per_rule_in_reference_order():
 def test_breakdown_lines_and_the_reference_cite_the_same_sections():
     # A breakdown line links to its rule; both should name the same place.
     for variant in ALL_PRESETS:
-        assert entry(variant, "scoring")["source"] == scoring.source_of(variant, "rack")
-        pool_section = scoring.source_of(variant, "pool").split(" (")[0]
+        assert entry(variant, "scoring")["source"] == english(scoring.source_of(variant, "rack"))
+        pool_section = english(scoring.source_of(variant, "pool")).split(" (")[0]
         assert entry(variant, "pool_out")["source"].startswith(pool_section)
 
 

@@ -18,6 +18,7 @@ from scorekeeper.engine import (
     score_series,
     tally_series,
 )
+from scorekeeper.engine.words import english
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NAMES = ["Ana", "Bo", "Cici"]
@@ -80,7 +81,7 @@ def test_the_record_keeps_every_line_with_its_parameter():
     assert line == {
         "points": -200,
         "rule": "Never opened: a fixed penalty, whatever is on the rack",
-        "source": result.breakdown["Cici"][0].source,
+        "source": english(result.breakdown["Cici"][0].source),
         "param": "never_opened_penalty",
     }
     # The line's words are kept as data too, so a page reads a stored line in its language.

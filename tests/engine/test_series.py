@@ -15,6 +15,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.engine.series import check_series_setup, read_players, winner_words
 from scorekeeper.engine.table import InvalidAction
+from scorekeeper.engine.words import english
 
 
 def won_by(winner, names, racks):
@@ -209,9 +210,9 @@ def test_a_series_may_use_a_variant_object():
 
 
 def test_the_series_end_in_words():
-    assert SeriesEnd("rounds", 2).describe(3) == "2 rounds (6 hands)"
-    assert SeriesEnd("hands", 1).describe(3) == "1 hand"
-    assert SeriesEnd("target", 500).describe(3) == "first to 500 points"
+    assert english(SeriesEnd("rounds", 2).describe(3)) == "2 rounds (6 hands)"
+    assert english(SeriesEnd("hands", 1).describe(3)) == "1 hand"
+    assert english(SeriesEnd("target", 500).describe(3)) == "first to 500 points"
     assert SeriesEnd("rounds", 2).hands_for(4) == 8
     assert SeriesEnd("target", 500).hands_for(4) is None
 
@@ -338,12 +339,12 @@ def test_the_players_are_read_tidied():
     [
         (["C"], "C wins", "C won"),
         (["A", "B"], "A and B share the win", "A and B shared the win"),
-        (["A", "B", "C"], "A and B and C share the win", "A and B and C shared the win"),
+        (["A", "B", "C"], "A, B, and C share the win", "A, B, and C shared the win"),
     ],
 )
 def test_the_series_winner_in_words(winners, present, past):
-    assert winner_words(winners) == present
-    assert winner_words(winners, past=True) == past
+    assert english(winner_words(winners)) == present
+    assert english(winner_words(winners, past=True)) == past
 
 
 @pytest.mark.parametrize("refusal", [InvalidSeries, InvalidHand, InvalidAction])
@@ -355,5 +356,5 @@ def test_the_player_count_is_refused_alike_for_a_series_a_hand_and_a_table(refus
     for count in (1, 5):
         with pytest.raises(refusal) as refused:
             check_player_count(rummikub, count, refusal)
-        assert refused.value.detail == f"Rummikub is played by 2 to 4 players, not {count}"
+        assert english(refused.value.detail) == f"Rummikub is played by 2 to 4 players, not {count}"
         assert refused.value.field == "players"

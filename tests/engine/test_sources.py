@@ -12,6 +12,7 @@ from scorekeeper.engine.reference import describe
 from scorekeeper.engine.scoring import source_of
 from scorekeeper.engine.sources import SOURCES, Ruling, cite, ruling, scorekeeper_ruling
 from scorekeeper.engine.table import cite_rule as _cite
+from scorekeeper.engine.words import english
 
 ENGINE = Path(sources_package.__file__).parent.parent
 SOURCE_MODULES = sorted(
@@ -49,8 +50,8 @@ def test_every_preset_follows_a_source_that_places_its_rules(variant_id):
 
 
 def test_a_ruling_is_cited_as_scorekeepers():
-    assert ruling("who deals next") == "Scorekeeper ruling: who deals next"
-    assert cite("romanian", "The Play") == "Romanian tile rummy, The Play"
+    assert english(ruling("who deals next")) == "Scorekeeper ruling: who deals next"
+    assert english(cite("romanian", "The Play")) == "Romanian tile rummy, The Play"
     assert isinstance(scorekeeper_ruling("deal"), Ruling)
 
 
@@ -72,7 +73,7 @@ def test_a_ruling_is_cited_as_scorekeepers():
     ],
 )
 def test_table_mode_cites_the_section_or_the_ruling(variant_id, topic, citation):
-    assert _cite(preset(variant_id), topic) == citation
+    assert english(_cite(preset(variant_id), topic)) == citation
 
 
 @pytest.mark.parametrize(
@@ -84,14 +85,16 @@ def test_table_mode_cites_the_section_or_the_ruling(variant_id, topic, citation)
     ],
 )
 def test_a_breakdown_line_cites_its_sources_section(variant_id, topic, citation):
-    assert source_of(preset(variant_id), topic) == citation
+    assert english(source_of(preset(variant_id), topic)) == citation
 
 
 def test_a_sources_ruling_reaches_the_reference():
     [entry] = [e for e in describe(preset("tile-rummy")) if e["param"] == "pool_out"]
     said = SOURCES["tile-rummy"].rulings["pool_out"]
     assert entry["ruling"] == said.text
-    assert entry["source"] == f"Tile Rummy leaflet, Pointage (French text); {ruling(said.about)}"
+    assert english(entry["source"]) == (
+        f"Tile Rummy leaflet, Pointage (French text); {english(ruling(said.about))}"
+    )
 
 
 # A comparison of a source with a quoted name: the rule would then live in code.

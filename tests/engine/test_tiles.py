@@ -4,6 +4,7 @@ import pytest
 
 from scorekeeper.engine import JOKER, InvalidTile, Tile, format_tiles, parse_tiles, tile_label
 from scorekeeper.engine.tiles import joker_as
+from scorekeeper.engine.words import english
 
 
 @pytest.mark.parametrize(
@@ -96,7 +97,7 @@ def test_tiles_are_written_back_in_the_notation():
 )
 def test_a_tile_in_words(token, suits, label):
     (tile,) = parse_tiles(token)
-    assert tile_label(tile, suits=suits) == label
+    assert english(tile_label(tile, suits=suits)) == label
 
 
 def test_a_joker_is_one_physical_tile_whatever_it_stands_for():

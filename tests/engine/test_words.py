@@ -14,12 +14,15 @@ from scorekeeper.engine.results import HandResult, Line
 from scorekeeper.engine.tiles import parse_tiles, tile_label
 from scorekeeper.engine.variants import preset
 from scorekeeper.engine.words import (
+    Reading,
     Words,
     and_list,
     as_record,
     counted,
+    english,
     from_record,
     install_reader,
+    or_list,
     say,
     words,
 )
@@ -58,11 +61,13 @@ RO = Catalogue(
 
 def test_words_read_as_their_english_text():
     said = words("{player} went out with {tiles}", player="Ștefan", tiles="r1 r2 r3")
-    assert said == "Ștefan went out with r1 r2 r3"
-    assert isinstance(said, str)
+    assert said.english == english(said) == "Ștefan went out with r1 r2 r3"
+    assert not isinstance(said, str)
     assert said.template == "{player} went out with {tiles}"
     assert said.values == {"player": "Ștefan", "tiles": "r1 r2 r3"}
-    assert json.dumps({"rule": said}) == '{"rule": "\\u0218tefan went out with r1 r2 r3"}'
+    assert said == words("{player} went out with {tiles}", player="Ștefan", tiles="r1 r2 r3")
+    assert said != words("{player} went out with {tiles}", player="Ana", tiles="r1 r2 r3")
+    assert said != "Ștefan went out with r1 r2 r3"
 
 
 def test_a_refusal_is_read_in_the_catalogues_language_names_and_tiles_untouched():
@@ -91,7 +96,7 @@ def test_the_place_of_a_refusal_is_translated_with_it():
 )
 def test_plural_forms_follow_each_languages_rule(n, english, romanian):
     said = counted("{n} joker", "{n} jokers", n=n)
-    assert said == english
+    assert said.english == english
     assert say(said, RO) == romanian
 
 
@@ -102,7 +107,10 @@ def test_a_breakdown_line_is_read_in_the_catalogues_language():
     }
     result = score_hand(read_hand(hand))
     line = result.breakdown["Éloïse"][0]
-    assert line.rule == "Ana went out. Tiles left on your rack (r5 k7: 5 + 7) count against you"
+    assert (
+        english(line.rule)
+        == "Ana went out. Tiles left on your rack (r5 k7: 5 + 7) count against you"
+    )
     # "{player} went out. {rack} count against you" has no entry: English around the
     # translated rack, and the names and tiles as written.
     assert say(line.rule, RO) == (
@@ -142,9 +150,16 @@ def test_records_and_pickles_bring_words_back_whole():
     assert say(pickle.loads(pickle.dumps(said)), RO) == "3 jokeri count against you"
 
 
-def test_lists_of_names_read_as_before():
-    assert and_list(["A", "B", "C"]) == "A and B and C"
-    assert and_list(["A"]) == "A"
+def test_lists_are_written_by_the_readers_language_and_in_english_without_one():
+    assert english(and_list(["A", "B", "C"])) == "A, B, and C"
+    assert english(and_list(["A", "B"])) == "A and B"
+    assert english(and_list(["A"])) == "A"
+    assert english(or_list(["r7", "b7", "k7"])) == "r7, b7, or k7"
+    romanian = Reading(RO, lists=lambda items, style: " și ".join(items) + f" ({style})")
+    listed = words("{tiles}: a meld needs at least 3 tiles", tiles=and_list(["r1", "r2"]))
+    assert say(listed, romanian) == "r1 și r2 (and): o formație are cel puțin 3 piese"
+    again = from_record(json.loads(json.dumps(as_record(listed))))
+    assert again == listed
 
 
 def test_a_catalogue_entry_with_a_wrong_placeholder_falls_back_to_english():
@@ -166,15 +181,15 @@ def test_a_page_draws_words_escaped_in_its_readers_language():
 @pytest.mark.parametrize("start", ["r1", "k13", "j", "j=b5", "o7"])
 def test_a_sentence_starting_with_a_tile_keeps_the_tile_as_written(start):
     message = words("{tile} is not in the rack", tile=start).as_sentence()
-    assert message == f"{start} is not in the rack"
+    assert message.english == f"{start} is not in the rack"
     assert say(message, Catalogue({"{tile} is not in the rack": "{tile} nu e pe tablă"})) == (
         f"{start} nu e pe tablă"
     )
 
 
 def test_a_sentence_starting_with_a_word_gets_its_capital():
-    assert words("joker left on the rack").as_sentence() == "Joker left on the rack"
-    assert words("red 10 twice").as_sentence() == "Red 10 twice"
+    assert words("joker left on the rack").as_sentence().english == "Joker left on the rack"
+    assert words("red 10 twice").as_sentence().english == "Red 10 twice"
 
 
 def test_a_presets_name_is_read_in_the_language_and_stored_as_plain_text():
@@ -187,14 +202,67 @@ def test_a_presets_name_is_read_in_the_language_and_stored_as_plain_text():
         }
     )
     assert say(variant.name, romanian) == "Românesc: cine nu a deschis plătește 100 plus tabla"
-    assert json.loads(json.dumps({"name": variant.name})) == {
-        "name": "Romanian: never opened costs 100 plus the rack"
-    }
-    assert variant.name == "Romanian: never opened costs 100 plus the rack"
+    assert json.loads(variant.to_json())["name"] == "Romanian: never opened costs 100 plus the rack"
+    assert english(variant.name) == "Romanian: never opened costs 100 plus the rack"
 
 
 def test_a_tile_in_words_is_read_in_the_language():
     red_10 = parse_tiles("r10")[0]
     romanian = Catalogue({"red": "roșu", "{colour} {number}": "{number} {colour}"})
-    assert tile_label(red_10) == "red 10"
+    assert english(tile_label(red_10)) == "red 10"
     assert say(tile_label(red_10), romanian) == "10 roșu"
+
+
+MESSAGE = words("{player} went out with {tiles}", player="Ana", tiles="r1 r2 r3")
+
+
+@pytest.mark.parametrize(
+    "built",
+    [
+        lambda w: ", ".join([w, "Bo"]),
+        lambda w: " ".join([w]),
+        lambda w: w + " Bo",
+        lambda w: "Bo " + w,
+        lambda w: f"{w}",
+        lambda w: f"Bo: {w}.",
+        lambda w: "{}".format(w),  # noqa: UP032 (the formatting under test)
+        lambda w: "Bo: {said}".format_map({"said": w}),
+        lambda w: "%s" % (w,),  # noqa: UP031 (the formatting under test)
+        lambda w: "%(said)s" % {"said": w},  # noqa: UP031 (the formatting under test)
+        lambda w: format(w, ""),
+        lambda w: str(w),
+        lambda w: json.dumps({"said": w}),
+    ],
+    ids=[
+        "join",
+        "join-one",
+        "add",
+        "radd",
+        "f-string",
+        "f-string-in-text",
+        "format",
+        "format-map",
+        "percent",
+        "percent-mapping",
+        "format-builtin",
+        "str",
+        "json",
+    ],
+)
+def test_a_message_cannot_be_built_into_a_text_from_pieces(built):
+    # An engine message is read whole, in the reader's language: a join, a concatenation
+    # or a formatting that would quietly give English fails loudly instead (issue 24).
+    with pytest.raises(TypeError):
+        built(MESSAGE)
+    with pytest.raises(TypeError):
+        built(and_list(["Ana", "Bo"]))
+
+
+def test_a_message_is_asked_for_in_english_by_name():
+    assert (
+        MESSAGE.english == english(MESSAGE) == say(MESSAGE, None) == ("Ana went out with r1 r2 r3")
+    )
+    assert not isinstance(MESSAGE, str)
+    assert {MESSAGE, words("{player} went out with {tiles}", player="Ana", tiles="r1 r2 r3")} == {
+        MESSAGE
+    }

@@ -13,6 +13,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
@@ -34,8 +35,7 @@ from scorekeeper.engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_
 from scorekeeper.engine.tile_codes import TileCode, in_letters
 from scorekeeper.engine.tiles import COLOUR_NAMES, SUIT_NAMES
 from scorekeeper.engine.variant_words import CHOICE_WORDS
-from scorekeeper.engine.words import Reading, say
-from scorekeeper.engine.words import Words as EngineWords
+from scorekeeper.engine.words import Reading, english, say
 from scorekeeper.store import hands, live_tables
 from scorekeeper.store.db import connect
 from scorekeeper.store.series import create_series, get_series, series_of
@@ -117,6 +117,20 @@ def forget_translations(app) -> None:
         get_babel(app).instance.domain_instance.cache.clear()
 
 
+def on_page(text: object) -> str:
+    """An engine message as these pages draw it: its words untranslated (the marked catalogue
+    holds only the web layer's), its lists written as French writes them."""
+    # The help lines and tile codes are written with this French page's tile letters.
+    french = Reading(
+        NullTranslations(), lists=lambda items, style: fr_list(items, style), letters=LETTERS["fr"]
+    )
+    return say(text, french)
+
+
+def fr_list(items, style: str) -> str:
+    return format_list(list(items), style=language.LIST_STYLES[style], locale="fr")
+
+
 def engine_words(app, ids) -> list[str]:
     """Every text the engine gives these pages: variants, rules and sources, series ends,
     breakdown lines, winners and the table's words; longest first."""
@@ -129,37 +143,35 @@ def engine_words(app, ids) -> list[str]:
         FIRST_ROUND_OVER,
         JOKER_MELD,
     }
-    found |= {words[:1].upper() + words[1:] for words in SERIES_END_WORDS.values()}
-    # The help lines as this French page writes them, with its tile letters.
-    french = Reading(NullTranslations(), letters=LETTERS["fr"])
-    found |= {rule.title for rule in BY_PARAM.values()} | {
-        say(words, french) for words in HOW_TO_WRITE.values()
-    }
-    found |= {words for choices in CHOICE_WORDS.values() for words in choices.values()}
-    found |= {source.title for source in SOURCES.values()}
+    found = {on_page(words) for words in found}
+    found |= {on_page(words.as_sentence()) for words in SERIES_END_WORDS.values()}
+    read: set[object] = {rule.title for rule in BY_PARAM.values()} | set(HOW_TO_WRITE.values())
+    read |= {words for choices in CHOICE_WORDS.values() for words in choices.values()}
+    read |= {source.title for source in SOURCES.values()}
     for variant in PRESETS.values():
-        found |= {variant.name, nobody_out_words(variant), *key_facts(variant)}
-        found |= {FINISH_WORDS[finish].capitalize() for finish in variant.finishes}
+        read |= {variant.name, nobody_out_words(variant), *key_facts(variant)}
+        read |= {FINISH_WORDS[finish].as_sentence() for finish in variant.finishes}
         for entry in describe(variant):
-            found |= {entry[k] for k in ("group", "title", "text", "source", "ruling") if entry[k]}
+            read |= {entry[k] for k in ("group", "title", "text", "source", "ruling") if entry[k]}
     with connect(app.config["DATABASE"]) as db:
         for row in db.query("SELECT id FROM series"):
             one = series_of(db, row["id"])
-            found |= {one.end.describe(n) for n in range(2, 7)} | {one.title}
+            read |= {one.end.describe(n) for n in range(2, 7)} | {one.title}
             result = hands.tally(one, hands.sheet_hands(db, one.id))
-            found |= {winner_words(result.winners), winner_words(result.winners, past=True)}
+            read |= {winner_words(result.winners), winner_words(result.winners, past=True)}
         for hand in db.query("SELECT * FROM hands"):
-            found |= {
+            read |= {
                 part
                 for lines in hands.hand_result(hand).breakdown.values()
                 for line in lines
                 for part in (line.rule, line.source)
             }
         table = replay(PRESETS["romanian"], ["Ana", "Bo", "Cy"], [ROMANIAN_OPENING])
-        found |= {*table.guidance, *(line for lines in table.log for line in lines)}
+        read |= {*table.guidance, *(line for lines in table.log for line in lines)}
         lying = [m for name in table.players for m in table.area(name)]
-        found |= {m.kind for m in lying} | {m.text for m in lying}
-        found |= {event for joker in table.jokers for event in joker.events}
+        read |= {m.kind for m in lying} | {m.text for m in lying}
+        read |= {event.said for joker in table.jokers for event in joker.events}
+    found |= {on_page(words) for words in read}
     # The switcher names each language in itself, in every language.
     found |= set(language.LANGUAGES.values())
     # The fixture's names, places and notes.
@@ -175,19 +187,18 @@ def engine_words(app, ids) -> list[str]:
         "everyone",
     }
     # What the meld checker says of the meld the pages check, as a sentence.
-    note = check(parse_tiles(CHECKED), PRESETS["rummikub"]).note
+    note = on_page(check(parse_tiles(CHECKED), PRESETS["rummikub"]).note)
     found.add(f"{note[:1].upper()}{note[1:]}.")
     # What the engine says of that meld's threshold and of the rack's best opening.
     rummikub = PRESETS["rummikub"]
     opening = best_opening(parse_tiles(OPENED, in_meld=False), rummikub)
     found |= {
-        opening_needs(rummikub),
-        *opening_verdict(opening, rummikub),
-        at_once_words(opening, rummikub),
+        on_page(opening_needs(rummikub)),
+        *map(english, opening_verdict(opening, rummikub)),
+        on_page(at_once_words(opening, rummikub)),
     }
-    # The engine's words as this French page writes them: its tiles in the French letters.
-    found |= {say(words, french) for words in found if isinstance(words, EngineWords)}
-    found |= {in_letters(code, LETTERS["fr"]) for code in found if isinstance(code, TileCode)}
+    # The tiles as they lie, as this French page writes them: in the French letters.
+    found |= {in_letters(code, LETTERS["fr"]) for code in read if isinstance(code, TileCode)}
     return sorted((w for w in found if w), key=len, reverse=True)
 
 
@@ -337,7 +348,7 @@ def test_a_refused_hand_and_its_page_keep_every_word_in_the_catalogue(marked_cli
     names = ["Ana", "Bo", "Cy"]
     with pytest.raises(InvalidHand) as refused:
         read_hand({"players": [{"name": n} for n in names]}, PRESETS["romanian"], names)
-    said = [p.detail for p in refused.value.problems]
+    said = [english(p.detail) for p in refused.value.problems]
     html = page.get_data(as_text=True)
     assert all(words in html for words in said)
     assert leftovers(html, [*said, *engine_words(app, ids)]) == []

@@ -9,6 +9,7 @@ import pytest
 
 from scorekeeper.engine import RuleError
 from scorekeeper.engine.variants import ROMANIAN
+from scorekeeper.engine.words import english
 
 from .steps import rows, series_form, start_night, start_series, tally
 from .test_table_mode import act
@@ -65,7 +66,7 @@ def wording(request, monkeypatch):
         written = RuleError.__init__
 
         def reworded(self, message, **about):
-            written(self, "(reworded) " + " ".join(reversed(message.split())), **about)
+            written(self, "(reworded) " + " ".join(reversed(english(message).split())), **about)
 
         monkeypatch.setattr(RuleError, "__init__", reworded)
     return request.param

@@ -222,8 +222,8 @@ def test_a_set_completed_by_a_fourth_tile_tells_each_contributor_to_stack(client
     act(client, series_id, "meld", BO_OPENS)
     act(client, series_id, "add", {"player": "Ana", "meld": "3", "tiles": "y10"})
     assert (
-        "Set of 10s complete: Bo stacks 3 tiles, Ana 1 (Bo: r10 b10 k10; Ana: y10); the set "
-        "leaves the table."
+        "Set of 10s complete: Bo stacks 3 tiles (r10 b10 k10) and Ana stacks 1 tile (y10); "
+        "the set leaves the table."
     ) in text(page(client, series_id))
 
 

@@ -162,7 +162,7 @@ def test_a_whole_romanian_hand_of_four_at_the_phone_with_every_control_in_reach(
     scorer.add("Dan", 12, "k5")
     says(
         page,
-        "Set of 5s complete: Cici stacks 3 tiles, Dan 1 (Cici: r5 b5 y5; Dan: k5); "
+        "Set of 5s complete: Cici stacks 3 tiles (r5 b5 y5) and Dan stacks 1 tile (k5); "
         "the set leaves the table.",
     )
     scorer.add("Ana", 11, "b4")

@@ -103,4 +103,4 @@ def rule_for_param(param: str) -> Rule:
     try:
         return BY_PARAM[param]
     except KeyError:
-        raise KeyError(words("no rule for the parameter {param!r}", param=param)) from None
+        raise KeyError(f"no rule for the parameter {param!r}") from None

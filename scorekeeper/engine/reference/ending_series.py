@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..variant_words import SERIES_END_WORDS, TITLES
 from ..variants import Variant
-from ..words import or_list, words
+from ..words import Words, counted, or_list, words
 from . import basis as where
 from .model import ENDING, SERIES, Rule, rules_into
 
@@ -12,22 +12,18 @@ RULES: list[Rule] = []
 rule = rules_into(RULES)
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 # Ending and closing
 
 
 @rule(None, words("When a hand ends"), ENDING, where.at("going_out"))
-def _hand_ends(v: Variant) -> str:
+def _hand_ends(v: Variant) -> Words:
     return words(
         "A hand ends when someone goes out, or when the pool is empty and nobody can go out."
     )
 
 
 @rule("finishes", TITLES["finishes"], ENDING, where.at("going_out"))
-def _finishes(v: Variant) -> str:
+def _finishes(v: Variant) -> Words:
     ways = set(v.finishes)
     if ways == {"rack_empty"}:
         return words("You go out by playing every tile from your rack onto the table; no discard.")
@@ -52,7 +48,7 @@ def _finishes(v: Variant) -> str:
 
 
 @rule("going_out_min_melded", TITLES["going_out_min_melded"], ENDING, where.at("going_out"))
-def _min_melded(v: Variant) -> str:
+def _min_melded(v: Variant) -> Words:
     if v.going_out_min_melded is None:
         return words("No minimum: you may go out with any amount on the table.")
     return words(
@@ -63,7 +59,7 @@ def _min_melded(v: Variant) -> str:
 
 
 @rule("pool_out", TITLES["pool_out"], ENDING, where.pool_out)
-def _pool_out_words(v: Variant) -> str:
+def _pool_out_words(v: Variant) -> Words:
     start = words("If the pool is empty and nobody can go out")
     if v.pool_out == "lowest_rack_wins":
         return words(
@@ -92,7 +88,7 @@ def _pool_out_words(v: Variant) -> str:
 
 
 @rule("last_chance_round", TITLES["last_chance_round"], ENDING, where.at("pool"))
-def _last_chance(v: Variant) -> str:
+def _last_chance(v: Variant) -> Words:
     if v.last_chance_round:
         return words(
             "When the pool is empty, play one last-chance round first: each player puts "
@@ -107,12 +103,12 @@ def _last_chance(v: Variant) -> str:
 
 
 @rule(None, words("Higher is better"), SERIES, where.at("scoring"))
-def _higher(v: Variant) -> str:
+def _higher(v: Variant) -> Words:
     return words("Scores are plus or minus, and the higher total is always the better one.")
 
 
 @rule("series_winner", TITLES["series_winner"], SERIES, where.series_winner)
-def _series_winner_words(v: Variant) -> str:
+def _series_winner_words(v: Variant) -> Words:
     if v.series_winner == "most_hands":
         return words(
             "Whoever won the most hands wins the series; a tie on hands goes to the higher total."
@@ -121,7 +117,7 @@ def _series_winner_words(v: Variant) -> str:
 
 
 @rule("series_ends", TITLES["series_ends"], SERIES, where.series_ends)
-def _series_ends_words(v: Variant) -> str:
+def _series_ends_words(v: Variant) -> Words:
     usual, *others = v.series_ends
     if others:
         return words(
@@ -133,14 +129,14 @@ def _series_ends_words(v: Variant) -> str:
 
 
 @rule("deal_direction", TITLES["deal_direction"], SERIES, where.deal)
-def _deal_words(v: Variant) -> str:
+def _deal_words(v: Variant) -> Words:
     if v.deal_direction == "right":
         return words("After each hand the deal moves one seat to the right (anticlockwise).")
     return words("After each hand the deal moves one seat to the left (clockwise).")
 
 
 @rule("min_players", TITLES["min_players"], SERIES, where.players)
-def _min_players(v: Variant) -> str:
+def _min_players(v: Variant) -> Words:
     return words(
         "At least {min_players} players (this variant takes {players_range}).",
         min_players=v.min_players,
@@ -149,7 +145,7 @@ def _min_players(v: Variant) -> str:
 
 
 @rule("max_players", TITLES["max_players"], SERIES, where.players)
-def _max_players(v: Variant) -> str:
+def _max_players(v: Variant) -> Words:
     return words(
         "At most {max_players} players (this variant takes {players_range}).",
         max_players=v.max_players,
@@ -157,9 +153,9 @@ def _max_players(v: Variant) -> str:
     )
 
 
-def _players_range(v: Variant) -> str:
+def _players_range(v: Variant) -> Words:
     if v.min_players == v.max_players:
-        return _count(v.min_players, "player")
+        return counted("{n} player", "{n} players", n=v.min_players)
     return words(
         "{min_players} to {max_players}", min_players=v.min_players, max_players=v.max_players
     )

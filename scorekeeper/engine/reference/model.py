@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from ..sources import cite as cite_source
 from ..sources import ruling as ruling_citation
 from ..variants import PRESETS, TABLE_RULES, Variant
-from ..words import joined_by, words
+from ..words import Words, english, joined_by, words
 
 TILES = words("Tiles and values")
 MELDS = words("Melds and jokers")
@@ -31,13 +31,13 @@ class Basis:
     (the source gives the value and a ruling settles how it applies)."""
 
     source: str | None = None
-    section: str | None = None
-    about: str | None = None  # short label of the ruling, for sources.ruling()
-    ruling: str | None = None  # the ruling in plain words
+    section: Words | str | None = None
+    about: Words | str | None = None  # short label of the ruling, for sources.ruling()
+    ruling: Words | str | None = None  # the ruling in plain words
     group: bool = False  # a custom variant's own value
-    base_name: str | None = None  # the preset the group changed it from
+    base_name: Words | str | None = None  # the preset the group changed it from
 
-    def citation(self) -> str:
+    def citation(self) -> Words | str:
         """The citation shown beside the rule."""
         if self.group:
             changed = (
@@ -62,9 +62,9 @@ class Rule:
     None for a rule that holds in every variant."""
 
     param: str | None
-    title: str
-    group: str
-    words: Callable[[Variant], str] = field(repr=False, compare=False)
+    title: Words | str
+    group: Words | str
+    words: Callable[[Variant], Words | str] = field(repr=False, compare=False)
     basis: Callable[[Variant], Basis] = field(repr=False, compare=False)
 
     @property
@@ -72,32 +72,36 @@ class Rule:
         """A stable name for links and page anchors."""
         if self.param is not None:
             return self.param
-        return "".join(c if c.isalnum() else "-" for c in self.title.lower()).strip("-")
+        title = english(self.title).lower()
+        return "".join(c if c.isalnum() else "-" for c in title).strip("-")
 
-    def explain(self, variant: Variant) -> str:
+    def explain(self, variant: Variant) -> Words | str:
         """The rule's value in this variant, in plain words."""
         return self.words(variant)
 
-    def cite(self, variant: Variant) -> str:
+    def cite(self, variant: Variant) -> Words | str:
         """Source and section of this variant's value, or the ruling behind it."""
         return settle(self, variant).citation()
 
-    def ruling(self, variant: Variant) -> str | None:
+    def ruling(self, variant: Variant) -> Words | str | None:
         """The ruling in plain words where the value is not simply a source's."""
         return settle(self, variant).ruling
 
 
-RuleWords = Callable[[Variant], str]
+RuleWords = Callable[[Variant], Words | str]
 """A rule's words for a variant."""
 
 
 def rules_into(
     book: list[Rule],
-) -> Callable[[str | None, str, str, Callable[[Variant], Basis]], Callable[[RuleWords], RuleWords]]:
+) -> Callable[
+    [str | None, Words | str, Words | str, Callable[[Variant], Basis]],
+    Callable[[RuleWords], RuleWords],
+]:
     """A decorator that adds the decorated function to `book` as the words of a rule."""
 
     def rule(
-        param: str | None, title: str, group: str, basis: Callable[[Variant], Basis]
+        param: str | None, title: Words | str, group: Words | str, basis: Callable[[Variant], Basis]
     ) -> Callable[[RuleWords], RuleWords]:
         def register(words: RuleWords) -> RuleWords:
             book.append(Rule(param, title, group, words, basis))

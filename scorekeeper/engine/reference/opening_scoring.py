@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..variant_words import TITLES
 from ..variants import Variant
-from ..words import words
+from ..words import Words, words
 from . import basis as where
 from .model import OPENING, SCORING, Rule, rules_into
 
@@ -20,7 +20,7 @@ def _twelve(v: Variant) -> int:
 
 
 @rule(None, words("Before you open"), OPENING, where.at("opening"))
-def _before_opening(v: Variant) -> str:
+def _before_opening(v: Variant) -> Words:
     return words(
         "Until you have opened, you may not add tiles to melds on the table "
         "or take a joker from the table."
@@ -28,21 +28,21 @@ def _before_opening(v: Variant) -> str:
 
 
 @rule("opening", TITLES["opening"], OPENING, where.at("opening", "opening"))
-def _opening(v: Variant) -> str:
+def _opening(v: Variant) -> Words:
     return words(
         "Your first meld (the opening) must add up to at least {opening}.", opening=v.opening
     )
 
 
 @rule("opening_needs_run", TITLES["opening_needs_run"], OPENING, where.at("opening"))
-def _opening_run(v: Variant) -> str:
+def _opening_run(v: Variant) -> Words:
     if v.opening_needs_run:
         return words("Your opening needs a run in it; sets alone will not do.")
     return words("Your opening may be sets, runs or both.")
 
 
 @rule("opening_joker", TITLES["opening_joker"], OPENING, where.opening_joker("opening_joker"))
-def _opening_joker_words(v: Variant) -> str:
+def _opening_joker_words(v: Variant) -> Words:
     if v.opening_joker == "fixed":
         return words(
             "In the opening a joker counts {opening_joker_value}, whatever tile it stands for.",
@@ -63,7 +63,7 @@ def _opening_joker_words(v: Variant) -> str:
     OPENING,
     where.opening_joker("opening_joker_value"),
 )
-def _opening_joker_value(v: Variant) -> str:
+def _opening_joker_value(v: Variant) -> Words:
     if v.opening_joker == "fixed":
         return words(
             "A joker counts {opening_joker_value} toward the opening.",
@@ -75,7 +75,7 @@ def _opening_joker_value(v: Variant) -> str:
 
 
 @rule("opening_from_discard", TITLES["opening_from_discard"], OPENING, where.opening_discard)
-def _opening_discard_words(v: Variant) -> str:
+def _opening_discard_words(v: Variant) -> Words:
     if v.opening_from_discard:
         return words(
             "You may take the previous player's discard (that one tile) "
@@ -85,7 +85,7 @@ def _opening_discard_words(v: Variant) -> str:
 
 
 @rule("first_round_no_melds", TITLES["first_round_no_melds"], OPENING, where.first_round)
-def _first_round_words(v: Variant) -> str:
+def _first_round_words(v: Variant) -> Words:
     if v.first_round_no_melds:
         return words("Nobody melds in the first round: every player draws and discards once first.")
     return words("You may open on your very first turn if you can.")
@@ -95,7 +95,7 @@ def _first_round_words(v: Variant) -> str:
 
 
 @rule("scoring", TITLES["scoring"], SCORING, where.at("scoring"))
-def _scoring(v: Variant) -> str:
+def _scoring(v: Variant) -> Words:
     if v.scoring == "melded":
         bonus = (
             words(
@@ -118,7 +118,7 @@ def _scoring(v: Variant) -> str:
 
 
 @rule("went_out_bonus", TITLES["went_out_bonus"], SCORING, where.at("scoring"))
-def _went_out(v: Variant) -> str:
+def _went_out(v: Variant) -> Words:
     if v.went_out_bonus:
         return words(
             "Going out earns {went_out_bonus} on top of the tiles you melded.",
@@ -130,7 +130,7 @@ def _went_out(v: Variant) -> str:
 
 
 @rule("melded_joker_bonus", TITLES["melded_joker_bonus"], SCORING, where.melded_joker)
-def _melded_joker_words(v: Variant) -> str:
+def _melded_joker_words(v: Variant) -> Words:
     if v.melded_joker_bonus is not None:
         return words(
             "Each joker on the table scores +{melded_joker_bonus} for the player who "
@@ -150,7 +150,7 @@ def _melded_joker_words(v: Variant) -> str:
 
 
 @rule("all_at_once_bonus", TITLES["all_at_once_bonus"], SCORING, where.all_at_once)
-def _all_at_once_words(v: Variant) -> str:
+def _all_at_once_words(v: Variant) -> Words:
     if v.all_at_once_bonus is None:
         return words("No extra bonus for laying the whole hand down in one turn.")
     none, one, two = v.all_at_once_bonus
@@ -180,7 +180,7 @@ def _all_at_once_words(v: Variant) -> str:
     SCORING,
     where.at("scoring", "never_opened_penalty"),
 )
-def _never_opened(v: Variant) -> str:
+def _never_opened(v: Variant) -> Words:
     p = v.never_opened_penalty
     if p is None:
         if v.scoring == "racks":
@@ -199,7 +199,7 @@ def _never_opened(v: Variant) -> str:
     SCORING,
     where.at("scoring", "never_opened_plus_rack"),
 )
-def _never_opened_rack(v: Variant) -> str:
+def _never_opened_rack(v: Variant) -> Words:
     p = v.never_opened_penalty
     if p is None:
         return words("Does not apply: there is no penalty for never opening.")
@@ -209,7 +209,7 @@ def _never_opened_rack(v: Variant) -> str:
 
 
 @rule("exposed_twin_bonus", TITLES["exposed_twin_bonus"], SCORING, where.exposed_twin)
-def _exposed_twin_words(v: Variant) -> str:
+def _exposed_twin_words(v: Variant) -> Words:
     b = v.exposed_twin_bonus
     if b is None:
         return words("No bonus for holding the twin of a turned-up tile.")
@@ -229,7 +229,7 @@ def _exposed_twin_words(v: Variant) -> str:
 
 
 @rule("left_table_penalty", TITLES["left_table_penalty"], SCORING, where.left_table)
-def _left_table_words(v: Variant) -> str:
+def _left_table_words(v: Variant) -> Words:
     if v.left_table_penalty is None:
         return words("No fixed score for leaving during a hand in this variant.")
     return words(
@@ -240,7 +240,7 @@ def _left_table_words(v: Variant) -> str:
 
 
 @rule("joker_discard_doubles", TITLES["joker_discard_doubles"], SCORING, where.joker_double)
-def _joker_double_words(v: Variant) -> str:
+def _joker_double_words(v: Variant) -> Words:
     if v.joker_discard_doubles:
         return words(
             "If you go out by discarding a joker as your last tile, "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..variant_words import TITLES
 from ..variants import Variant
-from ..words import words
+from ..words import Words, words
 from . import basis as where
 from .model import MELDS, TILES, Rule, rules_into
 
@@ -12,7 +12,7 @@ RULES: list[Rule] = []
 rule = rules_into(RULES)
 
 
-def _colour(v: Variant) -> str:
+def _colour(v: Variant) -> Words:
     return words("suit") if v.suits else words("colour")
 
 
@@ -20,7 +20,7 @@ def _colour(v: Variant) -> str:
 
 
 @rule(None, words("The tiles"), TILES, where.at("tiles"))
-def _tiles(v: Variant) -> str:
+def _tiles(v: Variant) -> Words:
     faces = (
         words("A, 2-10, J, Q and K in four suits") if v.suits else words("1 to 13 in four colours")
     )
@@ -28,7 +28,7 @@ def _tiles(v: Variant) -> str:
 
 
 @rule("suits", TITLES["suits"], TILES, where.at("tiles"))
-def _suits(v: Variant) -> str:
+def _suits(v: Variant) -> Words:
     if v.suits:
         return words(
             "The tiles show card faces in four suits. On the tile pad: k spades, "
@@ -41,14 +41,14 @@ def _suits(v: Variant) -> str:
 
 
 @rule("value_2_9", TITLES["value_2_9"], TILES, where.values("value_2_9"))
-def _value_2_9(v: Variant) -> str:
+def _value_2_9(v: Variant) -> Words:
     if v.value_2_9 is None:
         return words("Face value: a 7 counts 7.")
     return words("Every 2 to 9 counts {value_2_9}.", value_2_9=v.value_2_9)
 
 
 @rule("value_10_13", TITLES["value_10_13"], TILES, where.values("value_10_13"))
-def _value_10_13(v: Variant) -> str:
+def _value_10_13(v: Variant) -> Words:
     if v.value_10_13 is None:
         if v.suits:
             return words("Face value: a 10 counts 10, J 11, Q 12, K 13.")
@@ -58,7 +58,7 @@ def _value_10_13(v: Variant) -> str:
 
 
 @rule("ace_low_run", TITLES["ace_low_run"], TILES, where.values("ace_low_run"))
-def _ace_low_run(v: Variant) -> str:
+def _ace_low_run(v: Variant) -> Words:
     run = "A-2-3" if v.suits else "1-2-3"
     return words(
         "An ace at the start of a run ({run}) counts {ace_low_run}.",
@@ -68,7 +68,7 @@ def _ace_low_run(v: Variant) -> str:
 
 
 @rule("ace_high_run", TITLES["ace_high_run"], TILES, where.ace_high_run)
-def _ace_high_run_words(v: Variant) -> str:
+def _ace_high_run_words(v: Variant) -> Words:
     if not v.ace_high:
         return words("Never comes up: 12-13-1 is not a run here.")
     return words(
@@ -77,24 +77,24 @@ def _ace_high_run_words(v: Variant) -> str:
 
 
 @rule("ace_set", TITLES["ace_set"], TILES, where.values("ace_set"))
-def _ace_set(v: Variant) -> str:
+def _ace_set(v: Variant) -> Words:
     return words("Each ace in a set of aces counts {ace_set}.", ace_set=v.ace_set)
 
 
 @rule("ace_rack", TITLES["ace_rack"], TILES, where.ace_rack)
-def _ace_rack_words(v: Variant) -> str:
+def _ace_rack_words(v: Variant) -> Words:
     return words("An ace left on your rack at the end costs {ace_rack}.", ace_rack=v.ace_rack)
 
 
 @rule("joker_rack", TITLES["joker_rack"], TILES, where.joker_rack)
-def _joker_rack_words(v: Variant) -> str:
+def _joker_rack_words(v: Variant) -> Words:
     return words(
         "A joker left on your rack at the end costs {joker_rack}.", joker_rack=v.joker_rack
     )
 
 
 @rule("swapped_joker_rack", TITLES["swapped_joker_rack"], TILES, where.swapped_joker)
-def _swapped_joker_words(v: Variant) -> str:
+def _swapped_joker_words(v: Variant) -> Words:
     if v.swapped_joker_rack is None:
         return words(
             "No exception: a joker you took from the table by a swap costs "
@@ -113,7 +113,7 @@ def _swapped_joker_words(v: Variant) -> str:
 
 
 @rule(None, words("What makes a set"), MELDS, where.at("melds"))
-def _set(v: Variant) -> str:
+def _set(v: Variant) -> Words:
     c = _colour(v)
     return words(
         "A set is 3 or 4 tiles of one number, each a different {c}: no {c} twice in one set.", c=c
@@ -121,7 +121,7 @@ def _set(v: Variant) -> str:
 
 
 @rule(None, words("What makes a run"), MELDS, where.at("melds"))
-def _run(v: Variant) -> str:
+def _run(v: Variant) -> Words:
     return words(
         "A run is 3 or more tiles of one {colour} with numbers in a row, such as 4-5-6-7.",
         colour=_colour(v),
@@ -129,7 +129,7 @@ def _run(v: Variant) -> str:
 
 
 @rule(None, words("What a joker does"), MELDS, where.at("joker"))
-def _joker(v: Variant) -> str:
+def _joker(v: Variant) -> Words:
     return words(
         "A joker stands in for any one tile a set or run needs, and takes that tile's "
         "number and {colour}.",
@@ -138,7 +138,7 @@ def _joker(v: Variant) -> str:
 
 
 @rule("ace_high", TITLES["ace_high"], MELDS, where.high_runs)
-def _ace_high(v: Variant) -> str:
+def _ace_high(v: Variant) -> Words:
     if not v.ace_high:
         return words("The ace is low only (1-2-3). 12-13-1 is not a run.")
     after = words("13-1-2 is a run too.") if v.wrap else words("13-1-2 is not.")
@@ -150,7 +150,7 @@ def _ace_high(v: Variant) -> str:
 
 
 @rule("wrap", TITLES["wrap"], MELDS, where.high_runs)
-def _wrap(v: Variant) -> str:
+def _wrap(v: Variant) -> Words:
     if v.wrap:
         return words("A run may go round the corner: 13-1-2 is a run.")
     if v.ace_high:
@@ -159,7 +159,7 @@ def _wrap(v: Variant) -> str:
 
 
 @rule("max_jokers_per_meld", TITLES["max_jokers_per_meld"], MELDS, where.max_jokers)
-def _max_jokers_words(v: Variant) -> str:
+def _max_jokers_words(v: Variant) -> Words:
     n = v.max_jokers_per_meld
     if n == 0:
         return words("No jokers in sets or runs at all.")
@@ -171,7 +171,7 @@ def _max_jokers_words(v: Variant) -> str:
 
 
 @rule("joker_ratio_sets", TITLES["joker_ratio_sets"], MELDS, where.at("joker"))
-def _ratio_sets(v: Variant) -> str:
+def _ratio_sets(v: Variant) -> Words:
     if v.joker_ratio_sets:
         return words(
             "A set needs at least 2 numbered tiles for each joker, "
@@ -186,7 +186,7 @@ def _ratio_sets(v: Variant) -> str:
 
 
 @rule("joker_ratio_runs", TITLES["joker_ratio_runs"], MELDS, where.at("joker"))
-def _ratio_runs(v: Variant) -> str:
+def _ratio_runs(v: Variant) -> Words:
     if v.joker_ratio_runs:
         return words(
             "A run needs at least 2 numbered tiles for each joker, "
@@ -201,7 +201,7 @@ def _ratio_runs(v: Variant) -> str:
 
 
 @rule("adjacent_jokers", TITLES["adjacent_jokers"], MELDS, where.at("joker"))
-def _adjacent(v: Variant) -> str:
+def _adjacent(v: Variant) -> Words:
     if v.adjacent_jokers:
         return words("Two jokers may lie side by side in a run (5, joker, joker, 8).")
     return words(

@@ -41,7 +41,7 @@ def _found() -> dict[str, Source]:
 SOURCES: dict[str, Source] = _found()
 
 
-def cite(source_key: str, section: str | Words) -> Words:
+def cite(source_key: str, section: Words | str) -> Words:
     """The citation shown beside a rule: source title and section."""
     # A heading stays as the source prints it (a reader looks it up in that text); a part
     # the app names, where the source has no heading, is words read in the page's language.
@@ -71,7 +71,7 @@ def cited_again(citation: object) -> object:
     )
 
 
-def ruling(about: str) -> Words:
+def ruling(about: Words | str) -> Words:
     """The citation of a Scorekeeper ruling where the sources are silent."""
     return words("{source}: {about}", source=SOURCES["scorekeeper"].title, about=about)
 

@@ -15,8 +15,8 @@ class Ruling:
     and the ruling in plain words. `with_section`: the source still gives the
     value and the ruling only settles how it applies, so both are cited."""
 
-    about: str
-    text: str
+    about: Words | str
+    text: Words | str
     with_section: bool = False
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from ..table_actions import FIRST_ROUND_OVER, SAME_TURN, Action
 from ..tiles import Tile
-from ..words import words
+from ..words import Words, words
 from .refusals import At, cite_rule, refuse
 from .state import State, TableMeld, seat_of
 
@@ -76,7 +76,7 @@ def find_meld(state: State, at: At, index: object) -> TableMeld:
     return state.melds[index]
 
 
-def must_have_opened(state: State, at: At, doing: str, topic: str) -> None:
+def must_have_opened(state: State, at: At, doing: Words | str, topic: str) -> None:
     """Refuse what a player may do only after opening (`doing`, in words)."""
     if not seat_of(state, at.player).opened:
         raise refuse(
@@ -90,7 +90,7 @@ def must_have_opened(state: State, at: At, doing: str, topic: str) -> None:
         )
 
 
-def not_in_opening_turn(state: State, at: At, meld: TableMeld, doing: str) -> None:
+def not_in_opening_turn(state: State, at: At, meld: TableMeld, doing: Words | str) -> None:
     """Refuse touching another player's meld in the turn of the player's opening."""
     if meld.owner != at.player and state.turn_is_opening:
         # Only reached when the scorer said this is the opening's turn still.

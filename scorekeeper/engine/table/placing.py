@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ..melds import RUN, SET, Meld, end_values
 from ..tiles import Tile, format_tiles
-from ..words import counted, words
+from ..words import Words, and_list, counted, words
 from .checks import check_copies
 from .refusals import At, cite_rule, refuse
 from .state import (
@@ -129,17 +129,20 @@ def complete_set(state: State, index: int) -> State:
     return note(state, set_complete_words(meld, supplied))
 
 
-def set_complete_words(meld: TableMeld, supplied: dict[str, list[PlacedTile]]) -> str:
+def set_complete_words(meld: TableMeld, supplied: dict[str, list[PlacedTile]]) -> Words:
     """What the app says when a set of four leaves the table: who stacks what."""
-    (first, tiles), *others = supplied.items()
-    counts = [
-        counted("{first} stacks {n} tile", "{first} stacks {n} tiles", first=first, n=len(tiles)),
-        *(f"{p} {len(ts)}" for p, ts in others),
+    stacks = [
+        counted(
+            "{player} stacks {n} tile ({tiles})",
+            "{player} stacks {n} tiles ({tiles})",
+            player=player,
+            n=len(tiles),
+            tiles=format_tiles(t.tile for t in tiles),
+        )
+        for player, tiles in supplied.items()
     ]
-    detail = "; ".join(f"{p}: {format_tiles(t.tile for t in ts)}" for p, ts in supplied.items())
     return words(
-        "Set of {number}s complete: {join} ({detail}); the set leaves the table.",
+        "Set of {number}s complete: {stacks}; the set leaves the table.",
         number=meld.tiles[0].tile.number,
-        join=", ".join(counts),
-        detail=detail,
+        stacks=and_list(stacks),
     )

@@ -9,7 +9,7 @@ from ..errors import InvalidMeld
 from ..melds import RUN, SET, Meld, check_meld, opening_values
 from ..table_actions import Action, AddTiles, InvalidAction, NewMeld, SwapJoker
 from ..tiles import Tile, format_tiles, joker_as
-from ..words import words
+from ..words import Words, and_list, words
 from .checks import check_copies, find_meld, must_have_opened, not_in_opening_turn, whose_turn
 from .placing import complete_set, in_order, lay_meld, place_tiles, resolve
 from .refusals import At, cite_rule, read_meld, read_tiles, refuse, seat_name
@@ -51,7 +51,7 @@ def new_meld(state: State, at: At, action: NewMeld) -> State:
                 "{player} opened with {total}: {join}.",
                 player=at.player,
                 total=sum(worths),
-                join=", ".join(parts),
+                join=and_list(parts),
             ),
         )
     else:
@@ -60,7 +60,7 @@ def new_meld(state: State, at: At, action: NewMeld) -> State:
             words(
                 "{player} melds {join}.",
                 player=at.player,
-                join=", ".join(str(meld) for meld in laid),
+                join=and_list([str(meld) for meld in laid]),
             ),
         )
     for i, meld in enumerate(laid):
@@ -199,7 +199,7 @@ def _check_addition(state: State, at: At, meld: TableMeld, added: list[Tile]) ->
     except InvalidMeld as error:
         if meld.kind == RUN and inside(old, added):
             raise refuse(at, split_refusal(v, at.player, added, meld)) from None
-        hint = ""
+        hint: Words | str = ""
         if any(
             not t.joker and any(o.joker and o.face_number == t.number for o in old) for t in added
         ):

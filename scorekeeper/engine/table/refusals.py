@@ -13,7 +13,7 @@ from ..sources import SOURCES, cite, ruling
 from ..table_actions import InvalidAction
 from ..tiles import Tile, format_tiles, parse_tiles
 from ..variants import Variant
-from ..words import words
+from ..words import Words, and_list, words
 
 # The fields of an action a refusal can point at (table_actions.InvalidAction says more).
 ActionField = Literal[
@@ -35,12 +35,12 @@ class At:
         return At(self.player, field, meld)
 
 
-def refuse(at: At, message: str, tile: str | None = None) -> InvalidAction:
+def refuse(at: At, message: Words | str, tile: str | None = None) -> InvalidAction:
     """A refusal of the action, about the player and the field being read."""
     return InvalidAction(message, player=at.player, field=at.field, meld=at.meld, tile=tile)
 
 
-def cite_rule(v: Variant, topic: str) -> str:
+def cite_rule(v: Variant, topic: str) -> Words:
     """Source and section of a table rule for this variant, or the ruling behind it
     where the source is silent (sources/ holds both)."""
     section = SOURCES[v.source].sections.get(topic)
@@ -60,24 +60,28 @@ def seat_name(players: tuple[str, ...], player: object, field: str = "player") -
         words(
             "{player!r} is not a player of this hand ({join})",
             player=player,
-            join=", ".join(players),
+            join=and_list(players),
         ),
         field=field,
     )
 
 
-def read_tiles(at: At, text: str, what: str) -> list[Tile]:
+def read_tiles(at: At, text: str, what: Words | str) -> list[Tile]:
     """The tiles the player typed as `what`; at least one."""
     try:
         tiles = parse_tiles(text)
     except InvalidTile as error:
-        raise refuse(at, f"{at.player}'s {what}: {error}", tile=error.tile) from None
+        raise refuse(
+            at,
+            words("{player}'s {what}: {error}", player=at.player, what=what, error=error),
+            tile=error.tile,
+        ) from None
     if not tiles:
         raise refuse(at, words("{player}'s {what}: no tiles given", player=at.player, what=what))
     return tiles
 
 
-def read_meld(v: Variant, at: At, tiles: list[Tile], what: str) -> Meld:
+def read_meld(v: Variant, at: At, tiles: list[Tile], what: Words | str) -> Meld:
     """The legal meld these tiles make, or the refusal saying why they make none."""
     try:
         return check_meld(tiles, v)

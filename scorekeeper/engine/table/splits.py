@@ -24,7 +24,7 @@ def inside(run: Sequence[Tile], added: Sequence[Tile]) -> bool:
     return any(not t.joker and t.number in numbers for t in added)
 
 
-def split_refusal(v: Variant, player: str, added: Sequence[Tile], meld: TableMeld) -> str:
+def split_refusal(v: Variant, player: str, added: Sequence[Tile], meld: TableMeld) -> Words:
     """Why tiles cannot go inside a run: melds are not split here."""
     start = words(
         "{player} cannot put {tiles} inside {describe}: that would split the run",

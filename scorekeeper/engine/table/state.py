@@ -11,7 +11,7 @@ from typing import Literal
 from ..melds import SET, Meld
 from ..tiles import Tile, format_tiles
 from ..variants import Variant
-from ..words import words
+from ..words import Words, words
 
 # The kinds of meld, as melds.SET and melds.RUN spell them.
 MeldKind = Literal["set", "run"]
@@ -33,7 +33,9 @@ class JokerEvent:
     replaced_by: tuple[Tile, ...] = ()
     to_meld: int | None = None  # swapped: the meld it went into; None: kept on the rack
 
-    def __str__(self) -> str:
+    @property
+    def said(self) -> Words:
+        """The step in words, read in the page's language."""
         if self.kind == "melded":
             return words(
                 "melded by {player} in meld {meld_index}",
@@ -118,7 +120,7 @@ class State:
     turn_player: str | None = None
     turn_is_opening: bool = False
     first_round_over: bool = False
-    log: tuple[tuple[str, ...], ...] = ()
+    log: tuple[tuple[Words | str, ...], ...] = ()
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -179,6 +181,6 @@ def acting(state: State) -> int:
     return len(state.log) - 1
 
 
-def note(state: State, *said: str) -> State:
+def note(state: State, *said: Words | str) -> State:
     """The state with more said about the action being applied."""
     return replace(state, log=(*state.log[:-1], (*state.log[-1], *said)))

@@ -10,7 +10,7 @@ from ..melds import RUN, SET, Meld, check_meld
 from ..table_actions import JOKER_MELD, SwapJoker
 from ..tile_codes import TileCode
 from ..tiles import COLOURS, JOKER_TOKEN, Tile, format_tiles
-from ..words import Words, words
+from ..words import Words, and_list, or_list, words
 from .checks import check_copies, find_meld, must_have_opened, not_in_opening_turn
 from .placing import complete_set, in_order, joker_by, resolve
 from .refusals import At, cite_rule, read_meld, read_tiles, refuse
@@ -110,7 +110,7 @@ def _joker_of_run(state: State, at: At, meld: TableMeld, tiles: list[Tile]) -> P
         if placed.tile.as_colour == wanted.colour and placed.tile.as_number == wanted.number:
             return placed
     # Each a tile code, written in the page's letters.
-    stands = " and ".join(TileCode(f"{t.tile.as_colour}{t.tile.as_number}") for t in jokers)
+    stands = and_list([TileCode(f"{t.tile.as_colour}{t.tile.as_number}") for t in jokers])
     raise refuse(
         at,
         words(
@@ -142,7 +142,7 @@ def _check_set_swap(state: State, at: At, meld: TableMeld, tiles: list[Tile]) ->
                     player=player,
                     described=describe(meld),
                     number=number,
-                    join=", ".join(TileCode(f"{c}{number}") for c in missing),
+                    join=or_list([TileCode(f"{c}{number}") for c in missing]),
                     t=t,
                     cite_rule=cite_rule(v, "swap"),
                 ),
@@ -167,7 +167,7 @@ def _check_set_swap(state: State, at: At, meld: TableMeld, tiles: list[Tile]) ->
                 "colour ({cite_rule})",
                 player=player,
                 tiles=format_tiles(tiles),
-                join=" and ".join(TileCode(f"{c}{number}") for c in missing),
+                join=and_list([TileCode(f"{c}{number}") for c in missing]),
                 cite_rule=cite_rule(v, "swap"),
             ),
         )

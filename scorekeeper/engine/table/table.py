@@ -11,6 +11,7 @@ from typing import Any
 from ..table_actions import Action, InvalidAction, action_from_dict
 from ..tiles import Tile
 from ..variants import Variant
+from ..words import Words
 from . import views
 from .play import apply
 from .refusals import seat_name
@@ -93,12 +94,12 @@ class Table:
     # -- what the players see --
 
     @property
-    def guidance(self) -> tuple[str, ...]:
+    def guidance(self) -> tuple[Words | str, ...]:
         """What the last action asks the players to do or tells them, in their words."""
         return self.state.log[-1] if self.state.log else ()
 
     @property
-    def log(self) -> tuple[tuple[str, ...], ...]:
+    def log(self) -> tuple[tuple[Words | str, ...], ...]:
         """The guidance of every action, in order."""
         return self.state.log
 

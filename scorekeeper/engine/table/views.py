@@ -11,7 +11,7 @@ from typing import Any
 from ..melds import RUN, check_meld, end_values
 from ..tile_codes import TileCode
 from ..tiles import Tile, format_tiles, parse_tiles
-from ..words import joined_by, words
+from ..words import Words, joined_by, words
 from .state import JokerEvent, MeldKind, PlacedTile, State, TableMeld, seat_of
 
 
@@ -26,11 +26,13 @@ class JokerHistory:
     holder: str | None  # the player holding it on their rack after a swap, or None
     swapped: bool
 
-    def __str__(self) -> str:
+    @property
+    def said(self) -> Words | str:
+        """The joker's history in words, read in the page's language."""
         return words(
             "Joker {number}: {events}",
             number=self.number,
-            events=joined_by("; ", list(self.events)),
+            events=joined_by("; ", [e.said for e in self.events]),
         )
 
 
@@ -93,7 +95,7 @@ def lying_text(ranked: Iterable[tuple[int, Tile]], kind: str = RUN) -> TileCode:
     return TileCode(" ".join(parts))
 
 
-def describe(meld: TableMeld) -> str:
+def describe(meld: TableMeld) -> Words:
     """A meld in words: "Bo's run b6 b7 b8"."""
     tiles = format_tiles(t.tile for t in meld.tiles)
     if meld.kind == "set":

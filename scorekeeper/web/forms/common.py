@@ -15,6 +15,7 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
 
 from ...engine.errors import RuleError
 from ...engine.words import Words, capitalised
+from ..shell.page_words import lazy_say
 from ..shell.tile_letters import page_tiles, typed_tiles
 
 __all__ = [
@@ -78,5 +79,5 @@ def sentence(message: object) -> str:
     if isinstance(message, RuleError):
         message = message.words
     if isinstance(message, Words):
-        return message.as_sentence()
+        return lazy_say(message.as_sentence())
     return capitalised(str(message))

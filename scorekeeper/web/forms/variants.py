@@ -18,6 +18,7 @@ from ...engine.reference import BY_PARAM, GROUPS, NOT_RULES, describe
 from ...engine.variant_checks import BOUNDS
 from ...engine.variant_words import CHOICE_WORDS
 from ...store.variants import NAME_MAX, InvalidName
+from ..shell.page_words import lazy_say
 from .common import SelectChoice, sentence, strip
 
 # The engine's choices, each said the way players would say it (value: label, in order).
@@ -69,7 +70,7 @@ def number_field(param: str, optional: bool) -> IntegerField:
         )
     )
     return IntegerField(
-        BY_PARAM[param].title,
+        lazy_say(BY_PARAM[param].title),
         validators=[
             first,
             NumberRange(
@@ -116,7 +117,7 @@ class VariantForm(FlaskForm):
                 values[param] = int(self[param].data) if self[param].data else None
             elif isinstance(self[param], SelectMultipleField):
                 # In the order shown, as a browser sends them, whatever order they came in.
-                shown = list(self[param].choices)
+                shown = [choice.value for choice in self[param].choices]
                 values[param] = tuple(sorted(self[param].data, key=shown.index))
             else:
                 values[param] = self[param].data
@@ -160,13 +161,13 @@ for _param in RULE_PARAMS:
                 ),
             )
     elif _param in ("finishes", "series_ends"):
-        setattr(VariantForm, _param, MultiCheckboxField(BY_PARAM[_param].title))
+        setattr(VariantForm, _param, MultiCheckboxField(lazy_say(BY_PARAM[_param].title)))
     elif _param in CHOICES:
         setattr(
             VariantForm,
             _param,
             SelectField(
-                BY_PARAM[_param].title,
+                lazy_say(BY_PARAM[_param].title),
                 choices=[SelectChoice(value, words) for value, words in CHOICES[_param].items()],
             ),
         )
@@ -188,11 +189,11 @@ def form_data(variant: Variant, name: str) -> dict:
     return data
 
 
-def ordered_choices(param: str, usual_first: tuple[str, ...]) -> dict[str, str]:
+def ordered_choices(param: str, usual_first: tuple[str, ...]) -> list[SelectChoice]:
     """The choices with the base's own ones first, so its usual one stays first (read while
     a page is drawn: the words are in its language)."""
     rest = [value for value in CHOICES[param] if value not in usual_first]
-    return {value: CHOICES[param][value] for value in [*usual_first, *rest]}
+    return [SelectChoice(value, CHOICES[param][value]) for value in [*usual_first, *rest]]
 
 
 def form_sections(form: VariantForm, base: Variant) -> list[dict]:

@@ -29,8 +29,10 @@ from ..forms import tally
 from ..forms.common import EmptyForm
 from ..racks import drafts as rack_drafts
 from ..shell.db import get_db
+from ..shell.language import say
 from ..shell.lookup import hand_or_404, series_or_404
 from ..shell.names import isolate, isolating
+from ..shell.page_words import lazy_say
 
 bp = Blueprint("hands", __name__)
 
@@ -90,7 +92,7 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm, hand: d
         tally.attach_error(form, series.names, error)
         return _entry_page(series, form, hand=hand), 422
     except HandRefused as refused:
-        form.form_errors.append(str(refused))
+        form.form_errors.append(lazy_say(refused.words))
         return _entry_page(series, form, hand=hand), 422
     except AlreadySaved as saved:
         flash(
@@ -213,7 +215,7 @@ def restore(series_id: int, hand_id: int):
                 gettext(
                     "Hand %(number)d cannot come back: %(reason)s",
                     number=hand["number"],
-                    reason=refused,
+                    reason=say(refused.words),
                 ),
                 "error",
             )

@@ -10,7 +10,9 @@ from flask_babel import gettext
 from sqlite_utils import Database
 
 from ...engine.series import winner_words
+from ...engine.words import Words
 from ...store.series import Series, series_of, standing
+from ..shell.language import page_list
 from ..shell.names import isolate, isolating
 
 
@@ -34,7 +36,7 @@ class SeriesState:
         """The players in seat order, as a button names them: "Ana, Bo, Cai, Dee"."""
         return ", ".join(self.series.names)
 
-    def outcome(self) -> str:
+    def outcome(self) -> Words | str:
         """Who won a finished series, or who leads one in play, in words."""
         if self.finished:
             return winner_words(self.winners, past=True)
@@ -42,7 +44,7 @@ class SeriesState:
             return gettext("no hands yet")
         if len(self.leaders) == 1:
             return isolating(gettext("%(player)s leads"), player=isolate(self.leaders[0]))
-        return gettext("%(players)s lead", players=gettext(" and ").join(self.leaders))
+        return gettext("%(players)s lead", players=page_list(self.leaders, "and"))
 
 
 def series_state(db: Database, series: Series) -> SeriesState:

@@ -23,6 +23,7 @@ from ...store import drafts
 from ...store.series import Series, standing
 from ..access.guesses import phone_of
 from ..shell.db import get_db
+from ..shell.language import say
 
 # The phone's random id, kept a year: it says which seat this phone holds, nothing more.
 PHONE_COOKIE = "rack_phone"
@@ -182,7 +183,7 @@ def send(
             get_db(), one.id, number if hand is None else hand, seat, fields, client, may_take
         )
     except InvalidHand as error:
-        raise DraftProblem(400, error.detail, error.field, beside=_beside(error)) from None
+        raise DraftProblem(400, say(error.detail), error.field, beside=_beside(error)) from None
     except drafts.DraftRefused as refused:
         raise _in_words(one, refused) from None
     return number
@@ -193,7 +194,7 @@ def _beside(error: InvalidHand) -> dict[str, list[str]]:
     beside: dict[str, list[str]] = {}
     for problem in error.problems:
         if problem.field in DRAFT_FIELDS:
-            beside.setdefault(problem.field, []).append(problem.detail)
+            beside.setdefault(problem.field, []).append(say(problem.detail))
     return beside
 
 

@@ -22,6 +22,7 @@ from wtforms.validators import NumberRange, Optional
 from ...engine.table import InvalidAction
 from ...engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
 from ..forms.common import SelectChoice, TilesArea, TilesField
+from ..shell.page_words import lazy_say
 
 # What each kind of action is called on the page.
 KIND_WORDS = {
@@ -39,9 +40,9 @@ class FixActionForm(Form):
     melds = TilesArea(lazy_gettext("Melds laid, one a line"))
     meld = IntegerField(lazy_gettext("To meld number"), validators=[Optional(), NumberRange(min=1)])
     tiles = TilesField(lazy_gettext("Tiles"))
-    new_meld_tiles = TilesField(JOKER_MELD)
-    same_turn = BooleanField(SAME_TURN)
-    first_round_over = BooleanField(FIRST_ROUND_OVER)
+    new_meld_tiles = TilesField(lazy_say(JOKER_MELD))
+    same_turn = BooleanField(lazy_say(SAME_TURN))
+    first_round_over = BooleanField(lazy_say(FIRST_ROUND_OVER))
     remove = BooleanField(lazy_gettext("Take this action out"))
 
 
@@ -116,4 +117,4 @@ def attach_fix_refusal(form: FixTableForm, rows: list[int], refusal: InvalidActi
     }.get(refusal.field or "", entry.tiles)
     if entry.kind.data == "new_meld" and field is entry.tiles:
         field = entry.melds
-    field.errors = [*list(field.errors), refusal.detail]
+    field.errors = [*list(field.errors), lazy_say(refusal.detail)]

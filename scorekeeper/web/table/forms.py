@@ -24,6 +24,7 @@ from ...engine.table import AddTiles, InvalidAction, NewMeld, SwapJoker, Table, 
 from ...engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
 from ..forms import tally
 from ..forms.common import SelectChoice, TilesField
+from ..shell.page_words import lazy_say
 from ..shell.tile_letters import page_tiles
 
 MELD_FIELDS = 4  # an opening of 13 or 14 tiles holds at most four melds
@@ -44,8 +45,8 @@ class ActionForm(FlaskForm):
     player = RadioField(
         lazy_gettext("Who?"), validators=[InputRequired(lazy_gettext("Choose the player."))]
     )
-    same_turn = BooleanField(SAME_TURN)
-    first_round_over = BooleanField(FIRST_ROUND_OVER)
+    same_turn = BooleanField(lazy_say(SAME_TURN))
+    first_round_over = BooleanField(lazy_say(FIRST_ROUND_OVER))
     seen = HiddenField()
 
 
@@ -79,7 +80,7 @@ class SwapJokerForm(ActionForm):
         validators=[InputRequired(lazy_gettext("Choose the meld holding the joker."))],
     )
     tiles = TilesField(lazy_gettext("Tile(s) that replace the joker"))
-    new_meld_tiles = TilesField(JOKER_MELD)
+    new_meld_tiles = TilesField(lazy_say(JOKER_MELD))
     submit = SubmitField(lazy_gettext("Swap the joker"))
 
 
@@ -151,11 +152,18 @@ def meld_words(table: Table, meld) -> str:
         (m.text for m in table.area(meld.owner) if m.meld_index == meld.meld_index),
         " ".join(str(t) for t in meld.tiles),
     )
+    # One whole sentence for each kind, so "set" and "run" are read in the page's language.
+    if meld.kind == "set":
+        return gettext(
+            "%(number)d. %(player)s's set: %(tiles)s",
+            number=meld.meld_index + 1,
+            player=meld.owner,
+            tiles=page_tiles(lying),
+        )
     return gettext(
-        "%(number)d. %(player)s's %(kind)s: %(tiles)s",
+        "%(number)d. %(player)s's run: %(tiles)s",
         number=meld.meld_index + 1,
         player=meld.owner,
-        kind=meld.kind,
         tiles=page_tiles(lying),
     )
 

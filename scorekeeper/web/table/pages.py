@@ -18,6 +18,7 @@ from ...engine.melds import MELD_KINDS
 from ...engine.table import InvalidAction, Table, hand_record, replay
 from ...engine.table_actions import swap_tiles_hint
 from ...engine.tiles import COLOUR_NAMES, SUIT_NAMES
+from ...engine.words import Words
 from ...store import hands, live_tables
 from ...store.db import write_lock
 from ...store.series import standing
@@ -39,6 +40,7 @@ from .forms import (
     form_action,
     seen,
 )
+from .refused import refusal_words, table_changed
 
 bp = Blueprint("table", __name__)
 
@@ -77,7 +79,7 @@ def lying(meld) -> list:
     return [None if token == "..." else next(tiles) for token in meld.text.split()]
 
 
-def colour_word(tile, suits: bool) -> str:
+def colour_word(tile, suits: bool) -> Words | str:
     """The tile's colour (or suit) in words, so colour is never the only label."""
     colour = tile.face_colour
     if colour is None:
@@ -156,8 +158,8 @@ def act(series_id: int, kind: str):
             base = table if stored == actions else replay(series.variant, series.names, stored)
             played = base.apply(form_action(kind, form))
             live_tables.store_actions(db, series_id, played.actions_to_list())
-    except live_tables.TableChanged as changed:
-        return _table_page(series, table, number, forms, 409, error=str(changed), shown=kind)
+    except live_tables.TableChanged:
+        return _table_page(series, table, number, forms, 409, error=table_changed(), shown=kind)
     except InvalidAction as refusal:
         attach_refusal(kind, form, refusal)
         return _table_page(series, table, number, forms, 422, shown=kind)
@@ -182,11 +184,11 @@ def undo(series_id: int):
                         gettext(
                             "Action %(number)d taken back: %(action)s",
                             number=len(stored),
-                            action=undone[0],
+                            action=say(undone[0]),
                         )
                     )
-        except live_tables.TableChanged as changed:
-            flash(str(changed), "error")
+        except live_tables.TableChanged:
+            flash(table_changed(), "error")
     # Back to the form the scorer had open.
     shown = request.args.get("do")
     return redirect(
@@ -213,8 +215,8 @@ def clear(series_id: int):
         with write_lock(db):
             stored = live_tables.check_unchanged(db, series_id, seen(form))
             live_tables.set_aside(db, series_id, stored)
-    except live_tables.TableChanged as changed:
-        flash(str(changed), "error")
+    except live_tables.TableChanged:
+        flash(table_changed(), "error")
         return redirect(url_for("table.live", series_id=series_id))
     flash(
         ngettext(
@@ -293,7 +295,7 @@ def end(series_id: int):
     if not form.validate():
         return _end_page(series, table, form, number, status=422)
     if seen(form) != len(actions):
-        form.form_errors.append(str(live_tables.TableChanged()))
+        form.form_errors.append(table_changed())
         return _end_page(series, table, form, number, status=409)
     record = end_record(series, table, form)
     # Every problem at once: the racks are checked even when who went out is missing.
@@ -313,7 +315,7 @@ def end(series_id: int):
         tally.attach_error(form, series.names, error)
         return _end_page(series, table, form, number, status=422)
     except hands.HandRefused as refused_hand:
-        form.form_errors.append(str(refused_hand))
+        form.form_errors.append(refusal_words(refused_hand))
         return _end_page(series, table, form, number, status=422)
     flash(
         gettext("Hand %(number)d saved from the table.", number=row["number"])
@@ -371,7 +373,7 @@ def fix(series_id: int, hand_id: int):
             except InvalidAction as refusal:
                 attach_fix_refusal(form, rows, refusal)
             except hands.HandRefused as refused_hand:
-                form.form_errors.append(str(refused_hand))
+                form.form_errors.append(refusal_words(refused_hand))
             else:
                 flash(
                     gettext("The table of hand %(number)d was fixed.", number=hand["number"])
