@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..engine import SeriesEnd, SeriesTally, Variant, variant_from_dict
-from ..engine.words import Words, joined, words
+from ..engine.words import Words, and_list, words
 from . import join_codes, players, tallies
 from .db import insert, now, write_lock
 
@@ -31,7 +31,7 @@ class Series:
         """What people call the series."""
         # In words, so that a page shows a preset's name in its reader's language.
         return self.name or words(
-            "{variant}: {players}", variant=self.variant.name, players=joined(self.names)
+            "{variant}: {players}", variant=self.variant.name, players=and_list(self.names)
         )
 
 
