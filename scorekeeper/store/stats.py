@@ -25,6 +25,7 @@ from ..engine import (
 )
 from ..engine.series import is_finished, rank_players
 from ..engine.variant_data import stored_name
+from ..engine.words import english
 from .db import write_lock
 from .hands import hand_record, hand_result
 from .series import seats
@@ -274,7 +275,8 @@ def player_figures(db: Database, player_id: int, filters: Filters) -> list[dict]
         r["variant_id"]: r for r in db.query(BY_VARIANT.format(where=where), [player_id, *values])
     }
     names = variant_names(db)
-    order = sorted(found, key=lambda v: (-(found[v]["hands"] or 0), names.get(v, v)))
+    # A preset's name is its words: ordered by its English, as stored.
+    order = sorted(found, key=lambda v: (-(found[v]["hands"] or 0), english(names.get(v, v))))
     rows = [_figures(v, names.get(v, v), found[v]) for v in order]
     if len(rows) > 1:
         summed = {key: sum(r[key] or 0 for r in found.values()) for key in SUMMED}
@@ -320,7 +322,7 @@ def results_by_night(db: Database, player_id: int, filters: Filters) -> list[dic
     return list(db.query(BY_NIGHT.format(where=where), [player_id, *values]))
 
 
-def played_variants(db: Database, player_id: int) -> dict[str, str]:
+def played_variants(db: Database, player_id: int) -> dict[str, object]:
     """The variants the player has played a series of, by id, in name order."""
     rows = db.query(
         "SELECT DISTINCT variant_id FROM series JOIN series_players"
@@ -329,7 +331,7 @@ def played_variants(db: Database, player_id: int) -> dict[str, str]:
     )
     names = variant_names(db)
     found = {r["variant_id"]: names.get(r["variant_id"], r["variant_id"]) for r in rows}
-    return dict(sorted(found.items(), key=lambda item: item[1].casefold()))
+    return dict(sorted(found.items(), key=lambda item: english(item[1]).casefold()))
 
 
 def series_outcomes(db: Database, series_ids: list[int]) -> dict[int, dict]:

@@ -20,9 +20,9 @@ def test_every_static_address_on_a_page_carries_its_contents_fingerprint(client)
     page = client.get("/").get_data(as_text=True)
     addresses = static_addresses(page)
     assert any(a.startswith("/static/reach.js?v=") for a in addresses), addresses
-    # The manifest keeps its address: an app on a phone's home screen may be known by it.
-    assert "/static/manifest.webmanifest" in addresses
-    addresses.remove("/static/manifest.webmanifest")
+    # The manifest is the page language's, at an address of its own that never changes (an
+    # app on a phone's home screen may be known by it), not a static file's.
+    assert '<link rel="manifest" href="/manifest/en.webmanifest">' in page
     for address in addresses:
         path, _, version = address.partition("?v=")
         content = (Path(shipped("static")) / path.removeprefix("/static/")).read_bytes()
