@@ -3,6 +3,7 @@ reader's language; a stored preset's name (its English, in the JSON) and a store
 part read in that language again, while a name the group typed stays as typed."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,8 @@ from scorekeeper.engine.results import Line
 from scorekeeper.engine.sources import SOURCES
 from scorekeeper.engine.variant_data import stored_name
 from scorekeeper.engine.words import Words, say
+
+CATALOGUES = Path(__file__).parents[2] / "scorekeeper" / "translations"
 
 # A few Romanian names, as the Romanian catalogue gives them.
 ROMANIAN = {
@@ -22,6 +25,9 @@ ROMANIAN = {
     "{source}, {section}": "{source}, {section}",
     "{section} (pool used up)": "{section} (s-au terminat piesele de tras)",
     "Rummikub official rules": "Regulile oficiale Rummikub",
+    "Scoring": "Punctajul",
+    "The Play": "Jocul",
+    "{section}, options 5-7": "{section}, opțiunile 5-7",
 }
 
 
@@ -94,13 +100,53 @@ def test_a_part_stored_as_english_text_reads_in_the_readers_language_again():
     line["said"]["source"]["values"]["section"] = "scoring section"
     source = Line.from_record(json.loads(json.dumps(line))).source
     assert say(source, Catalogue()) == "Remi românesc, partea despre punctaj"
-    # A heading the source prints stays as printed.
+    # A heading the source prints was kept as its English text too.
     line["said"]["source"]["values"]["section"] = "The Play"
     source = Line.from_record(json.loads(json.dumps(line))).source
-    assert say(source, Catalogue()) == "Remi românesc, The Play"
+    assert say(source, Catalogue()) == "Remi românesc, Jocul"
+    assert say(source, None) == "Romanian tile rummy, The Play"
 
 
-def test_a_heading_with_the_apps_remark_keeps_the_heading_as_printed():
+def test_a_heading_inside_the_apps_remark_stored_as_english_reads_in_the_language_again():
+    [line] = score_hand(a_romanian_hand()).to_record()["breakdown"]["Bo"][-1:]
+    remark = {"template": "{section}, options 5-7", "values": {"section": "The Play"}}
+    line["said"]["source"]["values"]["section"] = remark
+    source = Line.from_record(json.loads(json.dumps(line))).source
+    assert say(source, Catalogue()) == "Remi românesc, Jocul, opțiunile 5-7"
+    # The whole part kept as one English text reads again too.
+    line["said"]["source"]["values"]["section"] = "The Play, options 5-7"
+    source = Line.from_record(json.loads(json.dumps(line))).source
+    assert say(source, Catalogue()) == "Remi românesc, Jocul, opțiunile 5-7"
+    # Text no source names stays as it was stored.
+    line["said"]["source"]["values"]["section"] = "Our own notes"
+    source = Line.from_record(json.loads(json.dumps(line))).source
+    assert say(source, Catalogue()) == "Remi românesc, Our own notes"
+
+
+def test_every_section_of_every_source_is_a_message():
+    for source in SOURCES.values():
+        assert all(isinstance(part, Words) for part in source.sections.values()), source.key
+
+
+def test_a_heading_with_the_apps_remark_reads_both_in_the_language():
     pool = SOURCES["rummikub"].sections["pool"]
-    assert say(pool, Catalogue()) == "Scoring (s-au terminat piesele de tras)"
+    assert say(pool, Catalogue()) == "Punctajul (s-au terminat piesele de tras)"
     assert say(pool, None) == "Scoring (pool used up)"
+
+
+@pytest.mark.parametrize(
+    ("language", "cited"),
+    [
+        ("ro", "Remi românesc, Jocul"),
+        ("hu", "Román römi, A játék menete"),
+        ("fr", "Rami roumain, Déroulement du jeu"),
+    ],
+)
+def test_a_stored_english_heading_reads_in_each_language_by_its_catalogue(language, cited):
+    from babel.support import Translations
+
+    catalogue = Translations.load(str(CATALOGUES), [language])
+    [line] = score_hand(a_romanian_hand()).to_record()["breakdown"]["Bo"][-1:]
+    line["said"]["source"]["values"]["section"] = "The Play"
+    source = Line.from_record(json.loads(json.dumps(line))).source
+    assert say(source, catalogue) == cited

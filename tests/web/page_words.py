@@ -4,7 +4,8 @@ broken across two lines.
 
 The English words are those of the English messages in the sources that the language's own
 catalogue never uses: a word the catalogue writes (in a message it translates) is the
-language's too, so finding it on a page proves nothing.
+language's too, so finding it on a page proves nothing. A translation copied letter for letter
+counts only for the words the glossary writes in the language's column.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import unicodedata
 from functools import cache
 
 from babel import Locale
+from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
@@ -64,12 +66,31 @@ def english_words() -> frozenset[str]:
     return frozenset(found)
 
 
+# The glossary's column of each language, by its heading there.
+GLOSSARY_COLUMN = {"ro": "Română", "hu": "Magyar", "fr": "Français"}
+
+
 @cache
-def english_only(language: str, names: tuple[str, ...]) -> frozenset[str]:
-    """English words the language's catalogue never writes. A translation that only copies
-    its English (a preset's name left as it was) is no word of the language."""
-    with (CATALOGUES / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
-        catalogue = read_po(po)
+def glossary_words(language: str) -> frozenset[str]:
+    """The words docs/glossary.md's tables write in the language's column: the words its
+    players say, ruled there, some spelt as in English (French "introduction", "source")."""
+    found: set[str] = set()
+    column = None
+    for line in (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if not line.startswith("|"):
+            column = None
+        elif GLOSSARY_COLUMN[language] in cells:
+            column = cells.index(GLOSSARY_COLUMN[language])
+        elif column is not None and column < len(cells):
+            found |= words_of(cells[column])
+    return frozenset(found)
+
+
+def own_words(catalogue: Catalog, ruled: frozenset[str]) -> set[str]:
+    """The words a catalogue writes as its language's: those of every message it translates,
+    and of a translation copied letter for letter only the words the glossary rules (`ruled`)
+    are the language's too: French "introduction" is French as well."""
     used: set[str] = set()
     for message in catalogue:
         english = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -77,6 +98,19 @@ def english_only(language: str, names: tuple[str, ...]) -> frozenset[str]:
         for text in theirs:
             if text and text not in english:
                 used |= words_of(text)
+            elif text:
+                used |= words_of(text) & ruled
+    return used
+
+
+@cache
+def english_only(language: str, names: tuple[str, ...]) -> frozenset[str]:
+    """English words the language's catalogue never writes. A translation that only copies
+    its English (a preset's name left as it was) is no word of the language, unless the
+    glossary writes that word in the language's column."""
+    with (CATALOGUES / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        catalogue = read_po(po)
+    used = own_words(catalogue, glossary_words(language))
     own = set().union(*(words_of(name) for name in names))
     return frozenset(english_words() - used - PROPER - own)
 

@@ -79,23 +79,68 @@ def test_the_series_its_breakdown_and_best_opening_name_the_preset_in_the_langua
 
 
 @pytest.mark.parametrize(
-    ("language", "preset", "source", "part"),
+    ("language", "preset", "source", "part", "heading"),
     [
-        ("ro", "Remi după pliant", "Sursa: Pliantul Tile Rummy", "Rummy (primul paragraf)"),
-        ("hu", "Römi a szórólap szerint", "Forrás: Tile Rummy szórólap", "Rummy (első bekezdés)"),
-        ("fr", "Rami du dépliant", "Source : Dépliant Tile Rummy", "Rummy (premier paragraphe)"),
+        (
+            "ro",
+            "Remi după pliant",
+            "Sursa: Pliantul Tile Rummy",
+            "Remi (primul paragraf)",
+            "Pliantul Tile Rummy, Numărarea punctelor",
+        ),
+        (
+            "hu",
+            "Römi a szórólap szerint",
+            "Forrás: Tile Rummy szórólap",
+            "Römi (első bekezdés)",
+            "Tile Rummy szórólap, A pontok összeszámolása",
+        ),
+        (
+            "fr",
+            "Rami du dépliant",
+            "Source : Dépliant Tile Rummy",
+            "Rami (premier paragraphe)",
+            "Dépliant Tile Rummy, Pointage",
+        ),
     ],
 )
 def test_a_presets_rules_page_names_it_its_source_and_the_parts_in_the_language(
-    client, language, preset, source, part
+    client, language, preset, source, part, heading
 ):
     client.set_cookie("language", language)
     page = page_text(client.get("/variants/tile-rummy"))
     assert page.startswith(f"{preset} · Scorekeeper")
-    assert source in page and part in page
-    # A heading the leaflet prints is cited as printed, so a reader finds it there.
-    assert "Counting the points" in page
-    assert "Tile Rummy leaflet" not in page and "first paragraph" not in page
+    assert source in page and part in page and heading in page
+    # The headings the leaflet prints are named in the language too (only the leaflet's
+    # own title stays as printed); the French page uses the leaflet's French heading.
+    for english in ("Tile Rummy leaflet", "first paragraph", "Counting the points", "The Game"):
+        assert english not in page
+
+
+# The headings of the Romanian source's text the series rules page cites, in each language.
+ROMANIAN_HEADINGS = {
+    "ro": ("Remi românesc, Jocul", "Remi românesc, Pregătirea și împărțirea pieselor"),
+    "hu": (
+        "Román römi, A játék menete",
+        "Román römi, Előkészületek és a kövek kiosztása",
+    ),
+    "fr": (
+        "Rami roumain, Déroulement du jeu",
+        "Rami roumain, Préparation et distribution des tuiles",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", sorted(ROMANIAN_HEADINGS))
+def test_the_series_rules_page_cites_the_sources_headings_in_the_language(
+    client, romanian, language
+):
+    client.set_cookie("language", language)
+    rules = page_text(client.get(f"/series/{romanian}/rules")).replace("\u00a0", " ")
+    for cited in ROMANIAN_HEADINGS[language]:
+        assert cited in rules
+    for english in ("The Play", "Preparation and Distribution of Tiles", "options 5-7"):
+        assert english not in rules
 
 
 def test_the_series_rules_page_and_variants_list_name_every_preset_in_the_language(

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Iterator
 
 from ..words import Words, say, words
 from ._base import Ruling, Source
@@ -43,32 +44,57 @@ SOURCES: dict[str, Source] = _found()
 
 def cite(source_key: str, section: Words | str) -> Words:
     """The citation shown beside a rule: source title and section."""
-    # A heading stays as the source prints it (a reader looks it up in that text); a part
-    # the app names, where the source has no heading, is words read in the page's language.
+    # Every section is words read in the page's language, a printed heading too: issue 24
+    # asks for every name in the players' language, the source's own title only staying as
+    # it is. The JSON and the API write the English, which is the heading as printed.
     return words("{source}, {section}", source=SOURCES[source_key].title, section=section)
 
 
-# The parts the app names, by their English: a hand stored before they were words kept
-# only that text, and reads in the page's language again through them.
+def _parts(section: Words) -> Iterator[Words]:
+    """A section and every section inside it ("The Play" in "The Play, options 5-7")."""
+    yield section
+    inner = section.values.get("section")
+    if isinstance(inner, Words):
+        yield from _parts(inner)
+
+
+# Every section the sources name, by its English: a hand stored before sections were words
+# kept only that text ("The Play", "scoring section"), and reads in the page's language again
+# through this table, which is the sources' own sections and so never out of step with them.
 _NAMED_PARTS: dict[str, Words] = {
     say(part, None): part
     for source in SOURCES.values()
-    for part in source.sections.values()
-    if isinstance(part, Words)
+    for section in source.sections.values()
+    for part in _parts(section)
 }
 
 
+def _again(section: object) -> object:
+    """A stored section as the words the app names it with: English text by the table above,
+    a section with the app's remark ("{section} (pool used up)") with its heading read again."""
+    if isinstance(section, Words):
+        inner = section.values.get("section")
+        if inner is None or isinstance(inner, Words):
+            return section
+        return Words(
+            section.template,
+            {**section.values, "section": _again(inner)},
+            section.plural,
+            section.counter,
+            section.capital,
+        )
+    return _NAMED_PARTS.get(str(section), section)
+
+
 def cited_again(citation: object) -> object:
-    """A stored citation, its section read again as the part the app names where it was
-    kept as English text; any other citation as it is."""
+    """A stored citation, its section read again as the words the app names it with where
+    it was kept as English text; any other citation as it is."""
     if not isinstance(citation, Words) or citation.template != "{source}, {section}":
         return citation
-    section = citation.values.get("section")
-    if isinstance(section, Words) or str(section) not in _NAMED_PARTS:
+    section = _again(citation.values.get("section"))
+    if section is citation.values.get("section"):
         return citation
-    return words(
-        "{source}, {section}", **{**citation.values, "section": _NAMED_PARTS[str(section)]}
-    )
+    return words("{source}, {section}", **{**citation.values, "section": section})
 
 
 def ruling(about: Words | str) -> Words:

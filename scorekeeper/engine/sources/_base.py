@@ -24,11 +24,11 @@ class Ruling:
 class Source:
     """A published rule text the presets follow.
 
-    `sections` names the section each topic sits in: a heading as the source prints it
-    (a plain text, cited as printed), or, where the source has no heading, the part of it
-    in words read in the page's language (`words("scoring section")`); the topics are
-    listed in `sources/__init__.py`. `rulings` holds, by topic,
-    what Scorekeeper decides where this source is silent or unclear;
+    `sections` names the section each topic sits in, in words read in the page's
+    language: a heading the source prints (`words("The Play")`, its English being the
+    heading as printed), or, where the source has no heading, the part of it
+    (`words("scoring section")`); the topics are listed in `sources/__init__.py`.
+    `rulings` holds, by topic, what Scorekeeper decides where this source is silent or unclear;
     `main_preset` is the preset of its main rules when its variations are
     presets of their own (a value that differs comes from the "variation" section).
     """
@@ -36,7 +36,7 @@ class Source:
     key: str
     title: Words
     about: Words
-    sections: Mapping[str, str | Words] = field(default_factory=dict)
+    sections: Mapping[str, Words] = field(default_factory=dict)
     rulings: Mapping[str, Ruling] = field(default_factory=dict)
     main_preset: str | None = None
 

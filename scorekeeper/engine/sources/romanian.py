@@ -10,29 +10,29 @@ SOURCE = Source(
         "A description of tile rummy as played in Romania, with Hilary Howarth's "
         "way of keeping melded points countable and the variations some players use."
     ),
-    # The source has no headings after "The Play", so its parts are named, in the reader's
-    # language; "The Play" and the other headings it prints are cited as printed.
+    # The source has no headings after "The Play", so the parts after it are named by what
+    # they hold; its headings and those parts alike are read in the page's language.
     sections={
         "tiles": words("introduction"),
-        "melds": "The Play",
-        "joker": "The Play",
-        "values": "The Play",
+        "melds": words("The Play"),
+        "joker": words("The Play"),
+        "values": words("The Play"),
         "rack": words("scoring section"),
         "joker_rack": words("scoring section"),
-        "opening": "The Play",
+        "opening": words("The Play"),
         "scoring": words("scoring section"),
-        "going_out": "The Play",
+        "going_out": words("The Play"),
         "pool": words("scoring section (no winner)"),
         "bonus": words("scoring section"),
         "series": words("scoring section"),
         "series_end": words("scoring section"),
-        "deal": "Preparation and Distribution of Tiles",
+        "deal": words("Preparation and Distribution of Tiles"),
         "players": words("introduction"),
         "variation": words("variations"),
-        "add": "The Play",
-        "swap": words("{section}, options 5-7", section="The Play"),
-        "turn": "The Play",
-        "split": "The Play",
+        "add": words("The Play"),
+        "swap": words("{section}, options 5-7", section=words("The Play")),
+        "turn": words("The Play"),
+        "split": words("The Play"),
     },
     rulings={
         "ace_rack": Ruling(
