@@ -9,6 +9,7 @@ import pytest
 from hands import rack, went_out
 
 from scorekeeper.engine import SeriesEnd, preset
+from scorekeeper.engine.words import english
 from scorekeeper.store.db import connect
 from scorekeeper.store.hands import record_hand
 from scorekeeper.store.merge import MergeRefused, plan_merge
@@ -193,7 +194,8 @@ def test_a_refused_merge_carries_who_and_which_series_as_data(db):
     with pytest.raises(MergeRefused) as caught:
         plan_merge(db, 4, 2)
     refused = caught.value
-    assert (refused.player, refused.other, refused.series, refused.date) == (
+    # The series' name is its variant's: a preset's name is its words, read in any language.
+    assert (refused.player, refused.other, english(refused.series), refused.date) == (
         "Cy",
         "Bo",
         "Rummikub",
