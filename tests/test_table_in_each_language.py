@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gettext
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from scorekeeper.engine.series import SeriesEnd, tally_series
 from scorekeeper.engine.sources import SOURCES
 from scorekeeper.engine.table import AddTiles, NewMeld, SwapJoker, Table, score_table
 from scorekeeper.engine.words import Reading, say
+from scorekeeper.web.shell.tile_letters import letters_of
 
 CATALOGUES = Path(__file__).resolve().parents[1] / "scorekeeper" / "translations"
 ROMANIAN = preset("romanian")
@@ -126,3 +128,15 @@ def test_every_message_of_a_romanian_hand_in_table_mode_reads_without_english(la
         for said in (say(message, page) for message in romanian_hand())
     }
     assert {said: words for said, words in leaks.items() if words} == {}
+
+
+# A tile code in the notation's letters that a Hungarian page does not use (piros p, kék k,
+# fekete f, sárga s, narancs n): r, b, y or o before a number.
+NOTATION_ONLY = re.compile(r"(?<![\w=])[rbyo](?:1[0-3]|[1-9])(?!\d)")
+
+
+def test_every_tile_a_hungarian_page_reads_in_table_mode_is_in_its_letters():
+    page = replace(reader("hu"), letters=letters_of("hu"))
+    said = [say(m, page) for m in romanian_hand()]
+    assert any("k11" in s for s in said)  # the blue 11 of Ștefan's opening, in kék's letter
+    assert not [s for s in said if NOTATION_ONLY.search(s)]

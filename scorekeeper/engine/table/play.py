@@ -9,7 +9,7 @@ from ..errors import InvalidMeld
 from ..melds import RUN, SET, Meld, check_meld, opening_values
 from ..table_actions import Action, AddTiles, InvalidAction, NewMeld, SwapJoker
 from ..tiles import Tile, format_tiles, joker_as
-from ..words import Words, and_list, words
+from ..words import Words, and_list, joined_by, words
 from .checks import check_copies, find_meld, must_have_opened, not_in_opening_turn, whose_turn
 from .placing import complete_set, in_order, lay_meld, place_tiles, resolve
 from .refusals import At, cite_rule, read_meld, read_tiles, refuse, seat_name
@@ -44,7 +44,7 @@ def new_meld(state: State, at: At, action: NewMeld) -> State:
     if opening:
         _check_opening(state, at.reading("melds"), laid)
         worths = [_worth(state, meld) for meld in laid]
-        parts = [f"{meld} ({worth})" for meld, worth in zip(laid, worths, strict=True)]
+        parts = [_meld_worth(meld, worth) for meld, worth in zip(laid, worths, strict=True)]
         state = note(
             state,
             words(
@@ -60,7 +60,7 @@ def new_meld(state: State, at: At, action: NewMeld) -> State:
             words(
                 "{player} melds {join}.",
                 player=at.player,
-                join=and_list([str(meld) for meld in laid]),
+                join=and_list([format_tiles(meld.in_order()) for meld in laid]),
             ),
         )
     for i, meld in enumerate(laid):
@@ -110,7 +110,7 @@ def _check_opening(state: State, at: At, laid: list[Meld]) -> None:
                 "together, as one new meld",
                 player=at.player,
                 total=total,
-                join=" + ".join(f"{meld} ({_worth(state, meld)})" for meld in laid),
+                join=joined_by(" + ", [_meld_worth(meld, _worth(state, meld)) for meld in laid]),
                 name=v.name,
                 opening=v.opening,
                 cite_rule=cite_rule(v, "opening"),
@@ -218,3 +218,8 @@ def _check_addition(state: State, at: At, meld: TableMeld, added: list[Tile]) ->
             tile=error.tile,
         ) from None
     return checked
+
+
+def _meld_worth(meld: Meld, worth: int) -> Words:
+    """A meld with what it is worth ("r10 k10 y10 (30)"), its tiles in the page's letters."""
+    return words("{meld} ({worth})", meld=format_tiles(meld.in_order()), worth=worth)

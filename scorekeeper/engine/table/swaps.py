@@ -302,7 +302,7 @@ def _check_joker_meld(state: State, at: At, tiles: list[Tile], others: list[Tile
 
 def _joker_meld_words(state: State, player: str, meld: Meld, first_melder: str) -> Words:
     """What the app says when a swapped joker goes into a new meld at once."""
-    said = {"player": player, "tiles": str(meld), "first": first_melder}
+    said = {"player": player, "tiles": format_tiles(meld.in_order()), "first": first_melder}
     counts = state.variant.melded_joker_bonus is not None
     if meld.kind == SET:
         return (
