@@ -29,8 +29,8 @@ from before may carry `new_turn`, which said what is now taken by default.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from .errors import RuleError
