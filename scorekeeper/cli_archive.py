@@ -18,7 +18,7 @@ from .store import import_limits
 from .store.backup import BadTarget, backup_database
 from .store.db import connect, migrate
 from .store.export_json import ExportTooLarge, export_chunks
-from .store.export_refusals import BadExport, printable
+from .store.export_refusals import SPACING, BadExport, printable
 from .store.importer import import_file
 from .store.stats import refresh
 
@@ -84,7 +84,9 @@ def cmd_import(args: argparse.Namespace) -> None:
                 refresh(db)
         except BadExport as error:
             # Read in the command line's language (--lang; English, the documented, by default).
-            raise BadInput(f"{where}: {printable(args.speaker.say(error.words))}") from None
+            raise BadInput(
+                f"{where}: {printable(args.speaker.say(error.words), SPACING)}"
+            ) from None
     print(added.summary())
 
 

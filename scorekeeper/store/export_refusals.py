@@ -11,9 +11,16 @@ from __future__ import annotations
 from ..engine.words import Reading, Translations, Words, english, say, words
 
 
-def printable(text: str) -> str:
+# The no-break spaces French and Hungarian write before a colon or in a number: a
+# language's own spacing, kept where a refusal is read in it.
+SPACING = frozenset("\u00a0\u202f")
+
+
+def printable(text: str, keep: frozenset[str] = frozenset()) -> str:
     """Text quoted from the file may hold line breaks; a refusal stays on one line."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+    return "".join(
+        c if c.isprintable() or c in keep else c.encode("unicode_escape").decode() for c in text
+    )
 
 
 class BadExport(Exception):
@@ -25,7 +32,7 @@ class BadExport(Exception):
 
     def read(self, reader: Translations | Reading | None) -> str:
         """The refusal in the reader's language, on one line."""
-        return printable(say(self.words, reader))
+        return printable(say(self.words, reader), SPACING)
 
 
 Place = Words | str
