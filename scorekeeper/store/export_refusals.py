@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ..engine.words import Reading, Translations, Words, english, say, words
 
-
 # The no-break spaces French and Hungarian write before a colon or in a number: a
 # language's own spacing, kept where a refusal is read in it.
 SPACING = frozenset("\u00a0\u202f")

@@ -7,8 +7,13 @@ import json
 
 import pytest
 
+from . import test_export as exports
 from .steps import page_text
-from .test_export import other, source, upload  # noqa: F401 (fixtures)
+from .test_export import upload
+
+# The export tests' fixtures: a filled instance (`source`) and an empty one (`other`).
+source = exports.source
+other = exports.other
 
 BAD_RACK = {
     "fr": "club.json : soirée jeux 3, partie 1, manche 1, record : ",
