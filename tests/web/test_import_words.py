@@ -63,3 +63,12 @@ def test_the_english_page_says_it_as_before(client, source, other):
     document["players"].insert(1, {"name": "Ana"})
     text = page_text(upload(other.test_client(), json.dumps(document), name="club.json"))
     assert 'club.json: player 2: "Ana" is listed twice' in text
+
+
+def test_a_file_that_is_no_export_is_said_so_in_the_pages_language(other):
+    target = other.test_client()
+    target.set_cookie("language", "hu")
+    text = page_text(upload(target, '{"format": "csv"}', name="notes.json"))
+    assert 'notes.json: ez nem Scorekeeper-export (nincs benne "format": "scorekeeper-export")' in (
+        text
+    )
