@@ -17,8 +17,8 @@ from .engine.limits import LARGEST_ID
 from .store import import_limits
 from .store.backup import BadTarget, backup_database
 from .store.db import connect, migrate
-from .store.export_format import BadExport
 from .store.export_json import ExportTooLarge, export_chunks
+from .store.export_refusals import SPACING, BadExport, printable
 from .store.importer import import_file
 from .store.stats import refresh
 
@@ -83,7 +83,10 @@ def cmd_import(args: argparse.Namespace) -> None:
                 # Work out the statistics now, not on the first page viewed after the import.
                 refresh(db)
         except BadExport as error:
-            raise BadInput(f"{where}: {error}") from None
+            # Read in the command line's language (--lang; English, the documented, by default).
+            raise BadInput(
+                f"{where}: {printable(args.speaker.say(error.words), SPACING)}"
+            ) from None
     print(added.summary())
 
 

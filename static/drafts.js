@@ -112,12 +112,20 @@
       }).join(", ");
   }
 
+  // Who sent the draft, in the page's language: the API's "sent_by" is the API's words, and
+  // the page's own sentence (templates/racks/_counting.html) takes the seat's name.
+  function sentBy(seat) {
+    if (!seat.draft) { return ""; }
+    return seat.by_player ? words.wordsSentByPhone.replace("{name}", seat.name)
+      : words.wordsSentByScorer;
+  }
+
   function mark(seat, found) {
     var note = form.querySelector(".sent-by[data-seat='" + seat.seat + "']");
     var offer = form.querySelector(".new-rack[data-seat='" + seat.seat + "']");
     if (note) {
       // Never "sent from the phone that joined as Ana" above a box the scorer changed.
-      note.textContent = found.changed ? words.wordsChanged : (seat.sent_by || "");
+      note.textContent = found.changed ? words.wordsChanged : sentBy(seat);
       note.hidden = !note.textContent;
     }
     if (!offer) { return; }

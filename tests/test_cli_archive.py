@@ -234,3 +234,14 @@ def test_import_reads_a_file_larger_than_any_night_from_standard_input(
 def _exported(database):
     with connect(database) as db:
         yield from export_chunks(db)
+
+
+def test_import_says_a_refusal_in_the_language_asked_for(capsys, tmp_path):
+    # The same refusal as the English above, read in --lang's language (values as written).
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"format": "scorekeeper-export", "version": 7}')
+    status, out, err = run(capsys, "--lang", "fr", "import", "--database", tmp_path / "o.db", bad)
+    assert (status, out) == (2, "")
+    assert err == (
+        f"scorekeeper import: {bad}: export en version 7 ; cette application lit la version 1\n"
+    )

@@ -29,6 +29,7 @@ from before may carry `new_turn`, which said what is now taken by default.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
@@ -226,6 +227,23 @@ def _with_turn(action: Any, data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+# A refused action's kind is named inside a whole sentence, one per kind: the English (the
+# API's) keeps the JSON code as the data says it, and each language names the action in
+# its own words around the code (a code is no word an article or an ending fits).
+_MISSING: dict[str, Callable[[str], Words]] = {
+    "new_meld": lambda field: words("a new_meld action needs {field!r}", field=field),
+    "add_tiles": lambda field: words("an add_tiles action needs {field!r}", field=field),
+    "swap_joker": lambda field: words("a swap_joker action needs {field!r}", field=field),
+}
+_UNKNOWN: dict[str, Callable[[str], Words]] = {
+    "new_meld": lambda field: words("unknown field {field!r} in a new_meld action", field=field),
+    "add_tiles": lambda field: words("unknown field {field!r} in an add_tiles action", field=field),
+    "swap_joker": lambda field: words(
+        "unknown field {field!r} in a swap_joker action", field=field
+    ),
+}
+
+
 def action_from_dict(data: Any) -> Action:
     """Rebuild an action from its JSON data, or raise InvalidAction saying what is wrong."""
     if not isinstance(data, dict) or data.get("action") not in ACTIONS:
@@ -240,15 +258,9 @@ def action_from_dict(data: Any) -> Action:
     missing = sorted(_FIELDS[kind] - fields)
     unknown = sorted(fields - _FIELDS[kind] - _OPTIONAL[kind])
     if missing:
-        raise InvalidAction(
-            words("a {kind} action needs {missing!r}", kind=kind, missing=missing[0]),
-            field=missing[0],
-        )
+        raise InvalidAction(_MISSING[kind](missing[0]), field=missing[0])
     if unknown:
-        raise InvalidAction(
-            words("unknown field {unknown!r} in a {kind} action", unknown=unknown[0], kind=kind),
-            field=unknown[0],
-        )
+        raise InvalidAction(_UNKNOWN[kind](unknown[0]), field=unknown[0])
     if not isinstance(data["player"], str) or not data["player"].strip():
         raise InvalidAction(words("an action needs the player's name"), field="player")
     if "meld_index" in data and (

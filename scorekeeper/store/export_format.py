@@ -7,7 +7,7 @@ is written. Checking reads nothing from the database.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from ..engine import (
@@ -23,7 +23,22 @@ from ..engine import (
     variant_from_dict,
 )
 from ..engine.table import InvalidAction, replay
-from ..engine.words import english
+from ..engine.words import words
+from .export_fields import AUDIT, END, HAND, NIGHT, PLAYER, RULING, SERIES, TOP, VARIANT, fields_of
+from .export_refusals import (
+    THE_FILE,
+    BadExport,
+    Place,
+    audit_entry_in,
+    faulty,
+    hand_in,
+    night_at,
+    part_of,
+    player_at,
+    ruling_in,
+    series_in,
+    variant_at,
+)
 from .import_limits import value_problems
 from .players import lookalike, name_key, name_problem, tidy_name
 
@@ -33,122 +48,7 @@ ACTIONS = ("created", "edited", "deleted", "restored")
 UID_LENGTH = 64
 
 
-class BadExport(Exception):
-    """A file that is not a valid export; the message names what is wrong and where."""
-
-    def __init__(self, message: str):
-        # Text quoted from the file may hold line breaks; the message stays on one line.
-        super().__init__(
-            "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in message)
-        )
-
-
 # --- Checking the file: pure ---------------------------------------------------
-
-KINDS: dict[str, tuple[type, ...]] = {
-    "text": (str,),
-    "text or null": (str, type(None)),
-    "a whole number": (int,),
-    "a whole number or null": (int, type(None)),
-    "an object": (dict,),
-    "an object or null": (dict, type(None)),
-    "a list": (list,),
-    "a list or null": (list, type(None)),
-}
-TOP = {
-    "format": "text",
-    "version": "a whole number",
-    "scope": "text",
-    "exported": "text",
-    "players": "a list",
-    "variants": "a list",
-    "nights": "a list",
-}
-PLAYER = {"name": "text"}
-VARIANT = {
-    "id": "text",
-    "name": "text",
-    "rules": "an object",
-    "based_on": "text or null",
-    "created": "text",
-}
-NIGHT = {
-    "uid": "text",
-    "date": "text",
-    "place": "text or null",
-    "note": "text or null",
-    "created": "text",
-    "series": "a list",
-}
-SERIES = {
-    "uid": "text",
-    "name": "text or null",
-    "variant_id": "text",
-    "variant": "an object",
-    "end": "an object",
-    "first_dealer": "a whole number",
-    "created": "text",
-    "players": "a list",
-    "hands": "a list",
-    "rulings": "a list",
-}
-END = {"kind": "text", "value": "a whole number"}
-HAND = {
-    "uid": "text",
-    "number": "a whole number",
-    "record": "an object",
-    "table_actions": "a list or null",
-    "scores": "an object or null",
-    "winner": "text or null",
-    "created": "text",
-    "updated": "text",
-    "deleted_at": "text or null",
-    "audit": "a list",
-}
-AUDIT = {
-    "uid": "text",
-    "at": "text",
-    "action": "text",
-    "old": "an object or null",
-    "new": "an object or null",
-}
-RULING = {
-    "uid": "text",
-    "hand_number": "a whole number or null",
-    "text": "text",
-    "agreed_by": "text or null",
-    "created": "text",
-}
-STAMPS = ("created", "updated", "deleted_at", "at", "exported")
-
-
-def _object(value: Any, where: str, fields: dict[str, str]) -> dict:
-    """Check that value is an object with exactly these fields, each of its kind."""
-    if not isinstance(value, dict):
-        raise BadExport(f"{where}: must be a JSON object")
-    for key, kind in fields.items():
-        if key not in value:
-            raise BadExport(f'{where}: the field "{key}" is missing')
-        found = value[key]
-        if isinstance(found, bool) or not isinstance(found, KINDS[kind]):
-            raise BadExport(f'{where}, "{key}": must be {kind}')
-        if key in STAMPS and isinstance(found, str) and not _is_stamp(found):
-            raise BadExport(
-                f'{where}, "{key}": must be a date and time like '
-                f'2025-11-22T20:15:00+00:00, not "{found[:40]}"'
-            )
-    unknown = sorted(set(value) - set(fields))
-    if unknown:
-        raise BadExport(f'{where}: unknown field "{unknown[0][:40]}"')
-    return value
-
-
-def _is_stamp(text: str) -> bool:
-    try:
-        datetime.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
 
 
 @dataclass
@@ -159,12 +59,18 @@ class Checked:
     names: set[str]
     seen: set[str] = field(default_factory=set)
 
-    def take(self, kind: str, uid: str, where: str) -> None:
+    def take(self, kind: str, uid: str, where: Place) -> None:
         if not uid or len(uid) > UID_LENGTH:
-            raise BadExport(f'{where}, "uid": must be 1 to {UID_LENGTH} characters')
+            raise BadExport(
+                words(
+                    '{where}, "uid": must be 1 to {most} characters', where=where, most=UID_LENGTH
+                )
+            )
         # One uid names one row of one kind, here as in the uids table.
         if uid in self.seen:
-            raise BadExport(f'{where}: the uid "{uid}" is used twice in the file')
+            raise BadExport(
+                words('{where}: the uid "{uid}" is used twice in the file', where=where, uid=uid)
+            )
         self.seen.add(uid)
 
 
@@ -178,27 +84,37 @@ def check_document(document: Any) -> None:
 def check_head(head: Any) -> Checked:
     """Refuse a file whose parts but its nights are not an export's (check_night: each night)."""
     if not isinstance(head, dict) or head.get("format") != FORMAT:
-        raise BadExport(f'not a Scorekeeper export (it has no "format": "{FORMAT}")')
+        raise BadExport(
+            words('not a Scorekeeper export (it has no "format": "{format}")', format=FORMAT)
+        )
     if head.get("version") != VERSION:
         raise BadExport(
-            f"export version {str(head.get('version'))[:20]}; this app reads version {VERSION}"
+            words(
+                "export version {found}; this app reads version {version}",
+                found=str(head.get("version"))[:20],
+                version=VERSION,
+            )
         )
     for key, value in head.items():
         past_limits = key != "nights" and value_problems(value, (None, f'"{key[:40]}"'))
         if past_limits:
             raise BadExport(": ".join(past_limits))
-    _object(head, "the file", TOP)
+    fields_of(head, THE_FILE, TOP)
     names = _check_players(head["players"])
     for i, variant in enumerate(head["variants"], start=1):
-        where = f"variant {i}"
-        _object(variant, where, VARIANT)
+        where = variant_at(i)
+        fields_of(variant, where, VARIANT)
         if variant["id"] in PRESETS:
             # A copy under a preset's id would list that preset twice and change its rules.
             raise BadExport(
-                f'{where}, "id": "{variant["id"]}" is a preset\'s id; a group\'s '
-                "own variant needs an id of its own"
+                words(
+                    '{where}, "id": "{id}" is a preset\'s id; a group\'s own variant needs an '
+                    "id of its own",
+                    where=where,
+                    id=variant["id"],
+                )
             )
-        _variant(variant["rules"], f"{where}, rules")
+        _variant(variant["rules"], part_of(where, "rules"))
     return Checked(names)
 
 
@@ -207,17 +123,22 @@ def check_night(night: Any, number: int, checked: Checked) -> None:
     past_limits = value_problems(night, ((None, '"nights"'), f"item {number}"))
     if past_limits:
         raise BadExport(": ".join(past_limits))
-    where = f"night {number}"
-    _object(night, where, NIGHT)
+    where = night_at(number)
+    fields_of(night, where, NIGHT)
     checked.take("nights", night["uid"], where)
     try:
         date.fromisoformat(night["date"])
     except ValueError:
         raise BadExport(
-            f'{where}, "date": must look like 2025-11-22, not "{night["date"][:40]}"'
+            words(
+                '{where}, "date": must look like {example}, not "{found}"',
+                where=where,
+                example="2025-11-22",
+                found=night["date"][:40],
+            )
         ) from None
     for j, series in enumerate(night["series"], start=1):
-        _check_series(series, f"{where}, series {j}", checked.names, checked)
+        _check_series(series, series_in(where, j), checked.names, checked)
 
 
 def _check_players(players: list) -> set[str]:
@@ -227,68 +148,93 @@ def _check_players(players: list) -> set[str]:
     names: set[str] = set()
     spelt: set[str] = set()
     for i, player in enumerate(players, start=1):
-        name = _object(player, f"player {i}", PLAYER)["name"]
+        where = player_at(i)
+        name = fields_of(player, where, PLAYER)["name"]
         if not name.strip() or tidy_name(name) != name:
             raise BadExport(
-                f'player {i}: "{name[:40]}" is not a name the app would store '
-                "(empty or extra spaces)"
+                words(
+                    '{where}: "{name}" is not a name the app would store (empty or extra spaces)',
+                    where=where,
+                    name=name[:40],
+                )
             )
         problem = name_problem(name)
         if problem:
-            raise BadExport(f'player {i}: "{name[:40]}": {english(problem)}')
+            raise BadExport(
+                words('{where}: "{name}": {problem}', where=where, name=name[:40], problem=problem)
+            )
         if name in spelt:
-            raise BadExport(f'player {i}: "{name}" is listed twice')
+            raise BadExport(words('{where}: "{name}" is listed twice', where=where, name=name))
         twin = lookalike(name, spelt)
         if twin is not None:
             raise BadExport(
-                f'player {i}: "{name}" and "{twin}" look the same on a screen but are written '
-                "with different letters"
+                words(
+                    '{where}: "{name}" and "{twin}" look the same on a screen but are written '
+                    "with different letters",
+                    where=where,
+                    name=name,
+                    twin=twin,
+                )
             )
         spelt.add(name)
         names.add(name_key(name))
     return names
 
 
-def _variant(rules: dict, where: str) -> Variant:
+def _variant(rules: dict, where: Place) -> Variant:
     try:
         return variant_from_dict(rules)
     except (RuleError, TypeError) as error:
-        raise BadExport(f"{where}: {error}") from None
+        raise faulty(where, error) from None
 
 
-def _check_series(series: Any, where: str, names: set[str], uids: Checked) -> None:
-    _object(series, where, SERIES)
+def _check_series(series: Any, where: Place, names: set[str], uids: Checked) -> None:
+    fields_of(series, where, SERIES)
     uids.take("series", series["uid"], where)
-    variant = _variant(series["variant"], f"{where}, variant")
-    end = _object(series["end"], f"{where}, end", END)
+    variant = _variant(series["variant"], part_of(where, "variant"))
+    end = fields_of(series["end"], part_of(where, "end"), END)
     try:
         series_end = SeriesEnd(end["kind"], end["value"])
     except RuleError as error:
-        raise BadExport(f"{where}, end: {error}") from None
+        raise faulty(part_of(where, "end"), error) from None
     seated = series["players"]
     if not all(isinstance(n, str) for n in seated):
-        raise BadExport(f'{where}, "players": must be a list of names')
+        raise BadExport(words('{where}, "players": must be a list of names', where=where))
     for name in seated:
         if name_key(name) not in names:
-            raise BadExport(f'{where}: "{name[:40]}" is not in the file\'s players')
+            raise BadExport(
+                words(
+                    '{where}: "{name}" is not in the file\'s players', where=where, name=name[:40]
+                )
+            )
     try:
         # The same set-up rules as a series started on a phone or through the API.
         check_series_setup(variant, seated, series_end, series["first_dealer"])
     except InvalidSeries as error:
-        raise BadExport(f"{where}: {error}") from None
+        raise faulty(where, error) from None
     numbers: set[int] = set()
     played = []
     for k, hand in enumerate(series["hands"], start=1):
-        hand_where = f"{where}, hand {k}"
+        hand_where = hand_in(where, k)
         record = _check_hand(hand, hand_where, variant, seated, uids)
         if hand["number"] > len(series["hands"]):
             # Hands are numbered 1, 2, 3 ... in their series, deleted ones included.
             raise BadExport(
-                f'{hand_where}, "number": hand {hand["number"]} in a series of '
-                f"{len(series['hands'])} hands"
+                words(
+                    '{where}, "number": hand {number} in a series of {count} hands',
+                    where=hand_where,
+                    number=hand["number"],
+                    count=len(series["hands"]),
+                )
             )
         if hand["number"] in numbers:
-            raise BadExport(f"{hand_where}: hand number {hand['number']} is used twice")
+            raise BadExport(
+                words(
+                    "{where}: hand number {number} is used twice",
+                    where=hand_where,
+                    number=hand["number"],
+                )
+            )
         numbers.add(hand["number"])
         if hand["deleted_at"] is None:
             played.append((hand["number"], record))
@@ -300,57 +246,82 @@ def _check_series(series: Any, where: str, names: set[str], uids: Checked) -> No
             [record for _, record in sorted(played, key=lambda p: p[0])],
         )
     except RuleError as error:
-        raise BadExport(f"{where}: {error}") from None
+        raise faulty(where, error) from None
     for k, ruling in enumerate(series["rulings"], start=1):
-        ruling_where = f"{where}, ruling {k}"
-        _object(ruling, ruling_where, RULING)
+        ruling_where = ruling_in(where, k)
+        fields_of(ruling, ruling_where, RULING)
         uids.take("rulings", ruling["uid"], ruling_where)
         if not ruling["text"].strip():
-            raise BadExport(f'{ruling_where}, "text": is empty')
+            raise BadExport(words('{where}, "text": is empty', where=ruling_where))
         number = ruling["hand_number"]
         if number is not None and not 1 <= number <= len(series["hands"]) + 1:
             raise BadExport(
-                f'{ruling_where}, "hand_number": there is no hand {number} in this '
-                f"series (a ruling is about hands 1 to {len(series['hands']) + 1})"
+                words(
+                    '{where}, "hand_number": there is no hand {number} in this series (a '
+                    "ruling is about hands 1 to {last})",
+                    where=ruling_where,
+                    number=number,
+                    last=len(series["hands"]) + 1,
+                )
             )
 
 
-def _check_hand(hand: Any, where: str, variant: Variant, seated: list[str], uids: Checked):
-    _object(hand, where, HAND)
+def _check_hand(hand: Any, where: Place, variant: Variant, seated: list[str], uids: Checked):
+    fields_of(hand, where, HAND)
     uids.take("hands", hand["uid"], where)
     if hand["number"] < 1:
-        raise BadExport(f'{where}, "number": must be 1 or more')
+        raise BadExport(words('{where}, "number": must be 1 or more', where=where))
     try:
         record = read_hand(hand["record"], variant, seated)
         result = score_hand(record)
     except RuleError as error:
-        raise BadExport(f"{where}, record: {error}") from None
+        raise faulty(part_of(where, "record"), error) from None
     if hand["scores"] is None:
         if hand["winner"] is not None:
-            raise BadExport(f'{where}: a "winner" without "scores"')
+            raise BadExport(words('{where}: a "winner" without "scores"', where=where))
     elif hand["scores"] != result.scores or hand["winner"] != result.winner:
         given = ", ".join(f"{n} {s}" for n, s in list(hand["scores"].items())[:6])
         wanted = ", ".join(f"{n} {s:+d}" for n, s in result.scores.items())
         raise BadExport(
-            f"{where}: the scores in the file ({given[:120]}; winner "
-            f"{hand['winner']}) are not what the series' rules give ({wanted}; "
-            f"winner {result.winner})"
+            words(
+                "{where}: the scores in the file ({given}; winner {winner}) are not what the "
+                "series' rules give ({wanted}; winner {result})",
+                where=where,
+                given=given[:120],
+                winner=str(hand["winner"]),
+                wanted=wanted,
+                result=str(result.winner),
+            )
         )
     for action in hand["table_actions"] or []:
         if not isinstance(action, dict):
-            raise BadExport(f'{where}, "table_actions": each action must be a JSON object')
+            raise BadExport(
+                words('{where}, "table_actions": each action must be a JSON object', where=where)
+            )
     if hand["table_actions"]:
         # Replayed as the hand's page will: an action the engine refuses is refused here.
         try:
             replay(variant, seated, hand["table_actions"])
         except (InvalidAction, RuleError) as error:
-            raise BadExport(f"{where}, table_actions: {error}") from None
+            raise faulty(part_of(where, "table_actions"), error) from None
         except (KeyError, TypeError, ValueError) as error:
-            raise BadExport(f"{where}, table_actions: not a table action ({error})") from None
+            raise BadExport(
+                words(
+                    "{where}: not a table action ({error})",
+                    where=part_of(where, "table_actions"),
+                    error=str(error),
+                )
+            ) from None
     for k, entry in enumerate(hand["audit"], start=1):
-        entry_where = f"{where}, audit entry {k}"
-        _object(entry, entry_where, AUDIT)
+        entry_where = audit_entry_in(where, k)
+        fields_of(entry, entry_where, AUDIT)
         uids.take("hand_audit", entry["uid"], entry_where)
         if entry["action"] not in ACTIONS:
-            raise BadExport(f'{entry_where}, "action": must be one of {", ".join(ACTIONS)}')
+            raise BadExport(
+                words(
+                    '{where}, "action": must be one of {actions}',
+                    where=entry_where,
+                    actions=", ".join(ACTIONS),
+                )
+            )
     return record

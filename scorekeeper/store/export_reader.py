@@ -17,8 +17,9 @@ import json
 from collections.abc import Iterator
 from typing import IO, Any
 
+from ..engine.words import words
 from . import import_limits
-from .export_format import BadExport, check_head, check_night
+from .export_format import FORMAT, BadExport, check_head, check_night
 from .import_limits import part_problem, size_problem
 
 # Read at a time; a part longer than this is read in pieces twice as long each time.
@@ -54,7 +55,7 @@ class _Text:
             text = self.decoder.decode(data, final=not data)
         except UnicodeDecodeError as error:
             byte = self.size - len(data) + error.start + 1
-            raise BadExport(f"not a UTF-8 text file (byte {byte})") from None
+            raise BadExport(words("not a UTF-8 text file (byte {byte})", byte=byte)) from None
         if self.size == len(data):
             text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
         self.buffer += text
@@ -102,9 +103,9 @@ class _Text:
                 self._grow()
                 continue
             except RecursionError:
-                raise BadExport("not an export: nested too deeply") from None
+                raise BadExport(words("not an export: nested too deeply")) from None
             except ValueError as error:  # a number of more digits than Python reads
-                raise BadExport(f"not valid JSON ({error})") from None
+                raise BadExport(words("not valid JSON ({error})", error=str(error))) from None
             # A number read to the end of the text held may go on ("1" of "12", "1" of "1e5").
             cut = isinstance(found, int | float) and end + 2 >= len(self.buffer)
             if self.ended or not cut:
@@ -126,7 +127,15 @@ class _Text:
         before = self.buffer[:pos]
         line = self.lines + before.count("\n") + 1
         column = pos - before.rfind("\n") if "\n" in before else self.column + pos + 1
-        return BadExport(f"not valid JSON (line {line}, column {column}: {message})")
+        # The JSON reader's own words (`message`) are Python's, in English, kept as a value.
+        return BadExport(
+            words(
+                "not valid JSON (line {line}, column {column}: {message})",
+                line=line,
+                column=column,
+                message=message,
+            )
+        )
 
 
 def _too_long(what: str, size: int, most: int) -> str:
@@ -142,7 +151,9 @@ def _members(text: _Text) -> Iterator[str]:
     caller reads); then the end of the file."""
     if text.next_char() != "{":
         text.value("the file", import_limits.PART_CHARS)  # not JSON, or JSON but no export
-        raise BadExport('not a Scorekeeper export (it has no "format": "scorekeeper-export")')
+        raise BadExport(
+            words('not a Scorekeeper export (it has no "format": "{format}")', format=FORMAT)
+        )
     text.take("{", "Expecting value")
     if text.next_char() == "}":
         text.pos += 1
@@ -186,7 +197,7 @@ def read_head(stream: IO[bytes]) -> dict[str, Any]:
     head: dict[str, Any] = {}
     for name in _members(text):
         if name in head:
-            raise BadExport(f'the file holds "{name[:40]}" twice')
+            raise BadExport(words('the file holds "{name}" twice', name=name[:40]))
         if name == "nights" and text.next_char() == "[":
             for _ in _items(text, "night"):
                 pass

@@ -22,11 +22,11 @@ from sqlite_utils import Database
 
 from ..engine import RuleError, variant_from_dict
 from ..engine.names import name_key
-from ..engine.words import english
+from ..engine.words import words
 from . import join_codes
 from .db import write_lock
-from .export_format import BadExport
 from .export_reader import read_export
+from .export_refusals import ROW_WORDS, BadExport, faulty
 from .hands import HandRefused, check_hand, sheet_hands, stored_result, tally
 from .players import add_player, find_player
 from .series import Series, series_of
@@ -75,21 +75,17 @@ def local_id(db: Database, kind: str, uid: str) -> int | None:
     return found[0] if found else None
 
 
-WORDS = {
-    "nights": "night",
-    "series": "series",
-    "hands": "hand",
-    "hand_audit": "audit entry",
-    "rulings": "ruling",
-}
-
-
 def _insert(db: Database, kind: str, uid: str, row: dict, added: Added) -> int:
     """Insert a row and give it the file's uid in place of the one just made for it."""
     clash = db.execute("SELECT kind FROM uids WHERE uid = ?", [uid]).fetchone()
     if clash:
         raise BadExport(
-            f'the uid "{uid}" of a {WORDS[kind]} in the file names a {WORDS[clash[0]]} here'
+            words(
+                'the uid "{uid}" of a {kind} in the file names a {other} here',
+                uid=uid,
+                kind=ROW_WORDS[kind],
+                other=ROW_WORDS[clash[0]],
+            )
         )
     columns = ", ".join(row)
     marks = ", ".join("?" * len(row))
@@ -289,8 +285,8 @@ def _import_hand(
     try:
         result = check_hand(series, record)
     except HandRefused as refused:  # checked already, under the file's spelling of the names
-        title = english(series.title)
-        raise BadExport(f"series {title}, hand {hand['number']}: {refused}") from None
+        where = words("series {title}, hand {number}", title=series.title, number=hand["number"])
+        raise faulty(where, refused) from None
     hand_id = _insert(
         db,
         "hands",
@@ -330,14 +326,22 @@ def _audited(record: dict | None, names: dict[str, str]) -> str | None:
 
 def _check_merged(db: Database, series_id: int, series: dict) -> None:
     """A series that was here already must still score with the hands the file added."""
-    where = f'series "{series["name"] or series["uid"]}"'
+    where = words('series "{name}"', name=series["name"] or series["uid"])
     twice = db.execute(
         "SELECT number FROM hands WHERE series_id = ? GROUP BY number HAVING count(*) > 1",
         [series_id],
     ).fetchone()
     if twice:
-        raise BadExport(f"{where}: hand {twice[0]} is here already as another hand")
+        raise BadExport(
+            words(
+                "{where}: hand {number} is here already as another hand",
+                where=where,
+                number=twice[0],
+            )
+        )
     try:
         tally(series_of(db, series_id), sheet_hands(db, series_id))
     except RuleError as error:
-        raise BadExport(f"{where}: with the file's hands added here, {error}") from None
+        raise BadExport(
+            words("{where}: with the file's hands added here, {error}", where=where, error=error)
+        ) from None

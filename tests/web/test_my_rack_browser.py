@@ -305,3 +305,19 @@ def axe(page: Page) -> list[str]:
         "async () => (await axe.run()).violations.map("
         "v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))"
     )
+
+
+def test_the_scorers_french_form_says_who_sent_a_rack_in_french(table):
+    # drafts.js marks the box with the page's own sentence, in the page's letters.
+    laptop, scorer, players, qr = table
+    ana = players["Ana"]
+    join(ana, "Ana", qr)
+    address = f"http://127.0.0.1:{laptop.port}"
+    scorer.context.add_cookies([{"name": "language", "value": "fr", "url": address}])
+    scorer.goto("/series/1/hands/new")
+    tap_rack(ana, RACKS["Ana"])
+    ana.get_by_role("button", name="Send my rack").click()
+    expect(scorer.locator("#players-0-rack")).to_have_value("r12 n3 *")
+    expect(scorer.locator(".sent-by[data-seat='0']")).to_have_text(
+        "envoyé par le téléphone qui a rejoint la partie comme Ana"
+    )

@@ -149,3 +149,23 @@ def test_a_box_the_scorer_changed_is_not_claimed_by_the_phone_without_javascript
         "Ana changed by the scorer The phone that joined as Ana sent a new rack: r12 k3 j"
         in preview
     )
+
+
+def test_the_french_form_says_who_sent_a_rack_in_french(app, client):
+    # static/drafts.js writes the mark from the page's own sentence, the API's answer giving
+    # only the facts (whose seat, sent by a player or not): the API's words are its own.
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=9)
+    bo = phone(app)
+    claim(bo, series_id, 1)
+    send(bo, series_id, "b1 b2")
+    french = {"Accept-Language": "fr"}
+    form = client.get(f"/series/{series_id}/hands/new", headers=french).get_data(as_text=True)
+    template = re.search(r'data-words-sent-by-phone="([^"]*)"', form)
+    assert template and template.group(1) == (
+        "envoyé par le téléphone qui a rejoint la partie comme {name}"
+    )
+    assert 'data-words-sent-by-scorer="envoyé par le marqueur"' in form
+    assert "envoyé par le téléphone qui a rejoint la partie comme Bo" in form
+    assert "sent from the phone" not in form
+    seat = client.get(f"/api/series/{series_id}/draft", headers=french).get_json()["seats"][1]
+    assert (seat["name"], seat["by_player"]) == ("Bo", True)

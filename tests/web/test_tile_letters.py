@@ -197,3 +197,20 @@ def test_a_rack_sent_from_a_hungarian_phone_reaches_a_french_scorer_in_french_le
     # A rack refused on the Hungarian phone is quoted as typed there.
     refused = send(bo, series_id, "b1", hand=1)
     assert "'b1'" in page_text(refused) and "(p, k, f, s vagy n)" in page_text(refused)
+
+
+@pytest.mark.parametrize(
+    "language, said, english",
+    [
+        ("fr", "r rouge, b bleu, n noir, j jaune (o pour", "k noir"),
+        ("hu", "p piros, k kék, f fekete, s sárga (narancssárga kövű készletnél n)", "r piros"),
+        ("ro", "r roșu, a albastru, n negru, g galben (p pentru", "b albastru"),
+    ],
+)
+def test_the_series_rules_say_the_pads_letters_of_the_page(client, language, said, english):
+    # The rule about the tiles names the letters a player types on this page's pad.
+    speaking(client, language)
+    series_id = start_series(client)
+    text = page_text(client.get(f"/series/{series_id}/rules"))
+    assert said in text
+    assert english not in text

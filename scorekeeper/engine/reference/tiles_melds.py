@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..tiles import LETTER_VALUES
 from ..variant_words import TITLES
 from ..variants import Variant
 from ..words import Words, words
@@ -31,12 +32,15 @@ def _tiles(v: Variant) -> Words:
 def _suits(v: Variant) -> Words:
     if v.suits:
         return words(
-            "The tiles show card faces in four suits. On the tile pad: k spades, "
-            "r hearts, b clubs, y diamonds."
+            "The tiles show card faces in four suits. On the tile pad: {black} spades, "
+            "{red} hearts, {blue} clubs, {yellow} diamonds.",
+            **LETTER_VALUES,
         )
+    # The pad's letters are the page's own (tile_codes.py), as the help lines write them.
     return words(
-        "The tiles show numbers in four colours. On the tile pad: r red, b blue, "
-        "k black, y yellow (o for sets with orange)."
+        "The tiles show numbers in four colours. On the tile pad: {red} red, {blue} blue, "
+        "{black} black, {yellow} yellow ({orange} for sets with orange).",
+        **LETTER_VALUES,
     )
 
 

@@ -25,8 +25,8 @@ from flask_babel import gettext
 from ...store import import_limits, stats
 from ...store.db import open_database
 from ...store.export import sheet_chunks
-from ...store.export_format import BadExport
 from ...store.export_json import ExportTooLarge, export_chunks
+from ...store.export_refusals import BadExport
 from ...store.history import night_series_ids
 from ...store.import_limits import megabytes
 from ...store.importer import import_file
@@ -34,6 +34,7 @@ from ...store.nights import get_night
 from ..history import pages as history
 from ..shell.db import get_db
 from ..shell.faults import refresh_figures
+from ..shell.language import page_translations
 from ..shell.lookup import night_or_404, series_or_404
 from ..shell.security import error_response
 from ..shell.site import csrf
@@ -178,7 +179,7 @@ def upload():
                 gettext(
                     "%(file)s: %(problem)s",
                     file=form.file.data.filename or gettext("The file"),
-                    problem=error,
+                    problem=error.read(page_translations()),
                 )
             ]
         else:
