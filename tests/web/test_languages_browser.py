@@ -12,6 +12,7 @@ from conftest import ROOT
 from playwright.sync_api import Page, expect
 
 from scorekeeper.engine.sources import SOURCES
+from scorekeeper.engine.words import english
 
 pytestmark = pytest.mark.browser
 
@@ -63,8 +64,8 @@ def source_titles() -> set[str]:
     """The sources' own titles and section names, shown as each source prints them."""
     titles = set()
     for source in SOURCES.values():
-        titles.add(str(source.title))
-        titles |= {str(section) for section in source.sections.values()}
+        titles.add(english(source.title))
+        titles |= {english(section) for section in source.sections.values()}
     return titles
 
 
