@@ -138,8 +138,17 @@ HUNGARIAN_ARTICLE = re.compile(
     r"(?<![\w-])(?:(?i:a) +[aáeéiíoóöőuúüűAÁEÉIÍOÓÖŐUÚÜŰ]\w|a +(?:1|5|50)\b"
     r"|(?i:az) +(?:Bo|Ștefan|Bogdán|3|10|100)\b)"
 )
-# French: a participle agreeing with a player it cannot know ("Ana est sorti").
-FRENCH_PARTICIPLE = re.compile(r"\b(?:est|sont|être|soit) sorti|sorti\(e\)")
+# French: a participle or adjective agreeing with a player it cannot know: after a verb ("Ana
+# est sorti"), opening a line shown for a player ("Sorti d'un coup", "Pris avec un joker"), or
+# saying what the player is ("crédité à vous comme premier"). Say it with *faire rami*, a noun
+# or "en premier" instead (docs/glossary.md).
+AGREEING = r"(?:sorti|parti|arrivé|resté|bloqué|assis|pris|crédité|premier|seul|gagnant|dernier)"
+SUBJECT = r"(?:\b[A-ZÀ-Ý]\w*|\{\w+\}|%\(\w+\)s|\bvous)"
+FRENCH_PARTICIPLE = re.compile(
+    rf"{SUBJECT} (?:est|sont|soit|êtes|a été|ont été) (?i:{AGREEING})\b|sorti\(e\)"
+    rf"|^(?i:{AGREEING})(?=$|\s*:|,| (?:en|d'|de|avec|par|à|au|sans)\b)"
+    rf"|(?i:\b(?:vous|te) comme {AGREEING}\b|\bcrédités? à vous\b)"
+)
 ROMANIAN_GENITIVE = re.compile(r"\blui +(?:" + "|".join(sorted(NAMES)) + r")\b")
 
 
@@ -195,6 +204,14 @@ def test_every_engine_message_reads_right_in_the_language(language, run):
         ("la série de Bo", "fr", False),
         ("Ana est sorti(e). r7, à votre débit", "fr", True),
         ("Ana a fait rami. r7, à votre débit", "fr", False),
+        ("Sorti en défaussant la dernière tuile", "fr", True),
+        ("A fait rami en défaussant la dernière tuile", "fr", False),
+        ("Sorti d'un coup", "fr", True),
+        ("Pris avec un joker", "fr", True),
+        ("1 joker crédité à vous comme premier à l'avoir posé, 10 chacun", "fr", True),
+        ("1 joker qui vous revient pour l'avoir posé en premier, 10 par joker", "fr", False),
+        ("Premier tour et ouverture", "fr", False),
+        ("un as resté sur un chevalet", "fr", False),
         ("Vissza a(z) 3. leosztás asztalához", "hu", True),
         ("Vissza a 5. leosztás asztalához", "hu", True),
         ("Vissza az 5. leosztás asztalához", "hu", False),
@@ -209,3 +226,17 @@ def test_every_engine_message_reads_right_in_the_language(language, run):
 )
 def test_the_checks_find_what_reads_wrong(text, language, wrong):
     assert bool(problems(text, text.replace("{tiles}", "r7"), language)) is wrong
+
+
+def test_no_french_page_message_agrees_with_a_player_it_cannot_know():
+    """The page's own words too ("Sorti d'un coup" and "Pris avec un joker" on a player's page,
+    for Ana as for Éloïse)."""
+    with (CATALOGUES / "fr" / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        catalogue = read_po(po, locale="fr")
+    wrong = [
+        text
+        for entry in catalogue
+        for text in (entry.string if isinstance(entry.string, tuple) else (entry.string,))
+        if text and FRENCH_PARTICIPLE.search(text)
+    ]
+    assert wrong == []

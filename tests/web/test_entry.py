@@ -39,7 +39,7 @@ def test_an_untouched_form_saves_nothing_and_lists_every_missing_entry(app, clie
     text = page_text(response)
     assert "Pick who went out, or “Nobody: the pool ran out”." in text
     assert (
-        text.count("nothing is left on the rack: enter the tiles or the points left on it") == 2 * 4
+        text.count("Nothing is left on the rack: enter the tiles or the points left on it") == 2 * 4
     )  # beside each rack and in the list at the top
     assert rows(app, "hands") == []
 
@@ -53,7 +53,7 @@ def test_every_problem_is_shown_at_once_beside_its_player(app, client):
     assert response.status_code == 422
     text = page_text(response)
     assert "'x9' is not a tile" in text or "x9" in text
-    assert "nothing is left on the rack" in text
+    assert "Nothing is left on the rack" in text
     assert rows(app, "hands") == []
 
 

@@ -63,7 +63,7 @@ def test_an_untouched_form_saves_nothing_and_lists_every_missing_entry(phone, la
     for name in SEATS:
         expect(
             phone.locator(f"fieldset.player:has(legend:text-is('{name}')) .error")
-        ).to_contain_text("nothing is left on the rack")
+        ).to_contain_text("Nothing is left on the rack")
     assert summary.count() >= 5 or phone.locator(".error").count() >= 5
     expect(phone.get_by_role("button", name="Save hand")).to_be_in_viewport()
     assert laptop.hands() == []

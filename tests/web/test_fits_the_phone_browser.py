@@ -1,18 +1,22 @@
 """The phone's width in every language, in Debian's Chromium at 360 and 430 px: the
 navigation stays on one line, nothing scrolls sideways, and no name or word breaks mid-word
 on the pages of a series (table mode's "Who?" row and tabs, the rules tools, the navigation);
-a word may break only where a soft hyphen, a hyphen or a dash lets it."""
+a word may break only where a soft hyphen, a hyphen or a dash lets it. The tile pad's keys and
+the scorer's banner on the home page keep their words whole too."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper.web.access import passcode
+
 pytestmark = pytest.mark.browser
 
 LANGUAGES = ["en", "ro", "hu", "fr"]
 # Names as long as a family's table has them; "Bogdan" and "Bunica" broke in two at 390 px.
 PLAYERS = ["Bogdan", "Bunica", "Éloïse", "Zsófia"]
+PASSCODE = "table-secret"
 
 # Each word of the texts inside the elements chosen (the parts between spaces, hyphens, dashes
 # and soft hyphens) that a player sees, not an address: a word whose first and last letters lie on
@@ -132,4 +136,58 @@ def test_the_navigation_and_names_fit_the_phone_in_every_language(
         assert page.evaluate(NAME_LINES) == [[name, 1] for name in PLAYERS], language
         assert page.evaluate(BROKEN_WORDS, ".choices-inline, .table-tabs, .top nav") == []
         screenshot(page, f"fits-{width}-{language}-table")
+        context.close()
+
+
+@pytest.mark.parametrize("width", [360, 430])
+def test_the_tile_pads_keys_keep_their_words_whole_in_every_language(
+    chromium, romanian_series, width, screenshot
+):
+    """The pad's keys ("Albastru", "Golește", "Effacer", "Vissza") broke mid-word at 360-390 px,
+    on table mode's pad and on the hand form's docked pad."""
+    live_server, series_id = romanian_series
+    for language in LANGUAGES:
+        context = chromium.new_context(
+            viewport={"width": width, "height": 844}, base_url=live_server, locale=language
+        )
+        page = context.new_page()
+        page.goto(f"/series/{series_id}/table")
+        page.locator(".pad-toggle").first.click()
+        expect(page.locator(".tilepad:visible .pad-key")).to_have_count(4 + 13 + 4)
+        on_one_line(page)
+        assert page.evaluate(BROKEN_WORDS, ".tilepad") == [], (language, "table")
+        screenshot(page, f"fits-{width}-{language}-table-pad")
+        page.goto(f"/series/{series_id}/hands/new")
+        page.locator("#went_out label").first.click()
+        expect(page.locator(".tilepad:visible")).to_have_count(1)
+        on_one_line(page)
+        assert page.evaluate(BROKEN_WORDS, ".tilepad") == [], (language, "hand form")
+        screenshot(page, f"fits-{width}-{language}-hand-pad")
+        context.close()
+
+
+@pytest.mark.parametrize("width", [360, 430])
+def test_the_scorers_banner_keeps_its_words_whole_in_every_language(
+    chromium, romanian_series, tmp_path, width, screenshot
+):
+    """On the home page the "stop being the scorer" button took the row's width and left the
+    sentence beside it a letter or two a line ("Ce téléph/one est le marqu/eur.")."""
+    live_server, _ = romanian_series
+    passcode.set_passcode(tmp_path / "instance", PASSCODE)
+    for language in LANGUAGES:
+        context = chromium.new_context(
+            viewport={"width": width, "height": 844}, base_url=live_server, locale=language
+        )
+        page = context.new_page()
+        page.goto("/scorer")
+        page.locator("input[name=passcode]").fill(PASSCODE)
+        page.locator("form[action$='/scorer'] button[type=submit]").click()
+        page.goto("/")
+        banner = page.locator("form.undo")
+        expect(banner.locator("button")).to_be_visible()
+        on_one_line(page)
+        assert page.evaluate(BROKEN_WORDS, "form.undo") == [], language
+        sentence = banner.locator("span").bounding_box()
+        assert sentence is not None and sentence["width"] > width / 3, (language, sentence)
+        screenshot(page, f"fits-{width}-{language}-scorer-banner")
         context.close()

@@ -93,10 +93,10 @@ def test_saving_stores_the_record_its_scores_and_an_audit_entry(app, client):
         (
             {"A": "went_out", "B": "r5"},
             {"players-1-rack_points": "5"},
-            "give the rack as tiles or as rack points, not both",
+            "Give the rack as tiles or as rack points, not both",
         ),
         ({"A": "went_out"}, {"players-1-rack_points": "-3"}, "Number must be between 0"),
-        ({"A": "went_out"}, {"players-0-rack": "k9"}, "went out but still has tiles on the rack"),
+        ({"A": "went_out"}, {"players-0-rack": "k9"}, "Went out but still has tiles on the rack"),
     ],
 )
 def test_a_refused_hand_says_why_next_to_the_field_keeps_the_typing_and_stores_nothing(
@@ -125,7 +125,7 @@ def test_a_hand_after_the_end_of_the_series_is_refused(app, client):
         f"/series/{series_id}/hands/new", data=tally(["A", "B"], {"B": "went_out", "A": "r5"})
     )
     assert response.status_code == 422
-    assert "hand 2 comes after the series ended (1 hand)" in response.get_data(as_text=True)
+    assert "Hand 2 comes after the series ended (1 hand)" in response.get_data(as_text=True)
     assert len(rows(app, "hands")) == 1
 
 
@@ -166,7 +166,7 @@ def test_an_ace_without_its_place_is_refused_where_it_matters(app, client):
     response = client.post(f"/series/{series_id}/hands/new", data=form)
     assert response.status_code == 422
     assert (
-        "say where the ace lies: r1/low (low run), r1/high (high run) or r1/set"
+        "Say where the ace lies: r1/low (low run), r1/high (high run) or r1/set"
         in response.get_data(as_text=True)
     )
     assert rows(app, "hands") == []

@@ -348,7 +348,7 @@ def test_a_refused_hand_and_its_page_keep_every_word_in_the_catalogue(marked_cli
     names = ["Ana", "Bo", "Cy"]
     with pytest.raises(InvalidHand) as refused:
         read_hand({"players": [{"name": n} for n in names]}, PRESETS["romanian"], names)
-    said = [english(p.detail) for p in refused.value.problems]
+    said = [english(p.detail.as_sentence()) for p in refused.value.problems]
     html = page.get_data(as_text=True)
     assert all(words in html for words in said)
     assert leftovers(html, [*said, *engine_words(app, ids)]) == []

@@ -292,7 +292,7 @@ def test_a_joker_may_stay_on_the_rack_where_the_variant_allows_it(app, client):
             "meld-melds-0",
             "'x11' is not a tile",
         ),
-        ("meld", {"player": "Ana"}, "meld-melds-0", "a new meld needs at least one meld of tiles"),
+        ("meld", {"player": "Ana"}, "meld-melds-0", "A new meld needs at least one meld of tiles"),
         (
             "add",
             {"player": "Cici", "meld": "0", "tiles": "y11"},
@@ -377,7 +377,7 @@ def test_a_later_turn_needs_no_box_and_the_opening_turn_rule_is_shown_at_same_tu
         client, series_id, "add", {"player": "Bo", "meld": "2", "tiles": "y11", "same_turn": "y"}
     )
     assert error_of(response.get_data(as_text=True), "add-same_turn") == (
-        "the last action was Ana's, so this cannot be in the same turn for Bo: untick "
+        "The last action was Ana's, so this cannot be in the same turn for Bo: untick "
         "&#34;Same turn as the last action&#34;"
     )
 
@@ -604,7 +604,7 @@ def test_the_hand_is_saved_like_any_hand_with_its_melds_and_actions(app, client,
     "racks, went_out, where, message",
     [
         (["", "r5 x9", ""], "Ana", "players-1-rack", "'x9' is not a tile"),
-        (["b2", "", ""], "Ana", "Ana", "went out but still has tiles on the rack (b2)"),
+        (["b2", "", ""], "Ana", "Ana", "Went out but still has tiles on the rack (b2)"),
     ],
 )
 def test_a_refused_end_of_hand_keeps_what_was_typed_and_stores_nothing(

@@ -245,7 +245,8 @@ def undo_the_deletion_refused(walk: Walk) -> None:
     """The deleted hand would come after the series' end: Undo is refused, saying why."""
     page = walk.page
     walk.post(page.locator("form.undo button"))
-    expect(page.locator(".flash-error")).to_be_visible()
+    # One sentence, the engine's reason inside it: a capital first and a full stop last.
+    expect(page.locator(".flash-error")).to_have_text(re.compile(r"^\s*[^\W\d_].*[^.]\.\s*$", re.S))
     walk.read("undo-refused")
 
 

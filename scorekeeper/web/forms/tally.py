@@ -27,8 +27,7 @@ from ...engine.hands import FINISH_WORDS
 from ...engine.melds import rack_value
 from ...engine.tiles import COLOURS, JOKER, NUMBERS, Tile
 from ..shell.language import say
-from ..shell.page_words import lazy_say
-from .common import SelectChoice, TilesField
+from .common import SelectChoice, TilesField, sentence
 
 NOBODY = "-"
 
@@ -263,14 +262,14 @@ def attach_error(form: HandForm, names: list[str], error: InvalidHand) -> None:
 def _attach_one(form: HandForm, names: list[str], error: InvalidHand) -> None:
     if error.field in _HAND_FIELDS:
         field = form[error.field]
-        field.errors = [*list(field.errors), lazy_say(error.detail)]
+        field.errors = [*list(field.errors), sentence(error.detail)]
         return
     if error.player is not None and error.player in names:
         sub = form.players[names.index(error.player)].form
         if error.field in _PLAYER_FIELDS:
             field = sub[error.field]
-            field.errors = [*list(field.errors), lazy_say(error.detail)]
+            field.errors = [*list(field.errors), sentence(error.detail)]
             return
-        sub.player_errors = [*getattr(sub, "player_errors", []), lazy_say(error.detail)]
+        sub.player_errors = [*getattr(sub, "player_errors", []), sentence(error.detail)]
         return
-    form.form_errors.append(lazy_say(error.words))
+    form.form_errors.append(sentence(error.words))

@@ -26,13 +26,12 @@ from ...store.hands import (
 from ...store.once import FORM_HANDS, Once, used_form_tokens
 from ...store.series import Series
 from ..forms import tally
-from ..forms.common import EmptyForm
+from ..forms.common import EmptyForm, sentence
 from ..racks import drafts as rack_drafts
 from ..shell.db import get_db
 from ..shell.language import say
 from ..shell.lookup import hand_or_404, series_or_404
 from ..shell.names import isolate, isolating
-from ..shell.page_words import lazy_say
 
 bp = Blueprint("hands", __name__)
 
@@ -92,7 +91,7 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm, hand: d
         tally.attach_error(form, series.names, error)
         return _entry_page(series, form, hand=hand), 422
     except HandRefused as refused:
-        form.form_errors.append(lazy_say(refused.words))
+        form.form_errors.append(sentence(refused.words))
         return _entry_page(series, form, hand=hand), 422
     except AlreadySaved as saved:
         flash(
@@ -213,7 +212,7 @@ def restore(series_id: int, hand_id: int):
         except HandRefused as refused:
             flash(
                 gettext(
-                    "Hand %(number)d cannot come back: %(reason)s",
+                    "Hand %(number)d cannot come back: %(reason)s.",
                     number=hand["number"],
                     reason=say(refused.words),
                 ),

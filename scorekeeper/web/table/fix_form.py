@@ -21,7 +21,7 @@ from wtforms.validators import NumberRange, Optional
 
 from ...engine.table import InvalidAction
 from ...engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
-from ..forms.common import SelectChoice, TilesArea, TilesField
+from ..forms.common import SelectChoice, TilesArea, TilesField, sentence
 from ..shell.page_words import lazy_say
 
 # What each kind of action is called on the page.
@@ -117,4 +117,4 @@ def attach_fix_refusal(form: FixTableForm, rows: list[int], refusal: InvalidActi
     }.get(refusal.field or "", entry.tiles)
     if entry.kind.data == "new_meld" and field is entry.tiles:
         field = entry.melds
-    field.errors = [*list(field.errors), lazy_say(refusal.detail)]
+    field.errors = [*list(field.errors), sentence(refusal.detail)]

@@ -23,7 +23,7 @@ from ...engine.hands import FINISH_WORDS
 from ...engine.table import AddTiles, InvalidAction, NewMeld, SwapJoker, Table, hand_record
 from ...engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
 from ..forms import tally
-from ..forms.common import SelectChoice, TilesField
+from ..forms.common import SelectChoice, TilesField, sentence
 from ..shell.page_words import lazy_say
 from ..shell.tile_letters import page_tiles
 
@@ -201,7 +201,7 @@ def attach_refusal(kind: str, form: FlaskForm, refusal: InvalidAction) -> None:
         field = form.new_meld_tiles
     else:
         field = form.tiles
-    field.errors = [*list(field.errors), refusal.detail]
+    field.errors = [*list(field.errors), sentence(refusal.detail)]
 
 
 def seen(form: FlaskForm) -> int | None:

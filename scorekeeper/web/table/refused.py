@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask_babel import gettext
 
 from ...store import hands, live_tables
-from ..shell.page_words import lazy_say
+from ..forms.common import sentence
 
 
 def table_changed() -> str:
@@ -21,4 +21,4 @@ def refusal_words(refused: hands.HandRefused) -> str:
     """A refused hand's reason, in the page's language."""
     if isinstance(refused.error, live_tables.TableChanged):
         return table_changed()
-    return lazy_say(refused.words)
+    return sentence(refused.words)
