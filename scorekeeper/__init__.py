@@ -215,22 +215,23 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     app.context_processor(site.navigation)
     app.context_processor(scorer.state)
     app.add_template_global(EmptyForm, "leave_form")
-    # Engine words, dates and numbers in the page's language.
+    # Engine words, dates and numbers in the page's language: each filter is worked out per
+    # page (`language.per_page`), never once for all when a template is compiled.
     app.add_template_global(language.say, "say")
-    app.add_template_filter(language.say, "say")
-    app.add_template_filter(language.sentence, "sentence")
+    app.add_template_filter(language.per_page(language.say), "say")
+    app.add_template_filter(language.per_page(language.sentence), "sentence")
     # A player's name set apart from the words and numbers around it (bidirectional text).
     app.add_template_filter(names.isolate, "isolate")
-    app.add_template_filter(language.percent, "percent")
-    app.add_template_filter(language.signed_decimal, "signed_decimal")
-    app.add_template_filter(language.number, "number")
-    app.add_template_filter(language.short_date, "short_date")
-    app.add_template_filter(nights.long_day, "day")
-    app.add_template_filter(winner_words, "winner_words")
+    app.add_template_filter(language.per_page(language.percent), "percent")
+    app.add_template_filter(language.per_page(language.signed_decimal), "signed_decimal")
+    app.add_template_filter(language.per_page(language.number), "number")
+    app.add_template_filter(language.per_page(language.short_date), "short_date")
+    app.add_template_filter(language.per_page(nights.long_day), "day")
+    app.add_template_filter(language.per_page(winner_words), "winner_words")
     # A hand's audit trail.
     app.add_template_filter(audit.changes_filter, "changes")
     app.add_template_filter(audit.renamed, "renamed")
-    app.add_template_filter(audit.when, "when")
+    app.add_template_filter(language.per_page(audit.when), "when")
     app.jinja_env.globals["audit_actions"] = audit.AUDIT_ACTIONS
     # Table mode's melds, the viewer's link and QR code, and My rack on the scorer's pages.
     app.add_template_global(table_mode.lying, "lying_tiles")
@@ -240,7 +241,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     app.add_template_global(tile_label, "tile_label")
     app.add_template_global(site.tile_notation, "tile_notation")
     app.jinja_env.globals["how_to_write"] = HOW_TO_WRITE
-    app.add_template_filter(tile_letters.page_tiles, "page_tiles")
+    app.add_template_filter(language.per_page(tile_letters.page_tiles), "page_tiles")
     app.add_template_global(table_mode.colour_word, "colour_word")
     app.add_template_global(table_mode.meld_kind, "meld_kind")
     app.add_template_global(viewer.viewer_link, "viewer_link")

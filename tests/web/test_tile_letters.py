@@ -214,3 +214,18 @@ def test_the_series_rules_say_the_pads_letters_of_the_page(client, language, sai
     text = page_text(client.get(f"/series/{series_id}/rules"))
     assert said in text
     assert english not in text
+
+
+def test_a_box_shows_its_pages_letters_whichever_language_drew_the_form_first(client):
+    # Jinja works a plain filter out once for a constant when it compiles a template: the
+    # example in a tile box would keep the letters of the first page ever drawn.
+    series = start_series(
+        client, variant="romanian", seats=["Ana", "Bo"], end_kind="hands", end_value=3
+    )
+    speaking(client, "en")
+    english = client.get(f"/series/{series}/hands/new").get_data(as_text=True)
+    assert 'placeholder="e.g. r12 k3 j"' in english
+    speaking(client, "hu")
+    hungarian = client.get(f"/series/{series}/hands/new").get_data(as_text=True)
+    assert 'placeholder="pl. p12 f3 j"' in hungarian
+    assert "r12 k3 j" not in hungarian

@@ -11,7 +11,7 @@ does the same for a template that needs the text itself.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -31,6 +31,7 @@ from flask import (
     url_for,
 )
 from flask_babel import force_locale, get_translations, gettext
+from jinja2 import pass_context
 
 from ...engine.words import Reading, Words, capitalised
 from ...engine.words import say as say_in
@@ -90,6 +91,19 @@ def sentence(text: object) -> str:
     if isinstance(text, Words):
         return say(text.as_sentence())
     return capitalised(say(text))
+
+
+def per_page(function: Callable[..., Any]) -> Callable[..., Any]:
+    """A template filter whose answer depends on the page's language. Jinja works out a plain
+    filter applied to a constant once, when it compiles the template (`{{ "r12 k3 j" |
+    page_tiles }}` would keep the letters of whichever page was drawn first); a filter that
+    takes the template's context is worked out each time a page is drawn."""
+
+    @pass_context
+    def drawn(_context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
+        return function(value, *args, **kwargs)
+
+    return drawn
 
 
 def language_of_page() -> dict[str, Any]:
