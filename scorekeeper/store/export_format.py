@@ -98,7 +98,7 @@ def check_head(head: Any) -> Checked:
     for key, value in head.items():
         past_limits = key != "nights" and value_problems(value, (None, f'"{key[:40]}"'))
         if past_limits:
-            raise BadExport(": ".join(past_limits))
+            raise faulty(*past_limits)
     fields_of(head, THE_FILE, TOP)
     names = _check_players(head["players"])
     for i, variant in enumerate(head["variants"], start=1):
@@ -120,9 +120,9 @@ def check_head(head: Any) -> Checked:
 
 def check_night(night: Any, number: int, checked: Checked) -> None:
     """Refuse the file's night `number` (from 1) if it is not as an export's."""
-    past_limits = value_problems(night, ((None, '"nights"'), f"item {number}"))
+    past_limits = value_problems(night, ((None, '"nights"'), number))
     if past_limits:
-        raise BadExport(": ".join(past_limits))
+        raise faulty(*past_limits)
     where = night_at(number)
     fields_of(night, where, NIGHT)
     checked.take("nights", night["uid"], where)

@@ -20,6 +20,7 @@ from typing import IO, Any
 from ..engine.words import words
 from . import import_limits
 from .export_format import FORMAT, BadExport, check_head, check_night
+from .export_refusals import THE_FILE, Place, night_at
 from .import_limits import part_problem, size_problem
 
 # Read at a time; a part longer than this is read in pieces twice as long each time.
@@ -89,7 +90,7 @@ class _Text:
             raise self.invalid(message, self.pos)
         self.pos += 1
 
-    def value(self, what: str, most: int) -> Any:
+    def value(self, what: Place, most: int) -> Any:
         """The next JSON value, refused past `most` characters (`what` names it)."""
         self.next_char()
         while True:
@@ -138,19 +139,19 @@ class _Text:
         )
 
 
-def _too_long(what: str, size: int, most: int) -> str:
+def _too_long(what: Place, size: int, most: int) -> Place:
     """Why a value of `size` characters is refused: a part past PART_CHARS, a name past
     NAME_CHARS."""
     if most == import_limits.PART_CHARS:
         return part_problem(what, size) or what
-    return f"{what} is longer than {most:,} characters"
+    return words("{what} is longer than {most:,} characters", what=what, most=most)
 
 
 def _members(text: _Text) -> Iterator[str]:
     """The name of each member of the file's object, with the text at its value (which the
     caller reads); then the end of the file."""
     if text.next_char() != "{":
-        text.value("the file", import_limits.PART_CHARS)  # not JSON, or JSON but no export
+        text.value(THE_FILE, import_limits.PART_CHARS)  # not JSON, or JSON but no export
         raise BadExport(
             words('not a Scorekeeper export (it has no "format": "{format}")', format=FORMAT)
         )
@@ -161,7 +162,7 @@ def _members(text: _Text) -> Iterator[str]:
         while True:
             if text.next_char() != '"':
                 raise text.invalid("Expecting property name enclosed in double quotes", text.pos)
-            name = text.value("a member's name", NAME_CHARS)
+            name = text.value(words("a member's name"), NAME_CHARS)
             text.take(":", "Expecting ':' delimiter")
             yield name
             if text.next_char() == ",":
@@ -173,8 +174,8 @@ def _members(text: _Text) -> Iterator[str]:
         raise text.invalid("Extra data", text.pos)
 
 
-def _items(text: _Text, what: str) -> Iterator[Any]:
-    """Each item of the list that starts at the text, read one by one."""
+def _nights(text: _Text) -> Iterator[Any]:
+    """Each night of the list that starts at the text, read one by one."""
     text.take("[", "Expecting value")
     if text.next_char() == "]":
         text.pos += 1
@@ -182,7 +183,7 @@ def _items(text: _Text, what: str) -> Iterator[Any]:
     number = 0
     while True:
         number += 1
-        yield text.value(f"{what} {number}", import_limits.PART_CHARS)
+        yield text.value(night_at(number), import_limits.PART_CHARS)
         if text.next_char() == ",":
             text.pos += 1
             continue
@@ -199,7 +200,7 @@ def read_head(stream: IO[bytes]) -> dict[str, Any]:
         if name in head:
             raise BadExport(words('the file holds "{name}" twice', name=name[:40]))
         if name == "nights" and text.next_char() == "[":
-            for _ in _items(text, "night"):
+            for _ in _nights(text):
                 pass
             head[name] = []
         else:
@@ -212,7 +213,7 @@ def read_nights(stream: IO[bytes]) -> Iterator[dict[str, Any]]:
     text = _Text(stream)
     for name in _members(text):
         if name == "nights":
-            yield from _items(text, "night")
+            yield from _nights(text)
         else:
             text.value(f'"{name[:40]}"', import_limits.PART_CHARS)
 

@@ -15,6 +15,8 @@ import re
 from typing import Any
 
 from ..engine.limits import FILE_BYTES
+from ..engine.words import Words, words
+from .export_refusals import THE_FILE, Place, part_of
 
 # The whole file, in bytes: a bound on the disk an upload takes and on the import's time.
 MAX_BYTES = 256 * 1024 * 1024
@@ -34,30 +36,35 @@ def megabytes(size: int) -> int:
     return size // 1024 // 1024
 
 
-def size_problem(size: int) -> str | None:
+def size_problem(size: int) -> Words | None:
     """Why a file of this many bytes is too large to import, or None."""
     if size > MAX_BYTES:
-        return (
-            f"the file is too large: an import takes at most {megabytes(MAX_BYTES)} MB "
-            "(export one night or series at a time)"
+        return words(
+            "the file is too large: an import takes at most {most} MB "
+            "(export one night or series at a time)",
+            most=megabytes(MAX_BYTES),
         )
     return None
 
 
-def part_problem(what: str, chars: int) -> str | None:
+def part_problem(what: Place, chars: int) -> Words | None:
     """Why one part of the file (a night, the players, the variants) is too large, or None."""
     if chars > PART_CHARS:
-        return (
-            f"{what} is larger than {megabytes(PART_CHARS)} MB, the most an import reads "
-            "at once (export one series at a time)"
+        return words(
+            "{what} is larger than {most} MB, the most an import reads at once "
+            "(export one series at a time)",
+            what=what,
+            most=megabytes(PART_CHARS),
         )
     return None
 
 
-def text_problem(text: str) -> str | None:
+def text_problem(text: str) -> Words | None:
     """Why text cannot be stored: a NUL or other control character, or a lone surrogate."""
     found = CONTROL.search(text)
-    return f"holds a control character (U+{ord(found.group()):04X})" if found else None
+    if found is None:
+        return None
+    return words("holds a control character (U+{code:04X})", code=ord(found.group()))
 
 
 def count_records(value: Any) -> int:
@@ -74,13 +81,13 @@ def count_records(value: Any) -> int:
     return records
 
 
-def value_problems(document: Any, where: Any = None) -> tuple[str, str] | None:
+def value_problems(document: Any, where: Any = None) -> tuple[Place, Words] | None:
     """The first value past the limits, as (where in the file, what is wrong), or None.
 
     Walks every value of one part of the file once (`where` says where the part sits, as
-    nested pairs): numbers must be whole and within MAX_NUMBER, text free of control
-    characters, and the part no more than MAX_RECORDS objects and lists. Where a value sits
-    is worked out only for the one refused.
+    nested pairs of a field's quoted name or a list item's number): numbers must be whole
+    and within MAX_NUMBER, text free of control characters, and the part no more than
+    MAX_RECORDS objects and lists. Where a value sits is worked out only for the one refused.
     """
     stack: list[tuple[Any, Any]] = [(document, where)]
     records = 0
@@ -93,25 +100,38 @@ def value_problems(document: Any, where: Any = None) -> tuple[str, str] | None:
             problem = next(filter(None, map(text_problem, value)), None)
         elif isinstance(value, list):
             records += 1
-            stack.extend((v, (path, f"item {i}")) for i, v in enumerate(value, start=1))
+            stack.extend((v, (path, i)) for i, v in enumerate(value, start=1))
         elif isinstance(value, str):
             problem = text_problem(value)
         elif isinstance(value, bool) or value is None:
             pass
         elif isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
-            problem = "must be a whole number"
+            problem = words("must be a whole number")
         elif isinstance(value, int | float) and abs(value) > MAX_NUMBER:
-            problem = f"{value:.0f} is out of range (at most {MAX_NUMBER:,})"
+            problem = words(
+                "{value:.0f} is out of range (at most {most:,})", value=value, most=MAX_NUMBER
+            )
         if problem:
             return _where(path), problem
         if records > MAX_RECORDS:
-            return _where(where), f"holds more than {MAX_RECORDS:,} records; import it in parts"
+            return _where(where), words(
+                "holds more than {most:,} records; import it in parts", most=MAX_RECORDS
+            )
     return None
 
 
-def _where(path: Any) -> str:
-    parts: list[str] = []
+def _where(path: Any) -> Place:
+    """The place of a value, from the outside in: '"nights", item 3, "series", item 1'."""
+    parts: list[str | int] = []
     while path is not None:
         path, part = path
         parts.append(part)
-    return ", ".join(reversed(parts)) or "the file"
+    place: Place | None = None
+    for part in reversed(parts):
+        if isinstance(part, int) and place is None:
+            place = words("item {number}", number=part)
+        elif isinstance(part, int):
+            place = words("{where}, item {number}", where=place, number=part)
+        else:
+            place = part if place is None else part_of(place, part)
+    return THE_FILE if place is None else place
