@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from scorekeeper.store import import_limits
+
 from . import test_export as exports
 from .steps import page_text
 from .test_export import upload
@@ -72,3 +74,43 @@ def test_a_file_that_is_no_export_is_said_so_in_the_pages_language(other):
     assert 'notes.json: ez nem Scorekeeper-export (nincs benne "format": "scorekeeper-export")' in (
         text
     )
+
+
+TOO_LARGE = {
+    "fr": "club.json : le fichier est trop gros : une importation prend au plus 0 Mo",
+    "hu": "club.json: a fájl túl nagy: egy importálás legfeljebb 0 MB lehet",
+}
+OUT_OF_RANGE = {
+    "fr": 'club.json : "nights", élément 3, "series", élément 1, "hands", élément 1, '
+    '"record", "players", élément 1, "score" : 1234567 est hors limites (au plus 1,000,000)',
+    "hu": 'club.json: "nights", 3. elem, "series", 1. elem, "hands", 1. elem, '
+    '"record", "players", 1. elem, "score": 1234567 kívül esik a megengedett tartományon',
+}
+
+
+@pytest.mark.parametrize("language", sorted(TOO_LARGE))
+def test_a_file_past_the_imports_size_is_refused_in_the_pages_language(
+    client, source, other, monkeypatch, language
+):
+    text = json.dumps(exported(client))
+    monkeypatch.setattr(import_limits, "MAX_BYTES", len(text.encode()) - 1)
+    target = other.test_client()
+    target.set_cookie("language", language)
+    response = upload(target, text, name="club.json")
+    assert response.status_code == 422
+    said = page_text(response)
+    assert TOO_LARGE[language] in said
+    assert "too large" not in said and "{" not in said
+
+
+@pytest.mark.parametrize("language", sorted(OUT_OF_RANGE))
+def test_a_number_out_of_range_is_refused_in_the_pages_language(client, source, other, language):
+    document = exported(client)
+    document["nights"][2]["series"][0]["hands"][0]["record"]["players"][0]["score"] = 1234567
+    target = other.test_client()
+    target.set_cookie("language", language)
+    response = upload(target, json.dumps(document), name="club.json")
+    assert response.status_code == 422
+    said = page_text(response)
+    assert OUT_OF_RANGE[language] in said
+    assert "item" not in said and "out of range" not in said
