@@ -37,6 +37,7 @@ from score_pad import (  # noqa: E402
     rummikub_hand,
     wait_for,
 )
+from stored_hands import STAMP, insert_scored_hands  # noqa: E402
 
 from scorekeeper.engine import PRESETS, SeriesEnd, read_hand, score_series  # noqa: E402
 from scorekeeper.store.db import connect, migrate  # noqa: E402
@@ -44,7 +45,6 @@ from scorekeeper.store.nights import create_night  # noqa: E402
 from scorekeeper.store.series import create_series  # noqa: E402
 
 PLAYERS = ["Ana", "Bo", "Cici", "Dan", "Eli", "Flo", "Gus", "Hal"]
-STAMP = "2025-11-22T20:00:00+00:00"
 
 
 def seated(names: list[str], record: dict) -> dict:
@@ -73,22 +73,9 @@ def fill(path: str, nights: int, hands: int) -> tuple[list[int], list[int]]:
             result = score_series(
                 variant, names, end, [read_hand(r, variant, names) for r in records]
             )
+            hand_ids = insert_scored_hands(db, series_id, records, result)
             with db.atomic():
-                for n, (record, scored) in enumerate(zip(records, result.hands, strict=True)):
-                    hand_id = db.execute(
-                        "INSERT INTO hands (series_id, number, record, created, updated,"
-                        " scores, winner, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        [
-                            series_id,
-                            n + 1,
-                            json.dumps(record),
-                            STAMP,
-                            STAMP,
-                            json.dumps(scored.scores),
-                            scored.winner,
-                            json.dumps(scored.to_record()),
-                        ],
-                    ).lastrowid
+                for hand_id, record in zip(hand_ids, records, strict=True):
                     db.execute(
                         "INSERT INTO hand_audit (hand_id, at, action, new)"
                         " VALUES (?, ?, 'created', ?)",

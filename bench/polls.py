@@ -40,17 +40,17 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from score_pad import NAMES, rummikub_hand  # noqa: E402
+from stored_hands import insert_scored_hands  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.engine import PRESETS, SeriesEnd, read_hand, score_series  # noqa: E402
 from scorekeeper.store.db import connect, migrate  # noqa: E402
-from scorekeeper.store.export import export_document, to_json  # noqa: E402
-from scorekeeper.store.export_format import read_document  # noqa: E402
+from scorekeeper.store.export import export_document  # noqa: E402
+from scorekeeper.store.export_json import to_json  # noqa: E402
+from scorekeeper.store.export_reader import read_document  # noqa: E402
 from scorekeeper.store.importer import import_document  # noqa: E402
 from scorekeeper.store.nights import create_night  # noqa: E402
 from scorekeeper.store.series import create_series  # noqa: E402
-
-STAMP = "2025-11-22T20:00:00+00:00"
 
 
 def exported_series(hands: int, day: date, seed: int) -> str:
@@ -67,22 +67,7 @@ def exported_series(hands: int, day: date, seed: int) -> str:
         with connect(path) as db:
             night = create_night(db, day, None, None)
             series_id = create_series(db, night, None, variant, NAMES, end, 0)
-            with db.atomic():
-                for n, (record, scored) in enumerate(zip(records, result.hands, strict=True)):
-                    db.execute(
-                        "INSERT INTO hands (series_id, number, record, created, updated,"
-                        " scores, winner, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        [
-                            series_id,
-                            n + 1,
-                            json.dumps(record),
-                            STAMP,
-                            STAMP,
-                            json.dumps(scored.scores),
-                            scored.winner,
-                            json.dumps(scored.to_record()),
-                        ],
-                    )
+            insert_scored_hands(db, series_id, records, result)
             return to_json(export_document(db))
 
 
