@@ -107,6 +107,19 @@ def place_of(db: Database, series_id: int, number: int) -> int:
     return int(before) + 1
 
 
+def row_of(db: Database, hand: dict) -> int:
+    """The hand's number as every page, message and sentence of the API says it: its row on
+    the score sheet (1 the first), a deleted hand's the row it would take back. The stored
+    `number` only grows (a deleted hand keeps its own, so Undo puts it back in its place, and
+    drafts and one-time keys hold to it): after a deletion it is not the row the sheet shows."""
+    return place_of(db, hand["series_id"], hand["number"])
+
+
+def next_row(db: Database, series_id: int) -> int:
+    """The row the next hand saved will take on the score sheet (see row_of)."""
+    return place_of(db, series_id, drafts.next_number(db, series_id))
+
+
 def get_hand(db: Database, hand_id: int) -> dict | None:
     """The hand with this id (deleted or not), or None."""
     return next(db.table("hands").rows_where("id = ?", [hand_id]), None)

@@ -236,7 +236,7 @@ def _repeat(one: series.Series, saved: hands.AlreadySaved, once: Once | None):
             gettext(
                 "this Idempotency-Key was already used for another hand "
                 "(hand %(number)d): use a new key for a new hand",
-                number=saved.hand["number"],
+                number=hands.row_of(get_db(), saved.hand),
             ),
             "Idempotency-Key",
         )

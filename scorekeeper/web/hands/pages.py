@@ -21,7 +21,7 @@ from ...store.hands import (
     hand_table,
     record_hand,
     restore_hand,
-    series_hands,
+    row_of,
 )
 from ...store.once import FORM_HANDS, Once, used_form_tokens
 from ...store.series import Series
@@ -31,7 +31,10 @@ from ..racks import drafts as rack_drafts
 from ..shell.db import get_db
 from ..shell.language import say
 from ..shell.lookup import hand_or_404, series_or_404
-from ..shell.names import isolate, isolating
+from . import words
+
+# The flash category of the "Hand 5 saved" message, which base.html draws with its Undo.
+SAVED = "saved"
 
 bp = Blueprint("hands", __name__)
 
@@ -54,6 +57,7 @@ def _entry_page(
         series=series,
         form=form,
         hand=hand,
+        number=row_of(get_db(), hand) if hand is not None else None,
         preview=preview,
         shows=shows,
         table_mode=table_mode,
@@ -81,12 +85,10 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm, hand: d
         if hand is None:
             once = Once(FORM_HANDS, form.once.data) if form.once.data else None
             row = record_hand(db, series, record, once=once)
-            flash(gettext("Hand %(number)d saved.", number=row["number"]) + " " + summary(result))
+            flash_saved(row, words.hand_saved(row_of(db, row), result))
         else:
             edit_hand(db, series, hand["id"], record)
-            flash(
-                gettext("Hand %(number)d changed.", number=hand["number"]) + " " + summary(result)
-            )
+            flash(words.hand_changed(row_of(db, hand), result))
     except InvalidHand as error:
         tally.attach_error(form, series.names, error)
         return _entry_page(series, form, hand=hand), 422
@@ -97,23 +99,19 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm, hand: d
         flash(
             gettext(
                 "Hand %(number)d was already saved from this form; nothing new was stored.",
-                number=saved.hand["number"],
+                number=row_of(db, saved.hand),
             )
         )
         return redirect(url_for("hands.show", series_id=series.id, hand_id=saved.hand["id"]))
     return redirect(url_for("series.show", series_id=series.id))
 
 
-def summary(result: HandResult) -> str:
-    """Who won the hand and by how much, as the page says after saving it."""
-    if result.winner is None:
-        return gettext("Nobody won the hand.")
-    # Without values gettext gives the sentence as translated; the name goes in isolated.
-    return isolating(
-        gettext("%(player)s won the hand (%(score)s)."),
-        player=isolate(result.winner),
-        score=f"{result.scores[result.winner]:+d}",
-    )
+def flash_saved(row: dict, message: object) -> None:
+    """Say the hand is saved, with the one tap that takes it back: the page draws an Undo
+    (for the scorer only) that deletes this hand as "Delete this hand" does, so the series
+    page's Undo can bring it back again (templates/hands/_saved.html)."""
+    undo = url_for("hands.delete", series_id=row["series_id"], hand_id=row["id"], undo=1)
+    flash({"message": message, "undo": undo}, SAVED)
 
 
 @bp.route("/series/<int:series_id>/hands/new", methods=["GET", "POST"])
@@ -153,8 +151,6 @@ def show(series_id: int, hand_id: int):
     db = get_db()
     series = series_or_404(db, series_id)
     hand = hand_or_404(db, series, hand_id)
-    rows = series_hands(db, series_id)
-    position = next((i for i, r in enumerate(rows) if r["id"] == hand_id), None)
     record = hand_record(hand)
     result = hand_result(hand)
     return render_template(
@@ -163,7 +159,7 @@ def show(series_id: int, hand_id: int):
         hand=hand,
         record=record,
         result=result,
-        position=position,
+        number=row_of(db, hand),
         audit=hand_audit(db, hand_id),
         form=EmptyForm(),
         table=hand_table(series, hand),
@@ -177,7 +173,7 @@ def export(series_id: int, hand_id: int):
     series = series_or_404(db, series_id)
     hand = hand_or_404(db, series, hand_id)
     response = jsonify(hand_export(series, hand))
-    name = f"series-{series.id}-hand-{hand['number']}.json"
+    name = f"series-{series.id}-hand-{row_of(db, hand)}.json"
     response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 
@@ -189,13 +185,22 @@ def delete(series_id: int, hand_id: int):
     series = series_or_404(db, series_id)
     hand = hand_or_404(db, series, hand_id)
     if EmptyForm().validate_on_submit() and not hand["deleted_at"]:
+        number = row_of(db, hand)
         delete_hand(db, hand_id)
-        flash(
-            gettext(
-                "Hand %(number)d deleted. You can undo this on the series page.",
-                number=hand["number"],
+        if request.args.get("undo"):  # the Undo in the "Hand 5 saved" message
+            flash(
+                gettext(
+                    "Hand %(number)d taken back: it is no longer on the sheet.",
+                    number=number,
+                )
             )
-        )
+        else:
+            flash(
+                gettext(
+                    "Hand %(number)d deleted. You can undo this on the series page.",
+                    number=number,
+                )
+            )
     return redirect(url_for("series.show", series_id=series_id))
 
 
@@ -208,12 +213,12 @@ def restore(series_id: int, hand_id: int):
     if EmptyForm().validate_on_submit() and hand["deleted_at"]:
         try:
             restore_hand(db, series, hand_id)
-            flash(gettext("Hand %(number)d is back.", number=hand["number"]))
+            flash(gettext("Hand %(number)d is back.", number=row_of(db, hand)))
         except HandRefused as refused:
             flash(
                 gettext(
                     "Hand %(number)d cannot come back: %(reason)s.",
-                    number=hand["number"],
+                    number=row_of(db, hand),
                     reason=say(refused.words),
                 ),
                 "error",

@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 
 from ...engine import InvalidHand
 from ...engine.drafts import DRAFT_FIELDS, draft_fields, read_draft
-from ...store import drafts
+from ...store import drafts, hands
 from ...store.series import Series, standing
 from ..access.guesses import phone_of
 from ..shell.db import get_db
@@ -175,7 +175,9 @@ def send(
         raise DraftProblem(409, _("The series is over: there is no hand left to count."), "hand")
     if hand is not None and hand > number:
         raise DraftProblem(
-            409, _("Hand %(new)s is the one being recorded now.", new=number), "hand"
+            409,
+            _("Hand %(new)s is the one being recorded now.", new=hands.next_row(get_db(), one.id)),
+            "hand",
         )
     try:
         fields = read_draft(raw, one.variant, one.names[seat])

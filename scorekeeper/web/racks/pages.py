@@ -78,7 +78,7 @@ def mine(series_id: int):
                 {
                     "message": _(
                         "Sent to the scorer. You can change it until hand %(number)s is saved.",
-                        number=number,
+                        number=hands.next_row(get_db(), one.id),
                     ),
                     "hand": number,
                 }
@@ -147,6 +147,7 @@ def _rack_page(one: Series, seat: int, form: MyRackForm, fresh: bool = True):
         name=one.names[seat],
         form=form,
         number=number,
+        row=hands.next_row(db, one.id),  # what the page says: the hand's row on the sheet
         sent=sent,
         last=last,
         played=result.played,
@@ -253,7 +254,7 @@ def my_rack_for(series_id: int) -> dict:
     db = get_db()
     return {
         "seat": drafts.seat_of(db, series_id, rack_drafts.phone_key()),
-        "number": drafts.next_number(db, series_id),
+        "number": hands.next_row(db, series_id),
     }
 
 

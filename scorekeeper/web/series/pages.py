@@ -8,7 +8,7 @@ from sqlite_utils import Database
 
 from ...engine import SeriesEnd, next_dealer
 from ...engine.reference import rule_for_param
-from ...store import drafts, hands, live_tables, players, rulings, variants
+from ...store import deletions, drafts, hands, live_tables, players, rulings, variants
 from ...store.nights import get_night
 from ...store.series import Series, create_series, dealer_next, standing
 from ..forms.common import EmptyForm, SelectChoice
@@ -127,7 +127,7 @@ def series_page(db: Database, series: Series, ruling_form: RulingForm | None = N
     result = standing(db, series)
     # The last hands only: a phone shows a dozen rows, and a series may hold thousands.
     shown = hands.sheet_slice(db, series.id, result.played - SHOWN_HANDS, SHOWN_HANDS)
-    deleted = hands.last_deleted(db, series.id)
+    deleted = deletions.deletion_to_undo(db, series.id)
     return render_template(
         "series/show.html",
         series=series,

@@ -23,7 +23,8 @@ from ...store import hands, live_tables
 from ...store.db import write_lock
 from ...store.series import standing
 from ..forms import tally
-from ..hands.pages import summary
+from ..hands import words as hand_words
+from ..hands.pages import flash_saved
 from ..racks import drafts as rack_drafts
 from ..shell import ids
 from ..shell.db import get_db
@@ -317,11 +318,7 @@ def end(series_id: int):
     except hands.HandRefused as refused_hand:
         form.form_errors.append(refusal_words(refused_hand))
         return _end_page(series, table, form, number, status=422)
-    flash(
-        gettext("Hand %(number)d saved from the table.", number=row["number"])
-        + " "
-        + summary(result)
-    )
+    flash_saved(row, hand_words.saved_from_table(hands.row_of(db, row), result))
     return redirect(url_for("hands.show", series_id=series_id, hand_id=row["id"]))
 
 
@@ -375,11 +372,7 @@ def fix(series_id: int, hand_id: int):
             except hands.HandRefused as refused_hand:
                 form.form_errors.append(refusal_words(refused_hand))
             else:
-                flash(
-                    gettext("The table of hand %(number)d was fixed.", number=hand["number"])
-                    + " "
-                    + summary(result)
-                )
+                flash(hand_words.table_fixed(hands.row_of(db, hand), result))
                 return redirect(url_for("hands.show", series_id=series_id, hand_id=hand_id))
     # The hand's first action answers the first-round question where the empty table asks it.
     asks_first_round = Table(series.variant, series.names).asks_first_round
@@ -387,6 +380,7 @@ def fix(series_id: int, hand_id: int):
         "table/fix.html",
         series=series,
         hand=hand,
+        number=hands.row_of(db, hand),
         form=form,
         kinds=KIND_WORDS,
         asks_first_round=asks_first_round,
