@@ -10,6 +10,7 @@ from flask_babel import gettext
 from ...store.nights import create_night, nights_on, recent_nights
 from ...store.rulings import night_rulings
 from ..access import address
+from ..series import share
 from ..shell.db import get_db
 from ..shell.language import long_date
 from ..shell.lookup import night_or_404
@@ -63,9 +64,12 @@ def show(night_id: int):
         one.series.id: one.series.name or gettext("Series %(number)d", number=i)
         for i, one in enumerate(states, 1)
     }
+    day = long_day(night["date"])
+    text = share.night_text(db, day, [(labels[one.series.id], one.series) for one in states])
     return render_template(
         "nights/show.html",
         night=night,
+        share={"text": text, "links": share.share_links(text, day)},
         states=states,
         won=in_play.series_won(states),
         rulings=night_rulings(db, night_id),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from sqlite_utils import Database
@@ -13,7 +15,9 @@ from ...store.nights import get_night
 from ...store.series import Series, create_series, dealer_next, standing
 from ..forms.common import EmptyForm, SelectChoice
 from ..shell.db import get_db
+from ..shell.language import long_date, say
 from ..shell.lookup import night_or_404, series_or_404
+from . import share
 from .forms import SeriesForm
 from .ruling_form import RulingForm
 from .sheet import sheet_lines
@@ -128,10 +132,13 @@ def series_page(db: Database, series: Series, ruling_form: RulingForm | None = N
     # The last hands only: a phone shows a dozen rows, and a series may hold thousands.
     shown = hands.sheet_slice(db, series.id, result.played - SHOWN_HANDS, SHOWN_HANDS)
     deleted = deletions.deletion_to_undo(db, series.id)
+    night = get_night(db, series.night_id)
+    text = share.series_text(db, series, long_date(date.fromisoformat(night["date"])))
     return render_template(
         "series/show.html",
         series=series,
-        night=get_night(db, series.night_id),
+        night=night,
+        share={"text": text, "links": share.share_links(text, say(series.title))},
         result=result,
         hands=shown,
         earlier=shown[0]["place"] - 1 if shown else 0,
