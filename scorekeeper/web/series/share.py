@@ -1,18 +1,17 @@
 """The result as plain text, for the family chat: a series' or a night's standings (and
 the winner once a series is over) in the page's language, from the standing kept with
-each series (store/tallies.py). Each line is a whole message of the catalogue; the names
-are values, so a language puts them where its grammar wants (engine/grammar.py)."""
+each series (store/tallies.py). Each line is a whole message of the catalogue, the names
+and numbers its values."""
 
 from __future__ import annotations
 
 from urllib.parse import quote
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from sqlite_utils import Database
 
 from ...engine import SeriesTally
 from ...engine.series import winner_words
-from ...engine.words import counted
 from ...store.series import Series, standing
 from ..shell.language import say
 
@@ -22,17 +21,21 @@ def standing_lines(result: SeriesTally) -> list[str]:
     won, and who won once it is over."""
     if not result.played:
         return [gettext("No hands yet.")]
-    lines = [say(counted("After {n} hand:", "After {n} hands:", n=result.played))]
+    lines = [ngettext("After %(num)d hand:", "After %(num)d hands:", result.played)]
     for place in result.standings:
-        line = counted(
-            "{rank}. {player}: {total}, {n} hand won",
-            "{rank}. {player}: {total}, {n} hands won",
-            rank=place.rank,
-            player=place.name,
-            total=f"{place.total:+d}" if place.total else "0",
-            n=place.hands_won,
+        # The name comes first after its place in every language, so it needs no little
+        # word of the grammar before it (engine/grammar.py); the winner's line is the
+        # engine's own words, which do.
+        lines.append(
+            ngettext(
+                "%(rank)d. %(player)s: %(total)s, %(num)d hand won",
+                "%(rank)d. %(player)s: %(total)s, %(num)d hands won",
+                place.hands_won,
+                rank=place.rank,
+                player=place.name,
+                total=f"{place.total:+d}" if place.total else "0",
+            )
         )
-        lines.append(say(line))
     if result.finished:
         won = say(winner_words(result.winners, past=True))
         lines.append(gettext("Series over: %(winners)s.", winners=won))
