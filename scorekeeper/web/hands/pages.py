@@ -3,8 +3,11 @@ with every line of its score and its history, download, delete and undo."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext
+from markupsafe import Markup
 from sqlite_utils import Database
 
 from ...engine import HandResult, InvalidHand, read_hand, score_hand
@@ -106,12 +109,15 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm, hand: d
     return redirect(url_for("series.show", series_id=series.id))
 
 
-def flash_saved(row: dict, message: object) -> None:
+def flash_saved(row: dict, message: Markup) -> None:
     """Say the hand is saved, with the one tap that takes it back: the page draws an Undo
     (for the scorer only) that deletes this hand as "Delete this hand" does, so the series
     page's Undo can bring it back again (templates/hands/_saved.html)."""
     undo = url_for("hands.delete", series_id=row["series_id"], hand_id=row["id"], undo=1)
-    flash({"message": message, "undo": undo}, SAVED)
+    # The message and the address of its Undo travel together, so the Undo is the one of
+    # the hand the message names. A flash is kept in the session, which holds any JSON value
+    # (Markup too); Flask's type for it says str.
+    flash(cast(str, {"message": message, "undo": undo}), SAVED)
 
 
 @bp.route("/series/<int:series_id>/hands/new", methods=["GET", "POST"])

@@ -11,7 +11,6 @@ from sqlite_utils import Database
 from ...engine import SeriesEnd, next_dealer
 from ...engine.reference import rule_for_param
 from ...store import deletions, drafts, hands, live_tables, players, rulings, variants
-from ...store.nights import get_night
 from ...store.series import Series, create_series, dealer_next, standing
 from ..forms.common import EmptyForm, SelectChoice
 from ..shell.db import get_db
@@ -132,7 +131,7 @@ def series_page(db: Database, series: Series, ruling_form: RulingForm | None = N
     # The last hands only: a phone shows a dozen rows, and a series may hold thousands.
     shown = hands.sheet_slice(db, series.id, result.played - SHOWN_HANDS, SHOWN_HANDS)
     deleted = deletions.deletion_to_undo(db, series.id)
-    night = get_night(db, series.night_id)
+    night = night_or_404(db, series.night_id)
     text = share.series_text(db, series, long_date(date.fromisoformat(night["date"])))
     return render_template(
         "series/show.html",
