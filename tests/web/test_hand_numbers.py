@@ -13,6 +13,7 @@ from .steps import (
     start_series,
     tally,
 )
+from .test_my_rack import claim
 
 NAMES = ["A", "B", "C", "D"]
 
@@ -124,3 +125,38 @@ def test_only_the_scorer_sees_the_undo_in_the_saved_message(app, client):
     assert "undo-saved" not in page
     assert viewer.post(f"/series/{series_id}/hands/1/delete?undo=1").status_code == 403
     assert all(row["deleted_at"] is None for row in rows(app, "hands"))
+
+
+def test_my_rack_and_the_viewer_say_the_row_the_next_hand_takes(app, client):
+    series_id = five_hands_then_the_second_deleted(client)  # the next hand is stored as 6
+    bo = app.test_client()
+    claim(bo, series_id, 1)
+    assert "My rack for hand 5 (B)" in page_text(bo.get(f"/series/{series_id}/view"))
+    assert "My rack for hand 5" in page_text(bo.get(f"/series/{series_id}/my-rack"))
+    sent = bo.post(
+        f"/series/{series_id}/my-rack",
+        data={"mine-rack": "r5", "mine-hand": "6"},
+        headers={"Accept": "application/json"},
+    )
+    assert sent.get_json()["message"] == (
+        "Sent to the scorer. You can change it until hand 5 is saved."
+    )
+    # The address and the data keep the stored number, which a phone sends back.
+    assert sent.get_json()["hand"] == 6
+    assert "Sent to the scorer. You can change it until hand 5 is saved." in page_text(
+        bo.get(f"/series/{series_id}/my-rack")
+    )
+    ahead = bo.post(f"/series/{series_id}/my-rack", data={"mine-rack": "r5", "mine-hand": "7"})
+    assert "Hand 5 is the one being recorded now." in page_text(ahead)
+
+
+def test_the_api_says_a_reused_key_s_hand_by_its_row(client):
+    series_id = five_hands_then_the_second_deleted(client)
+    body = {"players": [{"name": "A", "went_out": True}, {"name": "B", "rack": "r5"}]}
+    body["players"] += [{"name": "C", "rack": "k6"}, {"name": "D", "rack": "y3"}]
+    key = {"Idempotency-Key": "hand-five"}
+    assert client.post(f"/api/series/{series_id}/hands", json=body, headers=key).status_code == 201
+    body["players"][1]["rack"] = "r6"
+    again = client.post(f"/api/series/{series_id}/hands", json=body, headers=key)
+    assert again.status_code == 409
+    assert "(hand 5)" in again.get_json()["error"]
