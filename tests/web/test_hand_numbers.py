@@ -14,6 +14,7 @@ from .steps import (
     tally,
 )
 from .test_my_rack import claim
+from .test_table_mode import end_hand, play_source_example
 
 NAMES = ["A", "B", "C", "D"]
 
@@ -160,3 +161,20 @@ def test_the_api_says_a_reused_key_s_hand_by_its_row(client):
     again = client.post(f"/api/series/{series_id}/hands", json=body, headers=key)
     assert again.status_code == 409
     assert "(hand 5)" in again.get_json()["error"]
+
+
+def test_a_hand_saved_from_the_table_is_said_by_its_row_with_its_undo(app, client):
+    series_id = start_series(
+        client, variant="romanian", seats=("Ana", "Bo", "Cici"), end_kind="hands", end_value=4
+    )
+    play_source_example(client, series_id)
+    end_hand(client, series_id, ["", "r5", "k2"], went_out="Ana")
+    client.post(f"/series/{series_id}/hands/1/delete", follow_redirects=True)
+    play_source_example(client, series_id)
+    saved = end_hand(client, series_id, ["", "r5", "k2"], went_out="Ana")
+    page = client.get(saved.headers["Location"]).get_data(as_text=True)
+    assert "Hand 1 saved from the table. Ana won the hand (+175)." in page_text(page)
+    assert f'<form method="post" action="/series/{series_id}/hands/2/delete?undo=1"' in page
+    assert "<h1>Hand 1</h1>" in page
+    fix = client.get(f"/series/{series_id}/hands/2/table").get_data(as_text=True)
+    assert "<h1>Fix the table of hand 1</h1>" in fix and "Back to hand 1" in fix
