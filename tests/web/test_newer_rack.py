@@ -202,3 +202,58 @@ def test_table_mode_refuses_a_rack_sent_after_its_end_form_read_the_drafts(app, 
     )
     assert refused.status_code == 409 and rows(app, "hands") == []
     assert "The phone that joined as Bo sent a newer rack: b1 b2 b3." in page_text(refused)
+
+
+def test_the_apis_hand_save_refuses_a_rack_sent_after_the_drafts_the_script_read(app, client):
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=9)
+    bo = phone(app)
+    claim(bo, series_id, 1)
+    send(bo, series_id, "b1 b2")
+    read = client.get(f"/api/series/{series_id}/draft").get_json()
+    seen = {str(s["seat"]): s["token"] for s in read["seats"] if s["token"]}
+    send(bo, series_id, "b1 b2 y13")
+    hand = {
+        "players": [
+            {"name": "Ana", "rack": "r12 k3 j"},
+            {"name": "Bo", "rack": "b1 b2"},
+            {"name": "Cai", "rack": "k9"},
+            {"name": "Dee", "went_out": True},
+        ]
+    }
+    refused = client.post(f"/api/series/{series_id}/hands", json={**hand, "drafts_seen": seen})
+    assert refused.status_code == 409 and rows(app, "hands") == []
+    newer = client.get(f"/api/series/{series_id}/draft").get_json()["seats"][1]
+    assert refused.get_json() == {
+        "error": "a newer rack came for Bo since the drafts you read: nothing was saved",
+        "where": "drafts_seen",
+        "newer": [
+            {"seat": 1, "name": "Bo", "draft": {"rack": "b1 b2 y13"}, "token": newer["token"]}
+        ],
+    }
+    # With the newer token the script has seen that rack: its own is saved.
+    kept = client.post(
+        f"/api/series/{series_id}/hands", json={**hand, "drafts_seen": {"1": newer["token"]}}
+    )
+    assert kept.status_code == 201 and saved_racks(app)[0]["Bo"] == "b1 b2"
+
+
+def test_the_api_saves_a_hand_without_drafts_seen_as_sent(app, client):
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=9)
+    bo = phone(app)
+    claim(bo, series_id, 1)
+    send(bo, series_id, "b1 b2 y13")
+    hand = {
+        "players": [
+            {"name": "Ana", "rack": "r1"},
+            {"name": "Bo", "rack": "b5"},
+            {"name": "Cai", "rack": "k9"},
+            {"name": "Dee", "went_out": True},
+        ]
+    }
+    assert client.post(f"/api/series/{series_id}/hands", json=hand).status_code == 201
+    assert saved_racks(app)[0]["Bo"] == "b5" and rows(app, "rack_drafts") == []
+    wrong = client.post(f"/api/series/{series_id}/hands", json={**hand, "drafts_seen": [1]})
+    assert wrong.status_code == 400 and wrong.get_json()["where"] == "drafts_seen"
+    assert wrong.get_json()["error"] == (
+        """drafts_seen gives each seat's draft token as read, e.g. {"1": "56ad0287b274df10"}"""
+    )
