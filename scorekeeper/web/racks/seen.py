@@ -20,6 +20,8 @@ SEEN_BOX = "draft-seen-{seat}"
 TAKE_BUTTON = "take_rack"
 # Counts of jokers start at 0 on the scorer's form: 0 there is an empty box on a phone.
 _ZERO_IS_EMPTY = ("rack_jokers", "swapped_jokers", "credited_jokers")
+# The boxes of tiles, written in the page's letters.
+_TILE_FIELDS = ("rack", "melded_tiles")
 
 
 def plain(field: str, value: object) -> str:
@@ -46,10 +48,13 @@ def posted_tokens(formdata: Any, players: int) -> dict[int, str]:
 def summary(draft: dict[str, Any], sub: Any) -> str:
     """A draft in a line, as the page writes it: the tiles in the page's letters, each other
     box by its label and number."""
-    return ", ".join(
-        page_tiles(plain(f, draft[f])) if f == "rack" else f"{sub.form[f].label.text} {plain(f, v)}"
+    shown = {
+        f: page_tiles(plain(f, v)) if f in _TILE_FIELDS else plain(f, v)
         for f, v in draft.items()
         if f in sub.form and plain(f, v)
+    }
+    return ", ".join(
+        v if f == "rack" else f"{sub.form[f].label.text} {v}" for f, v in shown.items()
     )
 
 
