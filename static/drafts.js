@@ -5,7 +5,10 @@
 // something newer, the form says so beside the player ("The phone that joined as Ana sent a
 // new rack: r7") with a button to use it, and the mark then says the scorer changed the
 // box. Nothing is saved until the scorer taps Save hand; without JavaScript the racks sent
-// before the form was opened are filled in by the server.
+// before the form was opened are filled in by the server. Each seat's hidden "draft-seen"
+// box keeps the token of the draft its boxes hold: Save is refused when a newer rack came
+// that the hand does not hold (web/racks/seen.py), so a rack sent between this script's last
+// look and Save is never dropped unseen. A box the scorer changed keeps the older token.
 (function () {
   "use strict";
 
@@ -21,6 +24,12 @@
   var ZERO_IS_EMPTY = ["rack_jokers", "swapped_jokers", "credited_jokers"];
   var busy = false;
   var latest = {};
+  var tokens = {};
+
+  function seen(seat, token) {
+    var kept = form.querySelector("input[name='draft-seen-" + seat + "']");
+    if (kept && token) { kept.value = token; }
+  }
 
   function box(seat, field) {
     return form.querySelector("[name='players-" + seat + "-" + field + "']");
@@ -98,6 +107,7 @@
       put(f, value);
       unfold(f, value);
     });
+    seen(seat, tokens[seat]);
     check();
   }
 
@@ -179,7 +189,10 @@
         if (!state || state.finished) { return; }
         state.seats.forEach(function (seat) {
           latest[seat.seat] = seat.draft;
-          mark(seat, seat.draft ? fill(seat.seat, seat.draft) : {});
+          tokens[seat.seat] = seat.token;
+          var found = seat.draft ? fill(seat.seat, seat.draft) : {};
+          if (seat.draft && !found.changed) { seen(seat.seat, seat.token); }
+          mark(seat, found);
         });
         sayWhoIsCounting(state);
       })
@@ -190,8 +203,11 @@
   form.addEventListener("click", function (event) {
     var use = event.target.closest(".new-rack button");
     if (!use) { return; }
+    var seat = use.closest(".new-rack").getAttribute("data-seat");
+    if (!latest[seat]) { return; }  // not read here yet: the server puts it in
+    event.preventDefault();
     busy = false;
-    useIt(use.closest(".new-rack").getAttribute("data-seat"));
+    useIt(seat);
   });
   check();
   window.setInterval(check, 1000);

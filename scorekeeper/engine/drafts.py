@@ -76,3 +76,24 @@ def _not_a_draft_field(field: object, v: Variant) -> Words:
         shown=field,
         fields=and_list(draft_fields(v)),
     )
+
+
+def draft_differs(draft: dict[str, Any], part: dict[str, Any], v: Variant) -> bool:
+    """Whether a player's draft says something else than their part of the hand being
+    saved (the JSON hand format's entry) about what a draft holds: the same tiles in any
+    order, or the same counts, are the same rack. A part that cannot be read differs."""
+    name = str(part.get("name", ""))
+    mine = {f: part[f] for f in DRAFT_FIELDS if part.get(f) not in (None, "", 0)}
+    try:
+        sent = read_player({"name": name, **draft}, v)
+        saved = read_player({"name": name, **mine}, v)
+    except InvalidHand:
+        return True
+    return any(_as_kept(getattr(sent, f)) != _as_kept(getattr(saved, f)) for f in DRAFT_FIELDS)
+
+
+def _as_kept(value: object) -> object:
+    """A field of a part as compared: tiles as a sorted list of how each is written."""
+    if isinstance(value, tuple):
+        return sorted(repr(item) for item in value)
+    return value

@@ -114,6 +114,9 @@ def check(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> MeldCheck:
 
 # --- The best opening ----------------------------------------------------------
 
+# How a joker is counted among the tiles laid, whatever it stands for in its meld.
+JOKER_KEY = ("joker", 0)
+
 
 @dataclass(frozen=True)
 class Opening:
@@ -172,6 +175,20 @@ def best_opening(rack: list[Tile] | tuple[Tile, ...], variant: Variant) -> Openi
     opens = bool(melds) and value >= v.opening
     closing = _closing(full | jokers << JOKERS | needs_run, full - meldable, by_low, v)
     return Opening(value, melds, opens, closing)
+
+
+def left_on_rack(rack: list[Tile] | tuple[Tile, ...], opening: Opening) -> tuple[Tile, ...]:
+    """The tiles of the rack its best opening leaves there, in the rack's order: each meld's
+    numbered tiles and as many jokers as it holds (laid as the tiles they stand for) go."""
+    laid = Counter(JOKER_KEY if t.joker else (t.colour, t.number) for m in opening.melds for t in m)
+    left = []
+    for tile in rack:
+        key = JOKER_KEY if tile.joker else (tile.colour, tile.number)
+        if laid[key]:
+            laid[key] -= 1
+        else:
+            left.append(tile)
+    return tuple(left)
 
 
 def going_out_ways(v: Variant) -> tuple[str, ...]:

@@ -10,6 +10,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..engine.drafts import draft_differs
+from ..engine.variants import Variant
 from .db import now, write_lock
 
 
@@ -47,6 +49,15 @@ class OldHand(DraftRefused):
     def __init__(self, sent_for: int, now_recording: int):
         super().__init__(f"hand {sent_for} is saved already; hand {now_recording} is next")
         self.sent_for, self.now_recording = sent_for, now_recording
+
+
+class NewerDrafts(Exception):
+    """Racks sent for the hand after the scorer's form last read them, which the hand being
+    saved does not hold: nothing is stored, and the form shows them (`newer`: seat to draft)."""
+
+    def __init__(self, newer: dict[int, dict]):
+        super().__init__(f"newer racks for seats {sorted(newer)}")
+        self.newer = newer
 
 
 def client_key(client_id: str) -> str:
@@ -199,9 +210,38 @@ def drafts(db: Database, series_id: int, number: int) -> dict[int, dict]:
             "fields": json.loads(row["fields"]),
             "by_player": bool(row["by_player"]),
             "sent": row["sent"],
+            "token": draft_token(row),
         }
         for row in found
     }
+
+
+def draft_token(row: dict) -> str:
+    """What a form keeps of a draft it read: a digest of the draft as stored. A seat's draft
+    only ever changes by a new send, so another token is a newer draft (`sent` alone is
+    kept to the second, and two sends may share one)."""
+    kept = json.dumps([row["fields"], bool(row["by_player"]), row["sent"]])
+    return hashlib.sha256(kept.encode()).hexdigest()[:16]
+
+
+def check_seen(
+    db: Database, series_id: int, v: Variant, players: list[dict], seen: dict[int, str]
+) -> None:
+    """Refuse (NewerDrafts) a hand whose form last read an older draft of a seat than the one
+    kept now, when the newer one says something else than the hand's part for that seat.
+    `players` are the hand's parts in seat order; `seen` each seat's token the form read
+    (none: it read no draft). The player who went out has no rack to compare. Called under
+    the write lock of the save, so no draft slips in between this check and the save."""
+    newer = {
+        seat: draft
+        for seat, draft in drafts(db, series_id, next_number(db, series_id)).items()
+        if draft["token"] != seen.get(seat, "")
+        and seat < len(players)
+        and not players[seat].get("went_out")
+        and draft_differs(draft["fields"], players[seat], v)
+    }
+    if newer:
+        raise NewerDrafts(newer)
 
 
 def clear_drafts(db: Database, series_id: int, number: int) -> None:

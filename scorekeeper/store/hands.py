@@ -203,6 +203,7 @@ def record_hand(
     record: dict,
     table_actions: list[dict] | None = None,
     once: Once | None = None,
+    drafts_seen: dict[int, str] | None = None,
 ) -> dict:
     """Check the hand against the whole series and store it; return the stored row.
 
@@ -212,7 +213,8 @@ def record_hand(
     With a one-time key already used in this series through the same endpoint, nothing is
     stored: AlreadySaved says which hand of this series it recorded (looked up under the
     write lock, so two taps at once store one hand). The same key in another series is
-    another request."""
+    another request. With `drafts_seen` (each seat's draft token the form last read), a
+    rack a phone sent since that the hand does not hold refuses the save (NewerDrafts)."""
     with write_lock(db):
         if once is not None:
             _not_saved_yet(db, series.id, once)
@@ -220,6 +222,8 @@ def record_hand(
             raise HandRefused(live_tables.TableChanged())
         result = check_hand(series, record)
         record = as_seated(record, series.names)
+        if drafts_seen is not None:
+            drafts.check_seen(db, series.id, series.variant, record["players"], drafts_seen)
         # The kept standing plus this hand: a save never tallies the whole series again.
         try:
             after = with_hand(

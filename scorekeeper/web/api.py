@@ -7,7 +7,7 @@ from datetime import date
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request, url_for
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from sqlite_utils import Database
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
@@ -25,6 +25,7 @@ from ..engine.limits import HAND_BYTES
 from ..engine.words import Words
 from ..store import hands, join_codes, nights, series, variants
 from ..store.db import write_lock
+from ..store.drafts import NewerDrafts
 from ..store.once import API_HANDS, KEY_MAX, Once, fingerprint, keep_answer
 from .access.scorer import is_scorer
 from .shell import ids
@@ -194,10 +195,13 @@ def add_hand(series_id: int):
             "variant",
         )
     once = _idempotency_key(data)
+    data, seen = _without_drafts_seen(data)
     try:
-        row = hands.record_hand(get_db(), one, data, once=once)
+        row = hands.record_hand(get_db(), one, data, once=once, drafts_seen=seen)
     except hands.AlreadySaved as saved:
         return _repeat(one, saved, once)
+    except NewerDrafts as newer:
+        return _newer_drafts(one, newer)
     except hands.HandRefused as refused:
         where = getattr(refused.error, "where", None)
         raise ApiError(400, str(refused), where) from None
@@ -211,6 +215,49 @@ def add_hand(series_id: int):
     if once is not None:
         keep_answer(get_db(), one.id, once, answer)
     return jsonify(answer), 201
+
+
+def _without_drafts_seen(body: Any) -> tuple[Any, dict[int, str] | None]:
+    """The hand, and the token of each seat's draft the script read (`"drafts_seen"`, from
+    `GET .../draft`), when it says: then a rack sent since that the hand does not hold
+    refuses the hand, as on the form. Without it the hand is saved as sent: a script that
+    never read the drafts speaks for every rack itself."""
+    if not isinstance(body, dict) or "drafts_seen" not in body:
+        return body, None
+    hand = dict(body)
+    seen = hand.pop("drafts_seen")
+    if not isinstance(seen, dict) or not all(
+        isinstance(k, str) and k.isdigit() and isinstance(v, str) for k, v in seen.items()
+    ):
+        raise ApiError(
+            400,
+            gettext(
+                "drafts_seen gives each seat's draft token as read, e.g. %(example)s",
+                example='{"1": "56ad0287b274df10"}',
+            ),
+            "drafts_seen",
+        )
+    return hand, {int(seat): token for seat, token in seen.items()}
+
+
+def _newer_drafts(one: series.Series, refused: NewerDrafts):
+    """409: racks came since the drafts the script read; nothing stored, and the newer ones
+    are in the answer, with the tokens to send once the hand holds them or overrules them."""
+    names = [one.names[seat] for seat in sorted(refused.newer)]
+    body = {
+        "error": ngettext(
+            "a newer rack came for %(names)s since the drafts you read: nothing was saved",
+            "newer racks came for %(names)s since the drafts you read: nothing was saved",
+            len(names),
+            names=", ".join(names),
+        ),
+        "where": "drafts_seen",
+        "newer": [
+            {"seat": seat, "name": one.names[seat], "draft": d["fields"], "token": d["token"]}
+            for seat, d in sorted(refused.newer.items())
+        ],
+    }
+    return jsonify(body), 409
 
 
 def _idempotency_key(body: object) -> Once | None:

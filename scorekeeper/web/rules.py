@@ -10,8 +10,9 @@ from wtforms import Field
 
 from ..engine import PRESETS, RuleError, Variant, format_tiles, parse_tiles, tile_label
 from ..engine.opening_words import at_once_words, opening_needs, opening_verdict
-from ..engine.openings import MAX_RACK, best_opening, check
+from ..engine.openings import MAX_RACK, best_opening, check, left_on_rack
 from ..engine.reference import GROUPS, compare
+from ..engine.tile_worth import tile_worths
 from ..engine.words import Words, joined
 from ..store import variants
 from ..store.series import Series
@@ -148,6 +149,8 @@ def check_meld_page():
         except RuleError as error:
             refuse(form.tiles, error)
     words = _labels(result.meld.in_order(), variant) if result and result.meld and variant else None
+    # What each tile counts and why, from the engine (the variant's tile and joker values).
+    worths = tile_worths(result.meld, variant) if result and result.meld and variant else ()
     status = 422 if form.errors else 200
     variant = variant or _menu_variant(db, form, series)
     return render_template(
@@ -156,6 +159,7 @@ def check_meld_page():
         series=series,
         result=result,
         words=words,
+        worths=worths,
         variant=variant,
         needs=opening_needs(variant),
     ), status
@@ -170,13 +174,17 @@ def best_opening_page():
     opening = variant = None
     melds: list[dict] = []
     said: dict[str, object] = {}
+    left: dict[str, object] = {}
     if asked(form):
         variant = chosen(db, form.variant.data, series)
         try:
-            opening = best_opening(parse_tiles(form.rack.data, in_meld=False), variant)
+            rack = parse_tiles(form.rack.data, in_meld=False)
+            opening = best_opening(rack, variant)
         except RuleError as error:
             refuse(form.rack, error)
         else:
+            kept = left_on_rack(rack, opening)
+            left = {"tiles": format_tiles(kept), "words": _labels(kept, variant)} if kept else {}
             # Each meld's own share, as the meld checker counts it: they add up to the value.
             melds = [meld_row(meld, variant) for meld in opening.melds]
             # The engine says what the opening means under these rules.
@@ -192,6 +200,7 @@ def best_opening_page():
         opening=opening,
         melds=melds,
         said=said,
+        left=left,
         max_rack=MAX_RACK,
         variant=variant or _menu_variant(db, form, series),
     ), status

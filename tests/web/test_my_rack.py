@@ -108,7 +108,10 @@ def test_a_phone_says_once_which_player_it_is_and_sends_its_rack(app, series_beh
         "sent_by": "sent from the phone that joined as Bo",
         "by_player": True,
         "sent": state["seats"][1]["sent"],
+        # What the scorer's form keeps of the draft it read (test_newer_rack.py).
+        "token": state["seats"][1]["token"],
     }
+    assert re.fullmatch(r"[0-9a-f]{16}", state["seats"][1]["token"])
     assert state["still_counting"] == []
     # The player can change it until the scorer saves.
     send(bo, series_behind_passcode, "b1 b2 y13", hand=1)

@@ -33,6 +33,7 @@ from scorekeeper.engine.sources import SOURCES
 from scorekeeper.engine.table import replay
 from scorekeeper.engine.table_actions import FIRST_ROUND_OVER, JOKER_MELD, SAME_TURN
 from scorekeeper.engine.tile_codes import TileCode, in_letters
+from scorekeeper.engine.tile_worth import tile_worths
 from scorekeeper.engine.tiles import COLOUR_NAMES, SUIT_NAMES
 from scorekeeper.engine.variant_words import CHOICE_WORDS
 from scorekeeper.engine.words import Reading, english, say
@@ -189,6 +190,11 @@ def engine_words(app, ids) -> list[str]:
     # What the meld checker says of the meld the pages check, as a sentence.
     note = on_page(check(parse_tiles(CHECKED), PRESETS["rummikub"]).note)
     found.add(f"{note[:1].upper()}{note[1:]}.")
+    # What each tile of that meld counts and why, each a sentence (engine/tile_worth.py).
+    meld = check(parse_tiles(CHECKED), PRESETS["rummikub"]).meld
+    assert meld is not None
+    for worth in tile_worths(meld, PRESETS["rummikub"]):
+        found |= {on_page(why.as_sentence()) + "." for why in worth.why}
     # What the engine says of that meld's threshold and of the rack's best opening.
     rummikub = PRESETS["rummikub"]
     opening = best_opening(parse_tiles(OPENED, in_meld=False), rummikub)

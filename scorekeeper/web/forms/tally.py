@@ -104,6 +104,21 @@ def fill_drafts(form: HandForm, seats: list[dict]) -> None:
                 sub.form[field].data = value
 
 
+def take_draft(form: HandForm, seat: int, draft: dict) -> None:
+    """Put a seat's draft in its boxes on a posted form, in place of what was typed there:
+    each box a draft can fill holds the draft's value, or nothing where the draft has none."""
+    sub = form.players[seat].form
+    for field in _PLAYER_FIELDS:
+        if field not in sub:
+            continue
+        box = sub[field]
+        box.data = draft.get(field, box.default)
+        # What was typed is shown again otherwise (a tile box's `typed`, a number's raw_data).
+        box.raw_data = None
+        if hasattr(box, "typed"):
+            box.typed = None
+
+
 def seat_players(players: FieldList, names: list[str]) -> None:
     """One entry of the players' field list per seat, each with its player's name."""
     while len(players) < len(names):

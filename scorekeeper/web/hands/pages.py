@@ -12,6 +12,7 @@ from sqlite_utils import Database
 
 from ...engine import HandResult, InvalidHand, read_hand, score_hand
 from ...store import live_tables
+from ...store.drafts import NewerDrafts
 from ...store.hands import (
     AlreadySaved,
     HandRefused,
@@ -31,6 +32,7 @@ from ...store.series import Series
 from ..forms import tally
 from ..forms.common import EmptyForm, sentence
 from ..racks import drafts as rack_drafts
+from ..racks import seen
 from ..shell.db import get_db
 from ..shell.language import say
 from ..shell.lookup import hand_or_404, series_or_404
@@ -87,7 +89,7 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm, hand: d
             return _entry_page(series, form, hand=hand, preview=result)
         if hand is None:
             once = Once(FORM_HANDS, form.once.data) if form.once.data else None
-            row = record_hand(db, series, record, once=once)
+            row = record_hand(db, series, record, once=once, drafts_seen=form.drafts_seen)
             flash_saved(row, words.hand_saved(row_of(db, row), result))
         else:
             edit_hand(db, series, hand["id"], record)
@@ -98,6 +100,9 @@ def _preview_or_save(db: Database, series: Series, form: tally.HandForm, hand: d
     except HandRefused as refused:
         form.form_errors.append(sentence(refused.words))
         return _entry_page(series, form, hand=hand), 422
+    except NewerDrafts as newer:
+        seen.refuse(form, series.names, newer)
+        return _entry_page(series, form, hand=hand), 409
     except AlreadySaved as saved:
         flash(
             gettext(
@@ -126,10 +131,13 @@ def new(series_id: int):
     db = get_db()
     series = series_or_404(db, series_id)
     form = tally.hand_form(series.variant, series.names, formdata=request.form or None)
+    # The racks sent from phones, and each seat's draft as the form last read it: Save
+    # refuses a newer one that the hand does not hold (web/racks/seen.py).
+    seats = rack_drafts.state(series)["seats"]
+    if seen.begin(form, request.method, request.form, seats):
+        return _entry_page(series, form, hand=None)  # a newer rack taken; nothing saved
     if request.method == "POST" and form.validate():
         return _preview_or_save(db, series, form, hand=None)
-    if request.method == "GET":
-        tally.fill_drafts(form, rack_drafts.state(series)["seats"])
     status = 422 if request.method == "POST" else 200
     return _entry_page(series, form, hand=None), status
 

@@ -274,6 +274,8 @@ def state(one: Series) -> dict[str, Any]:
                 "sent_by": sent_by(one, seat, draft) if draft else None,
                 "by_player": draft["by_player"] if draft else None,
                 "sent": draft["sent"] if draft else None,
+                # What the scorer's form keeps of the draft it read (web/racks/seen.py).
+                "token": draft["token"] if draft else None,
             }
         )
     return {

@@ -23,9 +23,9 @@ from ..forms import tally
 from ..forms.common import EmptyForm
 from ..shell.db import get_db
 from ..shell.lookup import series_or_404
-from ..shell.tile_letters import page_tiles
 from ..viewer import live_table
 from . import drafts as rack_drafts
+from . import seen
 from .drafts import DraftProblem
 from .forms import JoinForm, MyRackForm, SeatForm, draft_of, fill
 from .join_codes import may_take_seat
@@ -290,15 +290,6 @@ def counting_now(drafted: dict, form) -> str:
     return rack_drafts.counting_words(drafted, out, typed)
 
 
-# Counts of jokers start at 0 on the scorer's form: 0 there is an empty box on a phone.
-_ZERO_IS_EMPTY = ("rack_jokers", "swapped_jokers", "credited_jokers")
-
-
-def _plain(field: str, value: object) -> str:
-    text = "" if value is None else str(value).strip()
-    return "" if field in _ZERO_IS_EMPTY and text == "0" else text
-
-
 def draft_marks(drafted: dict, form) -> list[dict]:
     """For the scorer's form, each seat's mark: who sent its draft, unless the form's boxes
     differ from it (then the scorer changed them, and the draft is offered beside them as
@@ -307,16 +298,10 @@ def draft_marks(drafted: dict, form) -> list[dict]:
     for seat, sub in zip(drafted["seats"], form.players, strict=False):
         draft = seat["draft"] or {}
         boxes = [f for f in draft if f in sub.form]
-        if not any(_plain(f, sub.form[f].data) != _plain(f, draft[f]) for f in boxes):
+        if not any(seen.plain(f, sub.form[f].data) != seen.plain(f, draft[f]) for f in boxes):
             marks.append({"mark": seat["sent_by"], "newer": None})
             continue
-        rack = ", ".join(
-            page_tiles(_plain(f, draft[f]))
-            if f == "rack"
-            else f"{sub.form[f].label.text} {_plain(f, draft[f])}"
-            for f in boxes
-            if _plain(f, draft[f])
-        )
+        rack = seen.summary(draft, sub)
         words = (
             _(
                 "The phone that joined as %(name)s sent a new rack: %(rack)s",

@@ -21,11 +21,13 @@ from ...engine.tiles import COLOUR_NAMES, SUIT_NAMES
 from ...engine.words import Words
 from ...store import hands, live_tables
 from ...store.db import write_lock
+from ...store.drafts import NewerDrafts
 from ...store.series import standing
 from ..forms import tally
 from ..hands import words as hand_words
 from ..hands.pages import flash_saved
 from ..racks import drafts as rack_drafts
+from ..racks import seen as rack_seen
 from ..shell import ids
 from ..shell.db import get_db
 from ..shell.language import say
@@ -290,8 +292,8 @@ def end(series_id: int):
     actions = live_tables.live_actions(db, series_id)
     table = replay(series.variant, series.names, actions)
     form = end_form(series, table, request.form or None)
-    if request.method == "GET":
-        tally.fill_drafts(form, rack_drafts.state(series)["seats"])  # racks sent by phones
+    seats = rack_drafts.state(series)["seats"]  # racks sent by phones, or a newer one taken
+    if rack_seen.begin(form, request.method, request.form, seats) or request.method == "GET":
         return _end_page(series, table, form, number)
     if not form.validate():
         return _end_page(series, table, form, number, status=422)
@@ -311,13 +313,16 @@ def end(series_id: int):
         if not form.save.data or form.previewed.data != shown:
             form.previewed.data = shown
             return _end_page(series, table, form, number, preview=result)
-        row = hands.record_hand(db, series, record, table_actions=actions)
+        row = hands.record_hand(db, series, record, actions, drafts_seen=form.drafts_seen)
     except InvalidHand as error:
         tally.attach_error(form, series.names, error)
         return _end_page(series, table, form, number, status=422)
     except hands.HandRefused as refused_hand:
         form.form_errors.append(refusal_words(refused_hand))
         return _end_page(series, table, form, number, status=422)
+    except NewerDrafts as newer:
+        rack_seen.refuse(form, series.names, newer)
+        return _end_page(series, table, form, number, status=409)
     flash_saved(row, hand_words.saved_from_table(hands.row_of(db, row), result))
     return redirect(url_for("hands.show", series_id=series_id, hand_id=row["id"]))
 
