@@ -121,10 +121,11 @@
       if (suits) {
         var card = capital(fill(NOTATION.card_name,
           { face: WORDS.faces[n] || String(n), suit: NOTATION.suit_words[colour] }));
-        return place ? fill(WORDS.card_in[place], { card: card }) : card;
+        return place ? fill(WORDS.card_in[place], { card: card, key: WORDS["ace_" + place] }) : card;
       }
       var name = NAMES[colour];
-      return place ? fill(WORDS.ace_in[place], { colour: name })
+      // An ace key's name starts with the words on it ("1 high"), as a voice user says them.
+      return place ? fill(WORDS.ace_in[place], { colour: name, key: WORDS["ace_" + place] })
         : capital(fill(NOTATION.tile_name, { colour: NOTATION.colour_words[colour], number: n }));
     }
     function nameColour() {
@@ -217,16 +218,21 @@
     return toggle;
   }
 
-  // The docked pad covers the bottom of the screen: the player whose rack it fills, their
-  // name and their rack, is scrolled to just above it (or below the top, if above it).
+  // The docked pad covers the bottom of the screen: the rack it fills and the name of its
+  // player are scrolled to just above it (or below the top of the screen, if above it).
   function keepInSight(toggle, pad) {
-    var player = toggle.closest(".player") || toggle;
-    var box = player.getBoundingClientRect();
+    var player = toggle.closest(".player");
+    var name = player && player.querySelector("legend");
+    var rack = toggle.getBoundingClientRect();
+    var box = name ? name.getBoundingClientRect() : rack;
+    var top = Math.min(rack.top, box.top);
+    var bottom = Math.max(rack.bottom, box.bottom);
     var room = pad.getBoundingClientRect().top;
-    if (box.bottom > room) {
-      window.scrollBy(0, box.bottom - room);
-    } else if (box.top < 0) {
-      window.scrollBy(0, box.top);
+    // A little room either side, and whole pixels: a scroll lands on a whole pixel.
+    if (bottom > room) {
+      window.scrollBy(0, Math.ceil(bottom - room) + 4);
+    } else if (top < 0) {
+      window.scrollBy(0, Math.floor(top) - 4);
     }
   }
 
@@ -248,7 +254,8 @@
     var list = tokens(field);
     var points = list.reduce(function (sum, t) { return sum + cost(t); }, 0);
     // Whose rack it is, for a screen reader that reaches the toggle without the name beside
-    // it; the toggle's name is this and the words on it, and its description the tiles typed.
+    // it; the toggle's name is this and the words on it, and its description (its title)
+    // the tiles as typed, colours and all.
     var part = field.closest("[data-player]");
     var whose = document.createElement("span");
     whose.className = "sr";
@@ -256,7 +263,7 @@
       : field.labels[0].textContent.trim()) + " ";
     toggle.textContent = "";
     toggle.appendChild(whose);
-    toggle.setAttribute("aria-describedby", field.id);
+    if (list.length) { toggle.title = list.join(" "); } else { toggle.removeAttribute("title"); }
     if (!list.length) {
       toggle.appendChild(document.createTextNode(WORDS.tap_to_add));
     }
