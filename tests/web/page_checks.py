@@ -92,16 +92,17 @@ def axe(page: Page) -> list[str]:
     )
 
 
-# A Rummikub series with its first hand saved, and a Romanian one whose hand is being followed
-# in table mode (Ana has opened): every page a night's players reach has something to show.
-RUMMIKUB, ROMANIAN = 1, 2
+# A Rummikub series with its first hand saved, a Romanian one whose hand is being followed
+# in table mode (Ana has opened) and one of card-faced tiles (its pad shows suits): every page
+# a night's players reach has something to show.
+RUMMIKUB, ROMANIAN, CARDS = 1, 2, 3
 SEATS = ("Ana", "Bo", "Cai", "Dee")
 
 
 @contextmanager
 def a_night_served(folder: Path) -> Iterator[tuple[str, Flask]]:
-    """Serve the app on a night of two series (RUMMIKUB, ROMANIAN); give its address and the
-    app."""
+    """Serve the app on a night of three series (RUMMIKUB, ROMANIAN, CARDS); give its address
+    and the app."""
     app = create_app(app_settings(folder))
     client = app.test_client()
     assert start_series(client, seats=SEATS, end_kind="hands", end_value=9) == RUMMIKUB
@@ -114,6 +115,8 @@ def a_night_served(folder: Path) -> Iterator[tuple[str, Flask]]:
         f"/series/{ROMANIAN}/table/meld", data={f"meld-{k}": v for k, v in opens.items()}
     )
     assert answer.status_code == 302
+    cards = start_series(client, variant="rummy-cards", seats=SEATS, end_kind="hands", end_value=4)
+    assert cards == CARDS
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -12,7 +12,7 @@ import pytest
 from conftest import PHONE
 from playwright.sync_api import Page, expect
 
-from .page_checks import ROMANIAN, RUMMIKUB, a_night_served, axe
+from .page_checks import CARDS, ROMANIAN, RUMMIKUB, a_night_served, axe
 from .steps import set_scorer_passcode
 
 pytestmark = pytest.mark.browser
@@ -71,7 +71,7 @@ def open_pad(page: Page, toggle: str) -> None:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_on_any_page(chromium, night, scheme):
-    address, app = night
+    address, _ = night
     page = phone(chromium, address, color_scheme=scheme)
     found = {}
     for name, path in PAGES.items():
@@ -83,6 +83,9 @@ def test_axe_finds_nothing_on_any_page(chromium, night, scheme):
     page.goto(f"/series/{ROMANIAN}/hands/new")
     open_pad(page, "#players-0-melded_tiles + .pad-toggle")
     found["record a Romanian hand, pad open"] = axe(page)
+    page.goto(f"/series/{CARDS}/hands/new")
+    open_pad(page, "#players-2-rack + .pad-toggle")
+    found["record a card-faced hand, pad open"] = axe(page)
     page.goto(f"/series/{ROMANIAN}/table")
     open_pad(page, ".pad-toggle >> nth=0")
     found["table mode, pad open"] = axe(page)
