@@ -9,7 +9,7 @@ however fast the laptop answers.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -60,9 +60,24 @@ def watch_layout_shifts(context) -> None:
 def open_scripts_late(page: Page, address: str) -> None:
     """Open a page with its scripts held back until it has painted, then let them run and
     wait until nothing on it moves any more."""
+    scripts_late(page, lambda: page.goto(address, wait_until="commit"))
+
+
+def scripts_late(page: Page, navigate: Callable[[], object]) -> None:
+    """Go to the next page (a link, a form sent) with its scripts held back until it has
+    painted, then let them run and wait until nothing on it moves any more."""
     held: list[Route] = []
-    page.route("**/static/*.js*", lambda route: held.append(route))
-    page.goto(address, wait_until="commit")
+
+    def hold(route: Route) -> None:
+        # Only the scripts themselves: the record-hand form asks whether the laptop answers
+        # with a HEAD of its own script before it sends.
+        if route.request.method == "GET":
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/static/*.js*", hold)
+    navigate()
     page.wait_for_function(PAINTED)
     for route in held:
         route.continue_()

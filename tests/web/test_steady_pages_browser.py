@@ -6,6 +6,7 @@ Chromium scores it: under 0.05 on each. Without JavaScript the form still takes 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -19,6 +20,7 @@ from .page_checks import (
     a_night_served,
     layout_shift,
     open_scripts_late,
+    scripts_late,
     watch_layout_shifts,
 )
 
@@ -80,6 +82,30 @@ def test_the_scripts_found_the_form_as_they_leave_it(chromium, laptop):
     expect(page.locator("#live-total")).to_have_text("On the racks: 0")
     page.locator("#went_out label", has_text="Dee").click()
     expect(page.locator(".tilepad:visible")).to_have_count(1)
+    assert layout_shift(page) < STEADY
+    context.close()
+
+
+def test_a_previewed_hand_drawn_again_with_its_racks_stays_put(chromium, laptop):
+    # The server draws each rack's toggle with the rack as typed; the script's tiles take
+    # its place without moving anything.
+    context = chromium.new_context(viewport=PHONE, base_url=laptop)
+    watch_layout_shifts(context)
+    page = context.new_page()
+    open_scripts_late(page, f"/series/{RUMMIKUB}/hands/new")
+    page.locator("#went_out label", has_text="Cai").click()
+    page.fill("#players-0-rack", "r12 k3 j")
+    page.fill("#players-1-rack", "b1 b2 y13 y13 o7 o8")
+
+    def preview() -> None:
+        with page.expect_navigation(wait_until="commit"):
+            page.get_by_role("button", name="Preview").click(no_wait_after=True)
+
+    scripts_late(page, preview)
+    expect(page.locator("#players-1-rack + .pad-toggle")).to_have_text(
+        re.compile("^Bo's rack: 1 ?2 ?13 ?13 ?7 ?8 ?44 points$")
+    )
+    expect(page.locator(".rack-part[data-player=Cai]")).to_be_hidden()
     assert layout_shift(page) < STEADY
     context.close()
 
