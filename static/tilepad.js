@@ -121,10 +121,11 @@
       if (suits) {
         var card = capital(fill(NOTATION.card_name,
           { face: WORDS.faces[n] || String(n), suit: NOTATION.suit_words[colour] }));
-        return place ? fill(WORDS.card_in[place], { card: card }) : card;
+        return place ? fill(WORDS.card_in[place], { card: card, key: WORDS["ace_" + place] }) : card;
       }
       var name = NAMES[colour];
-      return place ? fill(WORDS.ace_in[place], { colour: name })
+      // An ace key's name starts with the words on it ("1 high"), as a voice user says them.
+      return place ? fill(WORDS.ace_in[place], { colour: name, key: WORDS["ace_" + place] })
         : capital(fill(NOTATION.tile_name, { colour: NOTATION.colour_words[colour], number: n }));
     }
     function nameColour() {
@@ -162,14 +163,15 @@
     tools.className = "pad-row pad-tools";
     tools.appendChild(button(plain(WORDS.joker) + " <b>" + plain(JOKER) + "</b>",
       fill(WORDS.joker_words, { letter: JOKER }), function () { add(JOKER); }, "pad-joker"));
-    tools.appendChild(button("&#9003; " + plain(WORDS.back), WORDS.back_words, function () {
+    // Each key's name holds the word on it (a voice user says what they see), then what it does.
+    tools.appendChild(button(plain(WORDS.back), fill(WORDS.back_words, { key: WORDS.back }), function () {
       var list = tokens(field);
       list.pop();
       write(field, list);
     }, "pad-back"));
-    tools.appendChild(button(plain(WORDS.clear), WORDS.clear_words,
+    tools.appendChild(button(plain(WORDS.clear), fill(WORDS.clear_words, { key: WORDS.clear }),
       function () { write(field, []); }));
-    tools.appendChild(button(plain(WORDS.done), WORDS.done_words, function () {
+    tools.appendChild(button(plain(WORDS.done), fill(WORDS.done_words, { key: WORDS.done }), function () {
       pad.hidden = true;
       pad.dispatchEvent(new Event("padclosed", { bubbles: true }));
     }, "pad-done"));
@@ -177,12 +179,18 @@
     return pad;
   }
 
+  // The pad's toggle is drawn by the page (templates/_macros.html) right after its box, so
+  // nothing moves when this script arrives; a box drawn without one gets one here.
   function enhance(field) {
-    var toggle = document.createElement("button");
-    toggle.type = "button";
-    toggle.className = "pad-toggle";
-    toggle.textContent = WORDS.tile_pad;
-    toggle.setAttribute("aria-expanded", "false");
+    var toggle = field.nextElementSibling;
+    var drawn = toggle && toggle.classList.contains("pad-toggle");
+    if (!drawn) {
+      toggle = document.createElement("button");
+      toggle.type = "button";
+      toggle.className = "pad-toggle";
+      toggle.textContent = WORDS.tile_pad;
+      toggle.setAttribute("aria-expanded", "false");
+    }
     var pad = null;
     toggle.addEventListener("click", function () {
       if (!pad) {
@@ -204,9 +212,28 @@
         t.setAttribute("aria-expanded", t === toggle && !pad.hidden ? "true" : "false");
       });
       document.body.classList.toggle("pad-open", !pad.hidden);
+      if (!pad.hidden && toggle.classList.contains("rack-toggle")) { keepInSight(toggle, pad); }
     });
-    field.parentNode.insertBefore(toggle, field.nextSibling);
+    if (!drawn) { field.parentNode.insertBefore(toggle, field.nextSibling); }
     return toggle;
+  }
+
+  // The docked pad covers the bottom of the screen: the rack it fills and the name of its
+  // player are scrolled to just above it (or below the top of the screen, if above it).
+  function keepInSight(toggle, pad) {
+    var player = toggle.closest(".player");
+    var name = player && player.querySelector("legend");
+    var rack = toggle.getBoundingClientRect();
+    var box = name ? name.getBoundingClientRect() : rack;
+    var top = Math.min(rack.top, box.top);
+    var bottom = Math.max(rack.bottom, box.bottom);
+    var room = pad.getBoundingClientRect().top;
+    // A little room either side, and whole pixels: a scroll lands on a whole pixel.
+    if (bottom > room) {
+      window.scrollBy(0, Math.ceil(bottom - room) + 4);
+    } else if (top < 0) {
+      window.scrollBy(0, Math.floor(top) - 4);
+    }
   }
 
   // On the record-hand form the pad is docked at the bottom and each player's rack is its
@@ -226,7 +253,17 @@
   function drawRack(field, toggle) {
     var list = tokens(field);
     var points = list.reduce(function (sum, t) { return sum + cost(t); }, 0);
+    // Whose rack it is, for a screen reader that reaches the toggle without the name beside
+    // it; the toggle's name is this and the words on it, and its description (its title)
+    // the tiles as typed, colours and all.
+    var part = field.closest("[data-player]");
+    var whose = document.createElement("span");
+    whose.className = "sr";
+    whose.textContent = (part ? fill(WORDS.rack_of, { player: part.getAttribute("data-player") })
+      : field.labels[0].textContent.trim()) + " ";
     toggle.textContent = "";
+    toggle.appendChild(whose);
+    if (list.length) { toggle.title = list.join(" "); } else { toggle.removeAttribute("title"); }
     if (!list.length) {
       toggle.appendChild(document.createTextNode(WORDS.tap_to_add));
     }
@@ -245,13 +282,6 @@
       sum.textContent = fill(counted(WORDS.points, points), { points: points });
       toggle.appendChild(sum);
     }
-    // Whose rack it is, as a screen reader reaches the toggle without the legend above it.
-    var part = field.closest("[data-player]");
-    var rack = part ? fill(WORDS.rack_of, { player: part.getAttribute("data-player") })
-      : field.labels[0].textContent.trim();
-    toggle.setAttribute("aria-label", list.length
-      ? fill(counted(WORDS.pad_for, points), { rack: rack, tiles: list.join(" "), points: points })
-      : fill(WORDS.pad_for_empty, { rack: rack }));
     liveTotal();
   }
 
