@@ -23,10 +23,13 @@ POOL_OUT_RULES = ("lowest_rack_wins", "minus_rack", "melded_minus_rack")
 OPENING_JOKERS = ("stands_for", "fixed", "not_allowed")
 SERIES_WINNERS = ("highest_total", "most_hands")
 DIRECTIONS = ("left", "right")
+STARTERS = ("highest_draw", "after_dealer")
 SERIES_ENDS = ("hands", "rounds", "target")
 SPLITS = ("never", "without_joker", "any")
 # The rules of table mode that follow the source: a copy keeps them as they are.
 TABLE_RULES = ("swap_meld_with", "swap_again", "swap_whole_set", "split_melds")
+# The rules a variant stored before they existed takes from the preset it came from.
+LATER_RULES = (*TABLE_RULES, "who_starts")
 
 
 # Rule values that are whole numbers from 0 to 1000; the optional ones may be empty.
@@ -168,6 +171,7 @@ def _check_choices(v: Variant) -> None:
     _check_choice("pool_out", v.pool_out, POOL_OUT_RULES)
     _check_choice("series_winner", v.series_winner, SERIES_WINNERS)
     _check_choice("deal_direction", v.deal_direction, DIRECTIONS)
+    _check_choice("who_starts", v.who_starts, STARTERS)
     for name, allowed in (("finishes", FINISHES), ("series_ends", SERIES_ENDS)):
         chosen = getattr(v, name)
         if not chosen or any(c not in allowed for c in chosen):

@@ -44,7 +44,8 @@ TITLES: dict[str, Words] = {
     "last_chance_round": words("Last-chance round"),
     "series_winner": words("Who wins the series"),
     "series_ends": words("When the series ends"),
-    "deal_direction": words("Who deals next"),
+    "deal_direction": words("Direction of play"),
+    "who_starts": words("Who plays first"),
     "min_players": words("Fewest players"),
     "max_players": words("Most players"),
 }
@@ -79,7 +80,14 @@ CHOICE_WORDS: dict[str, dict[str, Words]] = {
         "highest_total": words("The highest total"),
         "most_hands": words("The most hands won"),
     },
-    "deal_direction": {"left": words("Left (clockwise)"), "right": words("Right (anticlockwise)")},
+    "deal_direction": {
+        "left": words("Clockwise (to the left)"),
+        "right": words("Anticlockwise (to the right)"),
+    },
+    "who_starts": {
+        "highest_draw": words("The highest tile drawn"),
+        "after_dealer": words("The player after the dealer"),
+    },
     "finishes": {
         "discard": words("Discard the last tile"),
         "joker_discard": words("Discard a joker as the last tile"),

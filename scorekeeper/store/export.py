@@ -132,6 +132,7 @@ def export_document(
                 "variant": json.loads(s["variant_rules"]),
                 "end": {"kind": s["end_kind"], "value": s["end_value"]},
                 "first_dealer": s["first_dealer"],
+                "listing": s["listing"],
                 "created": s["created"],
                 "players": [name for _, name in seated[s["id"]]],
                 "hands": hands[s["id"]],

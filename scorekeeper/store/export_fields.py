@@ -55,6 +55,9 @@ SERIES = {
     "hands": "a list",
     "rulings": "a list",
 }
+# A series' fields that a file written before they existed leaves out: how its players are
+# listed ("play" or "seats"; a file without it lists them in seat order, as the app then did).
+SERIES_LATER = {"listing": "text"}
 END = {"kind": "text", "value": "a whole number"}
 HAND = {
     "uid": "text",
@@ -85,11 +88,16 @@ RULING = {
 STAMPS = ("created", "updated", "deleted_at", "at", "exported")
 
 
-def fields_of(value: Any, where: Place, fields: dict[str, str]) -> dict:
-    """The value, checked to be an object with exactly these fields, each of its kind;
-    else BadExport naming the place and the field."""
+def fields_of(
+    value: Any, where: Place, fields: dict[str, str], later: dict[str, str] | None = None
+) -> dict:
+    """The value, checked to be an object with exactly these fields, each of its kind, and
+    any of the `later` ones (which an older file leaves out); else BadExport naming the place
+    and the field."""
     if not isinstance(value, dict):
         raise BadExport(words("{where}: must be a JSON object", where=where))
+    later = later or {}
+    fields = {**fields, **{key: kind for key, kind in later.items() if key in value}}
     for key, kind in fields.items():
         if key not in value:
             raise BadExport(words('{where}: the field "{key}" is missing', where=where, key=key))

@@ -11,6 +11,7 @@ from datetime import date
 from typing import Any
 
 from ..engine import (
+    LISTINGS,
     PRESETS,
     InvalidSeries,
     RuleError,
@@ -24,7 +25,19 @@ from ..engine import (
 )
 from ..engine.table import InvalidAction, replay
 from ..engine.words import words
-from .export_fields import AUDIT, END, HAND, NIGHT, PLAYER, RULING, SERIES, TOP, VARIANT, fields_of
+from .export_fields import (
+    AUDIT,
+    END,
+    HAND,
+    NIGHT,
+    PLAYER,
+    RULING,
+    SERIES,
+    SERIES_LATER,
+    TOP,
+    VARIANT,
+    fields_of,
+)
 from .export_refusals import (
     THE_FILE,
     BadExport,
@@ -189,7 +202,15 @@ def _variant(rules: dict, where: Place) -> Variant:
 
 
 def _check_series(series: Any, where: Place, names: set[str], uids: Checked) -> None:
-    fields_of(series, where, SERIES)
+    fields_of(series, where, SERIES, SERIES_LATER)
+    if series.get("listing", "seats") not in LISTINGS:
+        raise BadExport(
+            words(
+                '{where}, "listing": must be "play" or "seats", not "{found}"',
+                where=where,
+                found=series["listing"][:40],
+            )
+        )
     uids.take("series", series["uid"], where)
     variant = _variant(series["variant"], part_of(where, "variant"))
     end = fields_of(series["end"], part_of(where, "end"), END)

@@ -216,6 +216,7 @@ def record_hand(
                 series.first_dealer,
                 standing(db, series),
                 result,
+                series.listing,
             )
         except InvalidSeries as error:
             raise HandRefused(error) from None
@@ -329,7 +330,9 @@ def _keep(db: Database, series: Series, result: SeriesResult) -> None:
         db,
         series.id,
         series.names,
-        tally_from(series.variant, series.names, series.end, series.first_dealer, result),
+        tally_from(
+            series.variant, series.names, series.end, series.first_dealer, result, series.listing
+        ),
     )
 
 

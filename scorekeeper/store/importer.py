@@ -232,6 +232,8 @@ def _import_series(
                 "end_kind": series["end"]["kind"],
                 "end_value": series["end"]["value"],
                 "first_dealer": series["first_dealer"],
+                # A file from before the order of play listed the players by seat.
+                "listing": series.get("listing", "seats"),
                 "created": series["created"],
             },
             added,

@@ -322,3 +322,27 @@ def m016_series_tallies(db: Database) -> None:
             f" WHERE id = {row}.series_id"
             " ON CONFLICT (series_id) DO UPDATE SET changes = changes + 1; END"
         )
+
+
+@migrations()
+def m017_series_listing(db: Database) -> None:
+    """Record how each series' list of players was entered: "seats" (clockwise round the
+    table, as the form asked until now: every series already stored) or "play" (in the order
+    they take turns, as the form asks from now on and every new series is written). A stored
+    series keeps its dealers: the store reads its list as seats (engine.play_order). The kept
+    standing gains who plays first in the hand being played (`starter`), left NULL for the
+    store to work out, as m016 left the rest.
+
+    Frozen: it holds its own SQL and reads nothing from the rest of the app."""
+    db.execute("ALTER TABLE series ADD COLUMN listing TEXT NOT NULL DEFAULT 'seats'")
+    db.execute("ALTER TABLE series_tallies ADD COLUMN starter INTEGER")
+    # Whoever starts follows from the listing as from the first dealer (m016's trigger).
+    db.execute(
+        "CREATE TRIGGER tallies_listing_changed AFTER UPDATE OF listing ON series BEGIN"
+        " INSERT INTO series_tallies (series_id, changes) SELECT id, 1 FROM series"
+        " WHERE id = NEW.id ON CONFLICT (series_id) DO UPDATE SET changes = changes + 1,"
+        " played = NULL, totals = NULL, hands_won = NULL, finished = NULL, dealer = NULL,"
+        " starter = NULL; END"
+    )
+    # m016's triggers do not know the new column: a stale standing keeps its old starter,
+    # which nothing reads while `played` is NULL (store.tallies works it all out again).

@@ -73,7 +73,7 @@ def show(series_id: int):
         result=result,
         standings=result.standings,
         last=last,
-        dealer=series.dealer_next(one, result),
+        turn=series.turn_next(one, result),
         version=version(db, series_id),
         poll_seconds=current_app.config.get("VIEWER_POLL_SECONDS", POLL_SECONDS),
         reload_seconds=reload_seconds,

@@ -128,11 +128,30 @@ def _series_ends_words(v: Variant) -> Words:
     return words("The group agrees up front: usually {usual}.", usual=SERIES_END_WORDS[usual])
 
 
-@rule("deal_direction", TITLES["deal_direction"], SERIES, where.deal)
-def _deal_words(v: Variant) -> Words:
+@rule("deal_direction", TITLES["deal_direction"], SERIES, where.direction)
+def _direction_words(v: Variant) -> Words:
     if v.deal_direction == "right":
-        return words("After each hand the deal moves one seat to the right (anticlockwise).")
-    return words("After each hand the deal moves one seat to the left (clockwise).")
+        return words(
+            "Play passes to the right (anticlockwise); after each hand, the deal and the first "
+            "turn move one player the same way."
+        )
+    return words(
+        "Play passes to the left (clockwise); after each hand, the first turn (and the deal, "
+        "where there is one) moves one player the same way."
+    )
+
+
+@rule("who_starts", TITLES["who_starts"], SERIES, where.first_player)
+def _who_starts_words(v: Variant) -> Words:
+    if v.who_starts == "after_dealer":
+        return words(
+            "The first dealer is chosen at random; the player after the dealer in the order of "
+            "play starts the hand."
+        )
+    return words(
+        "Each player draws a tile and the highest plays first in the first hand (a tie draws "
+        "again); the app can draw for you."
+    )
 
 
 @rule("min_players", TITLES["min_players"], SERIES, where.players)

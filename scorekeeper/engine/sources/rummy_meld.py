@@ -56,6 +56,25 @@ SOURCE = Source(
                 )
             ),
         ),
+        "direction": Ruling(
+            words("which way play goes"),
+            (
+                words(
+                    "The tutorial does not say which way the turn goes round a real table. It "
+                    "goes clockwise, to the left, as in the other tile rummy rules."
+                )
+            ),
+        ),
+        "first_player": Ruling(
+            words("who plays first"),
+            (
+                words(
+                    "The tutorial does not say who plays first. As in the Rummikub rules, each "
+                    "player draws a tile and the highest plays first (a tie draws again); each "
+                    "later hand is started by the next player in the order of play."
+                )
+            ),
+        ),
         "series": Ruling(
             words("the series"),
             (

@@ -24,6 +24,7 @@ SOURCE = Source(
         "pool": words("{section} (French text)", section=words("Pointage")),
         "bonus": words("{section} (all tiles at once)", section=words("The Game")),
         "players": words("{section} (French text)", section=words("Début de la partie")),
+        "direction": words("{section} (French text)", section=words("Début de la partie")),
         "variation": words("Variation"),
         "add": words("The Game"),
         "swap": words("Groups and Runs"),
@@ -48,6 +49,17 @@ SOURCE = Source(
                 )
             ),
             with_section=True,
+        ),
+        "first_player": Ruling(
+            words("who plays first"),
+            (
+                words(
+                    "The English text does not say who plays first, and the French text lets the "
+                    "lowest tile drawn start. Scorekeeper follows the Rummikub rules: each player "
+                    "draws a tile and the highest plays first (a tie draws again); each later "
+                    "hand is started by the next player in the order of play."
+                )
+            ),
         ),
         "series": Ruling(
             words("the series"),
