@@ -58,6 +58,7 @@ def test_migrations_create_every_table(db):
         "m014_join_codes",
         "m015_request_keys",
         "m016_series_tallies",
+        "m017_series_listing",
     ]
 
 
