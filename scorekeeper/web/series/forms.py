@@ -37,14 +37,13 @@ END_WORDS = {
 
 class RematchForm(FlaskForm):
     """A rematch's choice of who goes first: the player the order of play carries on to (the
-    default), another by name, or a fair draw."""
+    default, also when the choice is not sent), another by name, or a fair draw."""
 
     first = SelectField(
         lazy_gettext("Who goes first"),
         description=lazy_gettext(
             "The first choice carries on the order of play from where it stopped."
         ),
-        validators=[InputRequired()],
     )
 
 
