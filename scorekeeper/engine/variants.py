@@ -16,7 +16,6 @@ from .variant_checks import (
     SERIES_ENDS,
     SERIES_WINNERS,
     SPLITS,
-    STARTERS,
     TABLE_RULES,
     check_variant,
 )
@@ -32,7 +31,6 @@ __all__ = [
     "SERIES_ENDS",
     "SERIES_WINNERS",
     "SPLITS",
-    "STARTERS",
     "TABLE_RULES",
     "Variant",
     "check_player_count",
@@ -94,13 +92,8 @@ class Variant:
 
     # Series.
     series_winner: str = "highest_total"
-    # The direction of play, which the deal and the first turn of each hand follow too
-    # (engine/play_order.py): left is clockwise, right anticlockwise. The name is the one
-    # stored variants have always had.
-    deal_direction: str = "left"
-    # Who plays first: highest_draw (each player draws a tile, the highest goes first; no
-    # dealer) or after_dealer (the player after the dealer starts).
-    who_starts: str = "highest_draw"
+    deal_direction: str = "left"  # the direction of play (and of the deal): left is clockwise
+    who_starts: str = "highest_draw"  # or after_dealer (engine/play_order.py)
     series_ends: tuple[str, ...] = ("hands", "rounds", "target")  # the first is the usual one
     min_players: int = 2
     max_players: int = 4
@@ -254,8 +247,6 @@ ROMANIAN = Variant(
     exposed_twin_bonus=25,
     finishes=("discard", "joker_discard"),
     pool_out="melded_minus_rack",
-    # Romanian tile rummy, introduction and Preparation and Distribution of Tiles: played
-    # anticlockwise; the player to the dealer's right has 15 tiles and starts.
     deal_direction="right",
     who_starts="after_dealer",
     series_ends=("hands", "target"),

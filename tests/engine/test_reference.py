@@ -21,6 +21,7 @@ from scorekeeper.engine.reference import (
     rule_for_param,
 )
 from scorekeeper.engine.sources import SOURCES
+from scorekeeper.engine.variant_checks import STARTERS
 from scorekeeper.engine.variants import (
     DIRECTIONS,
     FINISHES,
@@ -28,7 +29,6 @@ from scorekeeper.engine.variants import (
     PRESETS,
     SERIES_ENDS,
     SERIES_WINNERS,
-    STARTERS,
     Variant,
 )
 from scorekeeper.engine.words import Words, english
