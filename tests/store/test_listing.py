@@ -113,3 +113,15 @@ def test_an_export_with_another_listing_is_refused(db, listing):
     document["nights"][0]["series"][0]["listing"] = listing
     with pytest.raises(BadExport, match="listing"):
         check_document(document)
+
+
+def test_a_change_to_a_series_listing_makes_its_standing_stale(db):
+    series_id = romanian(db, ["Ana", "Dan", "Cai", "Bo"])
+    standing(db, get_series(db, series_id))
+    before = db.execute("SELECT changes, played FROM series_tallies").fetchone()
+    db.execute("UPDATE series SET listing = 'seats' WHERE id = ?", [series_id])
+    after = db.execute("SELECT changes, played, starter FROM series_tallies").fetchone()
+    assert before[1] == 0 and after == (before[0] + 1, None, None)
+    series = get_series(db, series_id)
+    # Read by seat now: Ana's right is the last in the list.
+    assert starter_next(series, standing(db, series)) == "Bo"
