@@ -15,6 +15,7 @@ code citing it says, usually to "scoring" or "rack"):
   (the breakdown of a hand the pool ended), bonus (the breakdown's all-at-once
   bonus), left (leaving mid-hand), variation (the source's variations);
 - the series: series, series_end, deal, players;
+- playing a turn: clock (the time per turn and what happens when it runs out);
 - table mode: add, swap, turn (the turn of a player's opening), split.
 """
 

@@ -28,6 +28,7 @@ SOURCE = Source(
         "add": words("The Game"),
         "swap": words("Groups and Runs"),
         "split": words("Groups and Runs"),
+        "clock": words("The Game"),
     },
     rulings={
         "high_runs": Ruling(
@@ -57,6 +58,16 @@ SOURCE = Source(
                     "hands or a target score, and the highest total wins."
                 )
             ),
+        ),
+        "time_up": Ruling(
+            words("time running out"),
+            (
+                words(
+                    "The leaflet only says that at the end of your turn you say “pass” and "
+                    "the next player plays. It names no penalty, so none is taken."
+                )
+            ),
+            with_section=True,
         ),
     },
     main_preset="tile-rummy",
