@@ -46,9 +46,7 @@ def time_up_words(v: Variant, player: str) -> Words:
 
 
 def limit_words(limit: int | None) -> Words:
-    """A time per turn as a rule says it ("1 minute per turn", "50 seconds per turn")."""
+    """A time per turn as a rule says it ("50 seconds per turn")."""
     if limit is None:
         return words("No time limit per turn.")
-    if limit % 60 == 0:
-        return counted("{n} minute per turn.", "{n} minutes per turn.", n=limit // 60)
     return counted("{n} second per turn.", "{n} seconds per turn.", n=limit)

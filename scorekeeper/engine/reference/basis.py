@@ -154,7 +154,7 @@ def clock(v: Variant) -> Basis:
     """The time per turn: the source's section on it, or Scorekeeper's ruling where the source
     times no turn (Romanian tile rummy)."""
     if "clock" in SOURCES[v.source].sections:
-        return section(v, "clock")
+        return _unless_ruled(v, "clock", section(v, "clock"))
     return _ruled(scorekeeper_ruling("clock"))
 
 

@@ -168,12 +168,6 @@ def _players_range(v: Variant) -> Words:
 @rule("turn_limit", TITLES["turn_limit"], SERIES, where.clock)
 def _turn_limit(v: Variant) -> Words:
     said = limit_words(v.turn_limit)
-    if v.turn_limit is None and v.source == "tile-rummy":
-        # Tile Rummy leaflet, The Game: "some players set a time limit ... three minutes".
-        return words(
-            "{said} Some groups set one, for example three minutes; a series can set its own.",
-            said=said,
-        )
     return words("{said} A series can change it or switch the clock off.", said=said)
 
 

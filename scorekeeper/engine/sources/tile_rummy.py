@@ -59,6 +59,16 @@ SOURCE = Source(
                 )
             ),
         ),
+        "clock": Ruling(
+            words("the turn clock"),
+            (
+                words(
+                    "The leaflet sets no time per turn; it says some players set one, for "
+                    "example three minutes. A series can set its own."
+                )
+            ),
+            with_section=True,
+        ),
         "time_up": Ruling(
             words("time running out"),
             (
