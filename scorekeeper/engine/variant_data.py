@@ -9,12 +9,12 @@ from typing import Any
 
 from .errors import InvalidVariant
 from .variant_checks import TABLE_RULES
+from .variants import PRESETS, Variant
+from .words import say, words
 
 # Rules a variant gained after variants were first stored: one stored before them takes the
 # values of the preset it was copied from (or is), so a stored Rummikub stays the preset.
 LATER_RULES = (*TABLE_RULES, "turn_limit", "time_up")
-from .variants import PRESETS, Variant
-from .words import say, words
 
 
 def variant_from_dict(data: dict[str, Any]) -> Variant:
