@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField
+from ..forms.common import SelectChoice
 from wtforms.validators import AnyOf, NumberRange, Optional
 
 from ...engine.time_up import OFF
@@ -27,9 +28,9 @@ class LimitForm(FlaskForm):
     kind = RadioField(
         lazy_gettext("Time per turn"),
         choices=[
-            ("variant", lazy_gettext("As the variant says")),
-            ("off", lazy_gettext("No clock")),
-            ("own", lazy_gettext("Our own time")),
+            SelectChoice("variant", lazy_gettext("As the variant says")),
+            SelectChoice("off", lazy_gettext("No clock")),
+            SelectChoice("own", lazy_gettext("Our own time")),
         ],
         default="variant",
     )

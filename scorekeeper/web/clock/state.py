@@ -12,14 +12,16 @@ from typing import Any
 from flask import url_for
 from flask_babel import gettext
 
-from ...engine.time_up import time_up_words
+from ...engine.time_up import OFF, limit_words, time_up_words
+from ...engine.turn_clock import turn_figures
 from ...store import drafts
-from ...store.clock import SeriesClock, hand_starter
+from ...store.clock import SeriesClock, hand_starter, read_clock, turns_of
 from ...store.series import Series, standing
 from ..access.scorer import is_scorer
 from ..racks.drafts import phone_key
 from ..shell.db import get_db
 from ..shell.language import say
+from .forms import LimitForm
 
 
 def now() -> float:
@@ -85,6 +87,8 @@ def view(one: Series, kept: SeriesClock, at: float, seat: int | None) -> dict[st
         "scorer": is_scorer(),
         "name": None if clock.seat is None else one.names[clock.seat],
         "starter": None if starter is None else one.names[starter],
+        "left_words": left_words(clock.left(at)),
+        "limit_words": limit_words(clock.limit),
         "turn_words": [gettext("%(name)s's turn", name=name) for name in one.names],
         "time_up_words": [say(time_up_words(one.variant, name)) for name in one.names],
         "api": url_for("clock_api.clock_state", series_id=one.id),
@@ -93,8 +97,38 @@ def view(one: Series, kept: SeriesClock, at: float, seat: int | None) -> dict[st
 
 
 def left_words(left: float | None) -> str:
-    """Time left as a clock shows it: 0:42, 1:05."""
+    """Seconds as a clock shows them, whole seconds up: 0:42, 1:05."""
     if left is None:
         return ""
     whole = int(left + 0.999)
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+def page_clock(one: Series) -> dict[str, Any]:
+    """The clock as the page being drawn shows it, for this phone."""
+    kept = read_clock(get_db(), one)
+    return view(one, kept, now(), phone_seat(one.id))
+
+
+def figures(one: Series) -> list[dict[str, Any]]:
+    """Each player's turns in the series: how many, the median, how often time ran out."""
+    found = turn_figures(turns_of(get_db(), one.id), len(one.names))
+    return [
+        {
+            "name": one.names[f.seat],
+            "turns": f.turns,
+            "median": None if f.median is None else left_words(round(f.median)),
+            "ran_out": f.ran_out,
+        }
+        for f in found
+    ]
+
+
+def limit_form(one: Series) -> LimitForm:
+    """The series' time-per-turn form, filled in with what the series has now."""
+    own = read_clock(get_db(), one).own_limit
+    if own is None:
+        return LimitForm(formdata=None, kind="variant")
+    if own == OFF:
+        return LimitForm(formdata=None, kind="off")
+    return LimitForm(formdata=None, kind="own", seconds=own)
