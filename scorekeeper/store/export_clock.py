@@ -35,12 +35,16 @@ def check_clock(series: dict[str, Any], where: Place) -> None:
     for k, turn in enumerate(clock["turns"], start=1):
         turn_where = turn_in(at, k)
         fields_of(turn, turn_where, TURN)
-        if not 0 <= turn["seat"] < seats or turn["hand"] < 1 or turn["seconds"] < 0:
+        if not 0 <= turn["seat"] < seats:
             raise BadExport(
                 words(
-                    "{where}: no seat {seat} in hand {hand} of this series",
+                    "{where}: this series has no seat {seat}", where=turn_where, seat=turn["seat"]
+                )
+            )
+        if turn["hand"] < 1 or turn["turn"] < 1 or turn["seconds"] < 0:
+            raise BadExport(
+                words(
+                    "{where}: the hand and the turn count from 1, and the seconds from 0",
                     where=turn_where,
-                    seat=turn["seat"],
-                    hand=turn["hand"],
                 )
             )
