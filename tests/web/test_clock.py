@@ -229,3 +229,33 @@ def test_the_export_carries_the_clock_and_an_import_brings_it_back(client, time,
     assert imported["limit_s"] == 45
     figures = page_text(fresh.get("/series/1"))
     assert "Ana 1 0:50 1" in figures
+
+
+@pytest.mark.parametrize(
+    ("typed", "limit", "said"),
+    [
+        ({"turn_limit": "90", "time_up": "pass"}, 90, "90 seconds per turn."),
+        ({"turn_limit": ""}, None, "No time limit per turn."),
+    ],
+)
+def test_a_custom_variant_changes_or_switches_off_the_clock_and_its_rules_page_says_so(
+    client, time, typed, limit, said
+):
+    from scorekeeper.engine.variants import RUMMIKUB
+
+    from .test_variants import copy_form
+
+    copied = client.post("/variants/rummikub/copy", data=copy_form(RUMMIKUB, "Slow", **typed))
+    assert copied.status_code == 302
+    rules = page_text(client.get(copied.headers["Location"]))
+    assert said in rules and "Your group's rule (changed from Rummikub)" in rules
+    series_id = start_series(client, variant="custom-slow", seats=SEATS)
+    assert read(client, series_id)["limit_s"] == limit
+    assert said in page_text(client.get(f"/series/{series_id}/rules"))
+
+
+def test_the_rules_page_cites_each_presets_clock_in_the_players_language(client):
+    text = page_text(client.get("/variants/rummikub", headers={"Accept-Language": "ro"}))
+    assert "60 de secunde pe tură." in text and "Limita de timp" in text
+    meld = page_text(client.get("/variants/rummy-meld", headers={"Accept-Language": "fr"}))
+    assert "Minuteur du tour" in meld and "50 secondes par tour." in meld
