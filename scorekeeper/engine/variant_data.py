@@ -49,17 +49,19 @@ def stored_name(variant_id: str, name: object) -> Any:
 
 
 def _later_rules_of(data: dict[str, Any]) -> dict[str, Any]:
-    """The rules a variant stored before they existed (table mode's, who plays first) does
-    not hold: those of the preset it was copied from, or is, or else of the first preset of
-    its source, so that a stored Romanian series keeps its dealer starting after the deal."""
-    if all(name in data for name in LATER_RULES):
+    """The rules a variant stored before they existed (table mode's, who plays first, the
+    turn clock) does not hold: those of the preset it was copied from, or is, or else of the
+    first preset of its source, so that a stored Romanian series keeps its dealer starting
+    after the deal."""
+    missing = [name for name in LATER_RULES if name not in data]
+    if not missing:
         return {}
     base = PRESETS.get(data.get("based_on") or "") or PRESETS.get(data.get("id") or "")
     if base is None:
         base = next((p for p in PRESETS.values() if p.source == data.get("source")), None)
     if base is None:
         return {}  # the defaults of Variant
-    return {name: getattr(base, name) for name in LATER_RULES}
+    return {name: getattr(base, name) for name in missing}
 
 
 def variant_from_json(text: str) -> Variant:

@@ -48,6 +48,8 @@ TITLES: dict[str, Words] = {
     "who_starts": words("Who plays first"),
     "min_players": words("Fewest players"),
     "max_players": words("Most players"),
+    "turn_limit": words("Time per turn (seconds)"),
+    "time_up": words("When time runs out"),
 }
 
 # The ways a series can end, as a sentence goes on after "usually".
@@ -94,6 +96,13 @@ CHOICE_WORDS: dict[str, dict[str, Words]] = {
         "rack_empty": words("Empty the rack without a discard"),
     },
     "series_ends": {end: said.as_sentence() for end, said in SERIES_END_WORDS.items()},
+    "time_up": {
+        "draw_tile": words("Draw a tile; a changed table goes back, and three tiles"),
+        "three_tiles": words("A changed table goes back, and three tiles"),
+        "pass": words("Say pass; the next player plays"),
+        "draw_discard": words("Draw a tile and discard one"),
+        "turn_ends": words("The turn ends, no penalty"),
+    },
 }
 
 

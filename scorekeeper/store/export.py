@@ -14,6 +14,7 @@ from sqlite_utils import Database
 
 from ..engine import variant_from_dict
 from ..engine.words import Reading, Words, say
+from . import clock
 from .export_format import FORMAT, VERSION
 from .series import seats
 
@@ -137,6 +138,7 @@ def export_document(
                 "players": [name for _, name in seated[s["id"]]],
                 "hands": hands[s["id"]],
                 "rulings": rulings[s["id"]],
+                "clock": clock.exported(db, s["id"]),
             }
         )
     if scope == "everything":

@@ -25,6 +25,7 @@ from ..engine import (
 )
 from ..engine.table import InvalidAction, replay
 from ..engine.words import words
+from .export_clock import OPTIONAL, check_clock
 from .export_fields import (
     AUDIT,
     END,
@@ -202,7 +203,7 @@ def _variant(rules: dict, where: Place) -> Variant:
 
 
 def _check_series(series: Any, where: Place, names: set[str], uids: Checked) -> None:
-    fields_of(series, where, SERIES, SERIES_LATER)
+    fields_of(series, where, SERIES, {**SERIES_LATER, **OPTIONAL})
     if series.get("listing", "seats") not in LISTINGS:
         raise BadExport(
             words(
@@ -233,6 +234,7 @@ def _check_series(series: Any, where: Place, names: set[str], uids: Checked) -> 
         check_series_setup(variant, seated, series_end, series["first_dealer"])
     except InvalidSeries as error:
         raise faulty(where, error) from None
+    check_clock(series, where)
     numbers: set[int] = set()
     played = []
     for k, hand in enumerate(series["hands"], start=1):

@@ -346,3 +346,37 @@ def m017_series_listing(db: Database) -> None:
     )
     # m016's triggers do not know the new column: a stale standing keeps its old starter,
     # which nothing reads while `played` is NULL (store.tallies works it all out again).
+
+
+def m018_turn_clocks(db: Database) -> None:
+    """Keep each series' turn clock on the server, so every phone agrees and a reload or a
+    restart loses nothing: the hand it times, whose turn it is, when the running stretch
+    began (seconds since the epoch; NULL while paused or before the first turn), the seconds
+    used before it, the series' own limit (NULL: the variant's; 0: no clock) and a counter of
+    its changes for polls. And the record of every finished turn, for the series' figures.
+
+    Frozen: it holds its own SQL and reads nothing from the rest of the app."""
+    db.execute("""
+        CREATE TABLE series_clocks (
+            series_id INTEGER PRIMARY KEY REFERENCES series(id),
+            hand INTEGER NOT NULL,
+            seat INTEGER,
+            since REAL,
+            used REAL NOT NULL DEFAULT 0,
+            own_limit INTEGER,
+            changes INTEGER NOT NULL DEFAULT 0)""")
+    db.execute("""
+        CREATE TABLE clock_turns (
+            series_id INTEGER NOT NULL REFERENCES series(id),
+            hand INTEGER NOT NULL,
+            turn INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            seconds REAL NOT NULL,
+            ran_out INTEGER NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (series_id, hand, turn))""")
+    db.execute(
+        "CREATE TRIGGER clocks_series_removed AFTER DELETE ON series BEGIN"
+        " DELETE FROM series_clocks WHERE series_id = OLD.id;"
+        " DELETE FROM clock_turns WHERE series_id = OLD.id; END"
+    )

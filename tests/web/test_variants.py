@@ -22,6 +22,7 @@ from scorekeeper.engine.variants import (
     SCORINGS,
     SERIES_ENDS,
     SERIES_WINNERS,
+    TIME_UPS,
 )
 from scorekeeper.engine.words import english
 from scorekeeper.store.nights import create_night
@@ -114,6 +115,7 @@ def test_every_choice_the_engine_knows_is_offered_and_no_other():
         "series_winner": SERIES_WINNERS,
         "deal_direction": DIRECTIONS,
         "who_starts": STARTERS,
+        "time_up": TIME_UPS,
         "finishes": FINISHES,
         "series_ends": SERIES_ENDS,
         "max_jokers_per_meld": ("", "0", "1", "2"),

@@ -156,3 +156,19 @@ def first_player(v: Variant) -> Basis:
 
 def players(v: Variant) -> Basis:
     return _unless_ruled(v, "players", section(v, "players"))
+
+
+def clock(v: Variant) -> Basis:
+    """The time per turn: the source's section on it, or Scorekeeper's ruling where the source
+    times no turn (Romanian tile rummy)."""
+    if "clock" in SOURCES[v.source].sections:
+        return _unless_ruled(v, "clock", section(v, "clock"))
+    return _ruled(scorekeeper_ruling("clock"))
+
+
+def time_up(v: Variant) -> Basis:
+    """What happens when the time runs out: the source's words, with its own ruling where it
+    leaves the table something to settle."""
+    if "clock" not in SOURCES[v.source].sections:
+        return _ruled(scorekeeper_ruling("clock"))
+    return _unless_ruled(v, "time_up", section(v, "clock"))

@@ -16,6 +16,7 @@ code citing it says, usually to "scoring" or "rack"):
   bonus), left (leaving mid-hand), variation (the source's variations);
 - the series: series, series_end, deal, players, direction (which way play goes),
   first_player (who plays first);
+- playing a turn: clock (the time per turn and what happens when it runs out);
 - table mode: add, swap, turn (the turn of a player's opening), split.
 """
 

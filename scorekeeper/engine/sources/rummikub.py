@@ -25,5 +25,6 @@ SOURCE = Source(
         "players": words("Set Up"),
         "add": words("Playing the Game"),
         "swap": words("The Joker"),
+        "clock": words("Time Limit"),
     },
 )

@@ -40,6 +40,7 @@ SOURCE = Source(
         "players": words("Contents of the Game"),
         "add": words("Manipulating"),
         "swap": words("The Joker"),
+        "clock": words("How to Play"),
         "split": words("The Joker"),
     },
     rulings={

@@ -25,6 +25,7 @@ SOURCE = Source(
         "add": words("Layoff (Adding to Board)"),
         "swap": words("Jolly Swap"),
         "split": words("Layoff (Adding to Board)"),
+        "clock": words("Turn Timer"),
     },
     rulings={
         "ace_rack": Ruling(
@@ -83,6 +84,16 @@ SOURCE = Source(
                     "hands or a target score, and the highest total wins."
                 )
             ),
+        ),
+        "time_up": Ruling(
+            words("time running out"),
+            (
+                words(
+                    "In the tutorial the game draws and discards for the player. At a real table "
+                    "the player whose time ran out draws a tile, then discards one."
+                )
+            ),
+            with_section=True,
         ),
     },
 )

@@ -9,6 +9,15 @@ SOURCE = Source(
     title=words("Scorekeeper ruling"),
     about=words("Where a source is silent or unclear, Scorekeeper decides and says so."),
     rulings={
+        "clock": Ruling(
+            words("the turn clock"),
+            (
+                words(
+                    "The source times no turn. A group may still set a time per turn; when it "
+                    "runs out the turn is over, with no penalty."
+                )
+            ),
+        ),
         "deal": Ruling(
             words("who starts the next hand"),
             (

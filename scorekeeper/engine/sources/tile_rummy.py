@@ -29,6 +29,7 @@ SOURCE = Source(
         "add": words("The Game"),
         "swap": words("Groups and Runs"),
         "split": words("Groups and Runs"),
+        "clock": words("The Game"),
     },
     rulings={
         "high_runs": Ruling(
@@ -69,6 +70,26 @@ SOURCE = Source(
                     "hands or a target score, and the highest total wins."
                 )
             ),
+        ),
+        "clock": Ruling(
+            words("the turn clock"),
+            (
+                words(
+                    "The leaflet sets no time per turn; it says some players set one, for "
+                    "example three minutes. A series can set its own."
+                )
+            ),
+            with_section=True,
+        ),
+        "time_up": Ruling(
+            words("time running out"),
+            (
+                words(
+                    "The leaflet only says that at the end of your turn you say “pass” and "
+                    "the next player plays. It names no penalty, so none is taken."
+                )
+            ),
+            with_section=True,
         ),
     },
     main_preset="tile-rummy",

@@ -14,7 +14,8 @@ from ...engine.words import said_here
 from ...store import drafts, hands, live_tables, players, rulings, variants
 from ...store.nights import get_night
 from ...store.series import Series, create_series, standing, turn_next
-from ..forms.common import SelectChoice
+from ..clock import state as clock_state
+from ..forms.common import EmptyForm, SelectChoice
 from ..shell.db import get_db
 from ..shell.lookup import night_or_404, series_or_404
 from .forms import (
@@ -195,6 +196,9 @@ def series_page(db: Database, series: Series, ruling_form: RulingForm | None = N
         live=_live(db, series.id),
         # Who wins the series under its rules, in the rule reference's words.
         winner_rule=rule_for_param("series_winner").explain(series.variant),
+        clock=clock_state.page_clock(series),
+        turn_figures=clock_state.figures(series),
+        limit_form=clock_state.limit_form(series),
     )
 
 
