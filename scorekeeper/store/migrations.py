@@ -348,6 +348,7 @@ def m017_series_listing(db: Database) -> None:
     # which nothing reads while `played` is NULL (store.tallies works it all out again).
 
 
+@migrations()
 def m018_turn_clocks(db: Database) -> None:
     """Keep each series' turn clock on the server, so every phone agrees and a reload or a
     restart loses nothing: the hand it times, whose turn it is, when the running stretch
