@@ -86,7 +86,7 @@ def test_the_script_gets_the_words_for_each_variant_from_the_engine(client):
 def test_the_words_for_each_variant_come_in_the_pages_language(client):
     hints = hints_of(new_form(client, "ro"))
     assert hints["romanian"]["order"] == (
-        "Remi românesc se joacă în sens invers acelor de ceasornic: scrieți jucătorii în "
+        "Remi românesc se joacă în sens invers acelor de ceasornic: scrie jucătorii în "
         "ordinea în care joacă, mergând spre dreapta."
     )
 
