@@ -154,11 +154,18 @@ def drawn_words(v: Variant, name: str) -> Words:
     return words("Drawn at random: {player} plays first.", player=name)
 
 
-def chosen_words(v: Variant, name: str) -> Words:
-    """Who goes first in a series started by hand (a rematch carrying on, or chosen)."""
+def rematch_words(v: Variant, name: str, drawn: bool) -> Words:
+    """A rematch started, and who goes first in it: drawn at random or chosen (by default
+    the next in the order of play)."""
+    if drawn and has_dealer(v):
+        return words(
+            "Rematch started. Drawn at random: {player} deals the first hand.", player=name
+        )
+    if drawn:
+        return words("Rematch started. Drawn at random: {player} plays first.", player=name)
     if has_dealer(v):
-        return words("{player} deals the first hand.", player=name)
-    return words("{player} plays first.", player=name)
+        return words("Rematch started: {player} deals the first hand.", player=name)
+    return words("Rematch started: {player} plays first.", player=name)
 
 
 def turn_words(v: Variant, hand: int, dealer_name: str, starter_name: str) -> Words:

@@ -121,7 +121,7 @@ def test_a_finished_series_offers_a_rematch_the_deal_carrying_on(app, client):
     names = {r["id"]: r["name"] for r in rows(app, "players")}
     assert [names[p] for _, p in seated] == list(NAMES)
     text = page_text(client.get(response.headers["Location"]))
-    assert "Rematch started." in text and "Ana plays first." in text
+    assert "Rematch started: Ana plays first." in text
     assert "Hand 1: Ana plays first." in text
     assert rematch["listing"] == first["listing"] == "play"
 

@@ -90,5 +90,5 @@ def test_a_rematch_can_draw_who_goes_first(browser_page, screenshot):
     page.get_by_role("button", name="Rematch: the same players and rules").click()
     page.wait_for_url("**/series/2")
     expect(page.locator("main")).to_contain_text(
-        re.compile(r"Drawn at random: (Ana|Bo|Cai) plays first\.")
+        re.compile(r"Rematch started\. Drawn at random: (Ana|Bo|Cai) plays first\.")
     )

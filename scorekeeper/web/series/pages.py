@@ -8,7 +8,7 @@ from flask_babel import gettext
 from sqlite_utils import Database
 
 from ...engine import PRESETS, SeriesEnd, dealer
-from ...engine.play_order import chosen_words, drawn_words
+from ...engine.play_order import drawn_words, rematch_words
 from ...engine.reference import rule_for_param
 from ...engine.words import said_here
 from ...store import drafts, hands, live_tables, players, rulings, variants
@@ -118,9 +118,7 @@ def rematch(series_id: int):
         series.listing,
     )
     drafts.carry_claims(db, series.id, new_id)  # each phone "My rack" keeps its player
-    said = (drawn_words if drawn else chosen_words)(series.variant, series.names[first])
-    flash(gettext("Rematch started."))
-    flash(said_here(said))
+    flash(said_here(rematch_words(series.variant, series.names[first], drawn)))
     return redirect(url_for("series.show", series_id=new_id))
 
 
