@@ -98,7 +98,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     from .engine.tile_codes import install_letters
     from .engine.tiles import tile_face, tile_label
     from .engine.words import install_reader
-    from .web import api, rules, variants, viewer
+    from .web import api, rules, screen, variants, viewer
     from .web.access import guesses, hosts, scorer
     from .web.clock import api as clock_api
     from .web.clock import pages as clock
@@ -198,6 +198,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     app.register_blueprint(variants.bp)
     app.register_blueprint(scorer.bp)
     app.register_blueprint(viewer.bp)
+    app.register_blueprint(screen.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(rulings.bp)
     app.register_blueprint(history.bp)

@@ -179,3 +179,20 @@ def turn_words(v: Variant, hand: int, dealer_name: str, starter_name: str) -> Wo
             starter=starter_name,
         )
     return words("Hand {hand}: {starter} plays first.", hand=hand, starter=starter_name)
+
+
+def play_round(v: Variant, players: int, listing: str, first: int = 0) -> list[int]:
+    """Every seat once, in the order they take turns, from `first`: the table screen draws
+    them round its circle this way."""
+    seats = [first % players]
+    while len(seats) < players:
+        seats.append(next_player(v, players, seats[-1], listing))
+    return seats
+
+
+def round_words(v: Variant, names: Sequence[object]) -> Words:
+    """Which way play goes and in what order, as the table screen says it under its circle
+    (`names` in the order they take turns)."""
+    if direction(v) == "anticlockwise":
+        return words("Played anticlockwise, in this order: {players}.", players=and_list(names))
+    return words("Played clockwise, in this order: {players}.", players=and_list(names))
