@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..engine import SeriesTally
-from ..engine.sources import SOURCES
+from ..engine.play_order import next_player
 from ..engine.time_up import turn_limit
 from ..engine.turn_clock import Clock, ClockRefused, Turn, done, pause, resume, start, stopped
 from ..engine.words import words
@@ -25,24 +25,15 @@ STEPS = ("start", "done", "pause", "resume")
 
 
 def player_after(series: Series, seat: int) -> int:
-    """Who plays after `seat`. Players are listed clockwise in seat order: the next seat in a
-    clockwise game, the one before in an anticlockwise one (Romanian tile rummy, "the whole
-    game is played anticlockwise"). The one place the clock asks: engine/play_order.py's
-    next_player takes its place once the series keep their order of play."""
-    step = 1 if series.variant.deal_direction == "left" else -1
-    return (seat + step) % len(series.names)
+    """Who plays after `seat`: the next player in the order of play (RULES.md, "Playing the
+    hand"; a series listed by seat before then goes round the way its variant is played)."""
+    return next_player(series.variant, len(series.names), seat, series.listing)
 
 
 def hand_starter(series: Series, tally: SeriesTally) -> int | None:
-    """Who starts the hand being played (None once the series is over): where the source has
-    a dealer (Romanian tile rummy, Preparation and Distribution of Tiles) the player after the
-    dealer in the direction of play, else the next dealer, who starts (RULES.md, "Playing the
-    hand"). The one place the clock asks: engine/play_order.py's starter takes its place."""
-    if tally.dealer is None:
-        return None
-    if "deal" in SOURCES[series.variant.source].sections:
-        return player_after(series, tally.dealer)
-    return tally.dealer
+    """Who starts the hand being played, as the series' standing keeps it (None once the
+    series is over): engine/play_order.py decides."""
+    return tally.starter
 
 
 @dataclass(frozen=True)
