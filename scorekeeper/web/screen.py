@@ -29,10 +29,10 @@ bp = Blueprint("screen", __name__)
 # and whose turn it is move on); once the series is over it stays still.
 RELOAD_SECONDS = 5
 # The circle's drawing box (SVG units): the names on an ellipse, the arrows inside it.
-WIDTH, HEIGHT = 560, 400
-NAMES_RX, NAMES_RY, ARROWS_R = 170, 150, 95
+WIDTH, HEIGHT = 520, 380
+NAMES_RX, NAMES_RY, ARROWS_R = 165, 145, 85
 # A name longer than this is cut on the circle (the standings beside it say it whole).
-LONGEST = 14
+LONGEST = 10
 
 
 @dataclass(frozen=True)
