@@ -29,10 +29,12 @@ bp = Blueprint("screen", __name__)
 # and whose turn it is move on); once the series is over it stays still.
 RELOAD_SECONDS = 5
 # The circle's drawing box (SVG units): the names on an ellipse, the arrows inside it.
-WIDTH, HEIGHT = 520, 380
+WIDTH, HEIGHT = 600, 380
 NAMES_RX, NAMES_RY, ARROWS_R = 165, 145, 85
-# A name longer than this is cut on the circle (the standings beside it say it whole).
-LONGEST = 10
+# A name longer than this is cut on the circle (the standings beside it say it whole); one
+# wider than its room (at about 0.6 of the type's 44 units a letter) is drawn narrower.
+LONGEST = 12
+LETTER = 0.6 * 44
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class Place:
     name: str
     x: float
     y: float
+    squeeze: float | None = None
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,9 @@ def circle(one: series.Series) -> Circle:
         angle = -90 + turn * spacing * i
         name = one.names[seat]
         shown = name if len(name) <= LONGEST else name[: LONGEST - 1] + "…"
-        places.append(Place(seat, shown, *_point(angle, NAMES_RX, NAMES_RY)))
+        x, y = _point(angle, NAMES_RX, NAMES_RY)
+        room = 2 * min(x, WIDTH - x) - 8
+        places.append(Place(seat, shown, x, y, room if len(shown) * LETTER > room else None))
         x1, y1 = _point(angle + turn * gap, ARROWS_R, ARROWS_R)
         x2, y2 = _point(angle + turn * (spacing - gap), ARROWS_R, ARROWS_R)
         sweep = 1 if turn == 1 else 0
