@@ -64,6 +64,8 @@
   // what was already said of that turn, and the scores' version (viewer.js swaps #live).
   var panel = null, seenAt = 0, turn = null, saidTen = null, saidUp = null;
   var version = null;
+  // Nothing is said of what the screen shows when it opens, only of what changes after.
+  var opening = true;
 
   function look() {
     var now = document.getElementById("clock");
@@ -72,9 +74,12 @@
       var first = version === null;
       version = live.getAttribute("data-version");
       if (!first) { speak(live.getAttribute("data-next")); }
-      panel = null;  // the circle was drawn again: mark the turn again
     }
-    if (!now) { return; }
+    if (now) { follow(now); }
+    opening = false;
+  }
+
+  function follow(now) {
     if (now !== panel) {
       panel = now;
       seenAt = Date.now();
@@ -82,15 +87,15 @@
     var state = JSON.parse(panel.getAttribute("data-state"));
     var turnWords = JSON.parse(panel.getAttribute("data-turn-words"));
     var timeUp = JSON.parse(panel.getAttribute("data-time-up"));
+    // The circle may have been drawn again (viewer.js): whose turn is marked every time.
     var names = document.querySelectorAll(".ring-name");
     for (var i = 0; i < names.length; i++) {
       names[i].classList.toggle("ring-turn", String(state.seat) === names[i].getAttribute("data-seat"));
     }
     var key = state.seat === null ? null : state.hand + "." + state.seat + "." + state.turns.length;
-    var starting = turn === undefined;
     if (key !== turn) {
       turn = key;
-      if (key !== null && !starting) { speak(turnWords[state.seat]); }
+      if (key !== null && !opening) { speak(turnWords[state.seat]); }
     }
     if (key === null || state.left_s === null) { return; }
     var left = state.left_s;
@@ -98,17 +103,14 @@
     if (left <= 0 && saidUp !== key) {
       saidUp = key;
       saidTen = key;
-      if (!starting) { speak(timeUp[state.seat]); }
+      if (!opening) { speak(timeUp[state.seat]); }
     } else if (left <= 10 && left > 0 && saidTen !== key && state.limit_s > 10) {
       saidTen = key;
-      if (!starting) { speak(words.ten); }
+      if (!opening) { speak(words.ten); }
     }
   }
 
-  // Nothing is said of what the screen shows when it opens, only of what changes after.
-  turn = undefined;
   look();
-  turn = turn === undefined ? null : turn;
   keepAwake();
   document.addEventListener("visibilitychange", keepAwake);
   window.setInterval(look, 250);

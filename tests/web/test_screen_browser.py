@@ -30,6 +30,18 @@ TV = {"width": 1280, "height": 720}
 LIMIT = 4  # seconds per turn: short, so that a turn runs out while the test watches
 PENALTY = "Time's up: Cai draws a tile; if the table was changed, put it back and draw three."
 AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
+# What the browser is asked to say is written down instead of spoken.
+LISTEN = """
+window.said = [];
+if (window.speechSynthesis) {
+  window.speechSynthesis.speak = function (u) { window.said.push(u.lang + ": " + u.text); };
+}
+"""
+
+
+def expect_said(page: Page, words: str) -> None:
+    """The table screen has said these words in English (waits as expect does)."""
+    page.wait_for_function("w => window.said.includes(w)", arg=f"en: {words}")
 
 
 @pytest.fixture(scope="module")
@@ -107,6 +119,7 @@ def start_series(page: Page) -> None:
 
 def test_the_clock_at_a_table_of_phones_and_a_screen(chromium, laptop):
     scorer_context = new_context(chromium, laptop, viewport=PHONE)
+    scorer_context.add_init_script(LISTEN)
     scorer = scorer_context.new_page()
     start_series(scorer)
     qr = qr_link(scorer)
@@ -126,7 +139,13 @@ def test_the_clock_at_a_table_of_phones_and_a_screen(chromium, laptop):
     expect(screen.locator("#wake")).to_have_text(
         re.compile(r"^(This screen stays awake|This browser cannot keep the screen awake)")
     )
-    scorer.goto("/series/1")
+    # Spoken announcements: off until tapped, remembered on this screen.
+    screen.get_by_role("button", name="Spoken announcements: off").click()
+    expect(screen.get_by_role("button", name="Spoken announcements: on")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    screen.reload()
+    expect(screen.get_by_role("button", name="Spoken announcements: on")).to_be_visible()
     # A viewer's screen too: no scorer, no buttons, in Romanian.
     tv_ro = new_context(chromium, laptop, viewport=TV, locale="ro-RO").new_page()
     tv_ro.goto("/series/1/screen")
@@ -150,6 +169,7 @@ def test_the_clock_at_a_table_of_phones_and_a_screen(chromium, laptop):
     expect_turn(phones["Bo"], "Your turn")
     expect(done_button(phones["Ana"])).to_be_hidden()
     expect(screen.locator(".ring-turn")).to_have_text("Bo")
+    expect_said(screen, "Bo's turn")
     done_button(phones["Bo"]).click()
 
     # Cai has no phone: Cai's time runs out, and every screen says the penalty.
@@ -159,6 +179,7 @@ def test_the_clock_at_a_table_of_phones_and_a_screen(chromium, laptop):
     expect(clock(tv_ro).locator(".clock-penalty")).to_have_text(
         re.compile("^Timpul a expirat"), timeout=15_000
     )
+    expect_said(screen, PENALTY)
 
     for scheme in ("light", "dark"):
         screen.emulate_media(color_scheme=scheme)
@@ -176,15 +197,6 @@ def test_the_clock_at_a_table_of_phones_and_a_screen(chromium, laptop):
         expect_turn(page, "Cai's turn")
         expect(clock(page).locator(".clock-penalty")).to_have_text(PENALTY)
 
-    # Spoken announcements: off until tapped, remembered on this screen.
-    speech = screen.get_by_role("button", name="Spoken announcements: off")
-    speech.click()
-    expect(screen.get_by_role("button", name="Spoken announcements: on")).to_have_attribute(
-        "aria-pressed", "true"
-    )
-    screen.reload()
-    expect(screen.get_by_role("button", name="Spoken announcements: on")).to_be_visible()
-
     # The scorer records hand 1: the clock stops on every screen, the next hand is Bo's.
     scorer.get_by_role("link", name="Record hand 1").click()
     scorer.locator("#went_out label", has_text="Ana").click()
@@ -196,6 +208,7 @@ def test_the_clock_at_a_table_of_phones_and_a_screen(chromium, laptop):
         expect(clock(page).locator(".clock-penalty")).to_be_hidden(timeout=10_000)
     expect_turn(screen, "Hand 2: the clock is not running.")
     expect(screen.locator(".screen-dealer")).to_have_text("Hand 2: Bo plays first.")
+    expect_said(screen, "Hand 2: Bo plays first.")
     expect(screen.get_by_role("heading", name="Scores of hand 1")).to_be_visible()
     expect(screen.locator(".screen-last td.winner")).to_have_text("+21")
     screen.emulate_media(color_scheme="light")
