@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from scorekeeper import create_app
 from scorekeeper.web.access import passcode
 
+from .browser import assert_fits_a_phone
 from .laptop import Laptop
 from .test_my_rack_browser import join, qr_link
 
@@ -197,6 +198,11 @@ def test_the_clock_at_a_table_of_phones_and_a_screen(chromium, laptop):
         expect_turn(page, "Cai's turn")
         expect(clock(page).locator(".clock-penalty")).to_have_text(PENALTY)
 
+    # The table screen on a phone fits it too.
+    phones["Bo"].goto("/series/1/screen")
+    expect_turn(phones["Bo"], "Cai's turn")
+    assert_fits_a_phone(phones["Bo"])
+
     # The scorer records hand 1: the clock stops on every screen, the next hand is Bo's.
     scorer.get_by_role("link", name="Record hand 1").click()
     scorer.locator("#went_out label", has_text="Ana").click()
@@ -206,6 +212,9 @@ def test_the_clock_at_a_table_of_phones_and_a_screen(chromium, laptop):
     expect(scorer.get_by_text("Hand 1 saved.")).to_be_visible()
     for page in (screen, phones["Ana"], phones["Bo"], tv_ro):
         expect(clock(page).locator(".clock-penalty")).to_be_hidden(timeout=10_000)
+        expect(clock(page).locator(".clock-turn")).to_have_text(
+            re.compile("^(Hand 2: the clock is not running.|Mâna 2)")
+        )
     expect_turn(screen, "Hand 2: the clock is not running.")
     expect(screen.locator(".screen-dealer")).to_have_text("Hand 2: Bo plays first.")
     expect_said(screen, "Hand 2: Bo plays first.")
