@@ -163,6 +163,11 @@ def test_the_clock_at_a_table_of_phones_and_a_screen(chromium, laptop):
     refused = phones["Bo"].request.post("/api/series/1/clock", data={"do": "done"})
     assert refused.status == 403
     expect_turn(scorer, "Ana's turn")
+    # The screen in the scorer's session pauses and resumes the clock for every phone.
+    screen.get_by_role("button", name="Pause").click()
+    expect(clock(phones["Ana"]).locator(".clock-left")).to_contain_text("Paused.")
+    screen.get_by_role("button", name="Resume").click()
+    expect(clock(phones["Ana"]).locator(".clock-left")).not_to_contain_text("Paused.")
 
     done_button(phones["Ana"]).click()
     for page in (screen, scorer, phones["Ana"]):
