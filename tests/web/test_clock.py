@@ -202,7 +202,7 @@ def test_the_series_page_shows_each_players_median_turn_and_time_outs(client, ti
     # Ana: 10, 50, 30 s (median 0:30, none ran out); Bo: 70, 20 s (median 0:45, 1 ran out).
     assert "Ana 3 0:30 0" in text and "Bo 2 0:45 1" in text
     ro = page_text(client.get(f"/series/{series_id}", headers={"Accept-Language": "ro"}))
-    assert "Tură mediană" in ro
+    assert "Durata mediană" in ro
 
 
 def test_the_export_carries_the_clock_and_an_import_brings_it_back(client, time, tmp_path):
