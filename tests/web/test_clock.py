@@ -256,7 +256,7 @@ def test_a_custom_variant_changes_or_switches_off_the_clock_and_its_rules_page_s
 
 def test_the_rules_page_cites_each_presets_clock_in_the_players_language(client):
     text = page_text(client.get("/variants/rummikub", headers={"Accept-Language": "ro"}))
-    assert "60 de secunde pe tură." in text and "Limita de timp" in text
+    assert "60 de secunde pe mutare." in text and "Limita de timp" in text
     meld = page_text(client.get("/variants/rummy-meld", headers={"Accept-Language": "fr"}))
     assert "Minuteur du tour" in meld and "50 secondes par tour." in meld
 
