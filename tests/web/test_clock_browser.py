@@ -69,9 +69,7 @@ def test_done_on_the_right_phone_only_the_time_running_out_everywhere_and_the_ha
     table,
 ):
     scorer, ana, bo = table
-    expect(clock(scorer).get_by_role("heading")).to_have_text(
-        "Hand 1: the clock is not running."
-    )
+    expect(clock(scorer).get_by_role("heading")).to_have_text("Hand 1: the clock is not running.")
     expect(clock(scorer)).to_contain_text("Ana starts. 60 seconds per turn.")
     scorer.get_by_role("button", name="Start the clock").click()
     expect(clock(scorer).get_by_role("heading")).to_have_text("Ana's turn")
