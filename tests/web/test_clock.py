@@ -190,6 +190,9 @@ def test_a_series_changes_or_switches_off_its_time_per_turn(client, time, form, 
     assert saved.status_code == 302
     assert read(client, series_id)["limit_s"] == limit
     assert f"This series: {said}" in page_text(client.get(f"/series/{series_id}"))
+    rules = page_text(client.get(f"/series/{series_id}/rules"))
+    own = f"Turn clock set at the table for this series: {said}"
+    assert (own in rules) == (form["kind"] != "variant")
 
 
 def test_the_series_page_shows_each_players_median_turn_and_time_outs(client, time):
