@@ -135,6 +135,12 @@ def test_done_on_the_right_phone_only_the_time_running_out_everywhere_and_the_ha
             "Hand 2: the clock is not running.", timeout=SOON
         )
     expect(clock(bo)).to_contain_text("Bo starts.")
+    # The viewer follows the same clock: Bo starts hand 2 from there.
+    ana.goto("/series/1/view")
+    expect(clock(ana).get_by_role("heading")).to_have_text("Hand 2: the clock is not running.")
+    scorer.get_by_role("button", name="Start the clock").click()
+    expect(clock(ana).get_by_role("heading")).to_have_text("Bo's turn", timeout=SOON)
+    ana.screenshot(path=str(SHOTS / "viewer-light.png"))
     scorer.reload()
     expect(scorer.locator(".clock-figures")).to_contain_text("Bo")
     assert_fits_a_phone(scorer)
