@@ -17,7 +17,7 @@ from scorekeeper.web.access import passcode
 
 from .browser import assert_fits_a_phone, start_series
 from .laptop import Laptop
-from .test_my_rack_browser import join, qr_link
+from .test_my_rack_browser import axe, join, qr_link
 
 pytestmark = pytest.mark.browser
 
@@ -149,3 +149,34 @@ def test_done_on_the_right_phone_only_the_time_running_out_everywhere_and_the_ha
     scorer.emulate_media(color_scheme="dark")
     record.screenshot(path=str(SHOTS / "series-figures-dark.png"))
     clock(scorer).screenshot(path=str(SHOTS / "scorer-clock-dark.png"))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violation_on_the_clock_running_and_run_out(chromium, tmp_path, scheme):
+    laptop = Laptop(tmp_path)
+    # axe-core is injected as a script, which the page's Content-Security-Policy forbids.
+    context = chromium.new_context(
+        viewport=PHONE,
+        base_url=f"http://127.0.0.1:{laptop.port}",
+        bypass_csp=True,
+        color_scheme=scheme,
+    )
+    page = context.new_page()
+    page.goto("/")
+    start_series(page, SEATS, "rummy-meld", "hands", 9)
+    page.get_by_role("button", name="Start the clock").click()
+    expect(clock(page).get_by_role("heading")).to_have_text("Ana's turn")
+    found = {"running": axe(page)}
+    page.check("input[name=kind][value=own]")
+    page.fill("#seconds", "1")
+    page.get_by_role("button", name="Save the time per turn").click()
+    expect(clock(page).locator(".clock-penalty")).to_have_text(
+        "Time's up: Ana draws a tile and discards one.", timeout=SOON
+    )
+    found["run out"] = axe(page)
+    page.goto("/series/1/view")
+    found["viewer"] = axe(page)
+    assert_fits_a_phone(page)
+    context.close()
+    laptop.stop()
+    assert found == {"running": [], "run out": [], "viewer": []}
