@@ -56,6 +56,11 @@
     } catch (e) { /* a browser that allows no sound before a tap */ }
   }
 
+  // One turn of one hand: its time runs out once.
+  function turnKey() {
+    return state.hand + "." + state.seat + "." + state.turns.length;
+  }
+
   function tick() {
     if (!state || state.seat === null || state.left_s === null) { return; }
     var left = state.left_s;
@@ -66,9 +71,8 @@
       var shown = Math.floor(whole / 60) + ":" + ("0" + (whole % 60)).slice(-2);
       digits.textContent = words.left.replace("{time}", shown);
     }
-    var turn = state.hand + "." + state.seat + "." + state.turns.length;
-    if (left <= 0 && warned !== turn) {
-      warned = turn;
+    if (left <= 0 && warned !== turnKey()) {
+      warned = turnKey();
       var penalty = panel.querySelector(".clock-penalty");
       penalty.textContent = timeUp[state.seat];
       penalty.hidden = false;
@@ -84,16 +88,16 @@
         if (!html) { return; }
         // A parsed document runs no scripts; the server escaped every name already.
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("clock");
-        if (!fresh) { return; }
-        var turnBefore = state && (state.hand + "." + state.seat + "." + state.turns.length);
+        // The series is over: no hand is played, and the page draws no clock.
+        if (!fresh) { panel.hidden = true; return; }
         panel.replaceWith(fresh);
         panel = fresh;
         read();
-        // A turn already run out when drawn was announced (or drawn so) already.
+        // A turn drawn run out: announced once, whether this phone saw it run out or the
+        // server said so first (a shorter limit set, a phone that was asleep).
         if (panel.classList.contains("clock-up")) {
-          var now = state.hand + "." + state.seat + "." + state.turns.length;
-          if (now !== turnBefore && soundOn()) { beep(); }
-          warned = now;
+          if (warned !== turnKey() && soundOn()) { beep(); }
+          warned = turnKey();
         }
         tick();
       });
@@ -147,9 +151,8 @@
   }
 
   read();
-  if (panel.classList.contains("clock-up")) {
-    warned = state.hand + "." + state.seat + "." + state.turns.length;
-  }
+  // A page drawn with the time already run out shows the penalty without a sound.
+  if (panel.classList.contains("clock-up")) { warned = turnKey(); }
   tick();
   look();
   window.setInterval(tick, 250);

@@ -195,14 +195,25 @@ def import_turns(db: Database, series_id: int, own_limit: int | None, turns: lis
     return added
 
 
-def exported(db: Database, series_id: int) -> dict:
-    """The series' clock as an export carries it: its own limit and every turn recorded."""
-    row = db.execute(
-        "SELECT own_limit FROM series_clocks WHERE series_id = ?", [series_id]
-    ).fetchone()
-    return {
-        "own_limit": row[0] if row else None,
-        "turns": [
+def exported(db: Database, within: str, args: list) -> dict[int, dict]:
+    """Each series' clock as an export carries it (its own limit and every turn recorded),
+    for the series that have one: a series never timed has no "clock", as before m018 (and a
+    database not upgraded yet has none at all). `within` picks the series by their id, as
+    the export's own query does ("series_id IN (SELECT id FROM series WHERE ...)")."""
+    if not db["series_clocks"].exists():
+        return {}
+    found: dict[int, dict] = {}
+    for series_id, own in db.execute(
+        f"SELECT series_id, own_limit FROM series_clocks WHERE {within} AND own_limit IS NOT NULL",
+        args,
+    ):
+        found[series_id] = {"own_limit": own, "turns": []}
+    for series_id, hand, turn, seat, seconds, out, at in db.execute(
+        "SELECT series_id, hand, turn, seat, seconds, ran_out, at FROM clock_turns"
+        f" WHERE {within} ORDER BY series_id, hand, turn",
+        args,
+    ):
+        found.setdefault(series_id, {"own_limit": None, "turns": []})["turns"].append(
             {
                 "hand": hand,
                 "turn": turn,
@@ -211,10 +222,5 @@ def exported(db: Database, series_id: int) -> dict:
                 "ran_out": bool(out),
                 "at": at,
             }
-            for hand, turn, seat, seconds, out, at in db.execute(
-                "SELECT hand, turn, seat, seconds, ran_out, at FROM clock_turns"
-                " WHERE series_id = ? ORDER BY hand, turn",
-                [series_id],
-            )
-        ],
-    }
+        )
+    return found

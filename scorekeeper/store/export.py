@@ -123,6 +123,7 @@ def export_document(
                 "created": row["created"],
             }
         )
+    clocks = clock.exported(db, within, args)
     by_night: dict[int, list] = {}
     for s in series:
         by_night.setdefault(s["night_id"], []).append(
@@ -138,7 +139,7 @@ def export_document(
                 "players": [name for _, name in seated[s["id"]]],
                 "hands": hands[s["id"]],
                 "rulings": rulings[s["id"]],
-                "clock": clock.exported(db, s["id"]),
+                **({"clock": clocks[s["id"]]} if s["id"] in clocks else {}),
             }
         )
     if scope == "everything":

@@ -29,6 +29,7 @@ from scorekeeper.engine.variants import (
     PRESETS,
     SERIES_ENDS,
     SERIES_WINNERS,
+    TIME_UPS,
     Variant,
 )
 from scorekeeper.engine.words import Words, english
@@ -398,6 +399,8 @@ def custom_variants():
         ),
         min_players=st.integers(2, 6),
         max_players=st.integers(2, 6),
+        turn_limit=st.none() | st.integers(1, 3600),
+        time_up=st.sampled_from(TIME_UPS),
     )
 
 

@@ -190,6 +190,9 @@ def test_a_series_changes_or_switches_off_its_time_per_turn(client, time, form, 
     assert saved.status_code == 302
     assert read(client, series_id)["limit_s"] == limit
     assert f"This series: {said}" in page_text(client.get(f"/series/{series_id}"))
+    rules = page_text(client.get(f"/series/{series_id}/rules"))
+    own = f"Turn clock set at the table for this series: {said}"
+    assert (own in rules) == (form["kind"] != "variant")
 
 
 def test_the_series_page_shows_each_players_median_turn_and_time_outs(client, time):
@@ -202,7 +205,7 @@ def test_the_series_page_shows_each_players_median_turn_and_time_outs(client, ti
     # Ana: 10, 50, 30 s (median 0:30, none ran out); Bo: 70, 20 s (median 0:45, 1 ran out).
     assert "Ana 3 0:30 0" in text and "Bo 2 0:45 1" in text
     ro = page_text(client.get(f"/series/{series_id}", headers={"Accept-Language": "ro"}))
-    assert "Tură mediană" in ro
+    assert "Durata mediană" in ro
 
 
 def test_the_export_carries_the_clock_and_an_import_brings_it_back(client, time, tmp_path):
@@ -256,6 +259,37 @@ def test_a_custom_variant_changes_or_switches_off_the_clock_and_its_rules_page_s
 
 def test_the_rules_page_cites_each_presets_clock_in_the_players_language(client):
     text = page_text(client.get("/variants/rummikub", headers={"Accept-Language": "ro"}))
-    assert "60 de secunde pe tură." in text and "Limita de timp" in text
+    assert "60 de secunde pe mutare." in text and "Limita de timp" in text
     meld = page_text(client.get("/variants/rummy-meld", headers={"Accept-Language": "fr"}))
     assert "Minuteur du tour" in meld and "50 secondes par tour." in meld
+
+
+def test_without_script_the_forms_post_and_each_page_shows_the_clock_on_load(app, client, time):
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=4)
+    bo = app.test_client()
+    claim(bo, series_id, 1)
+    started = client.post(
+        f"/series/{series_id}/clock", data={"do": "start", "next": f"/series/{series_id}"}
+    )
+    assert started.status_code == 302 and started.headers["Location"] == f"/series/{series_id}"
+    time.at += 15
+    assert "Ana's turn 0:45 left" in page_text(client.get(f"/series/{series_id}"))
+    viewer = page_text(bo.get(f"/series/{series_id}/view"))
+    assert "Ana's turn 0:45 left" in viewer
+    mine = bo.get(f"/series/{series_id}/my-rack").get_data(as_text=True)
+    assert 'value="done" type="submit" hidden' in mine  # not Bo's turn: no Done to tap
+    client.post(f"/series/{series_id}/clock", data={"do": "done"})
+    time.at += 61
+    mine = bo.get(f"/series/{series_id}/my-rack", headers={"Accept-Language": "hu"})
+    text = page_text(mine)
+    assert "Te jössz" in text
+    assert "Lejárt az idő: Bo húz egy követ" in text
+    assert 'value="done" type="submit">' in mine.get_data(as_text=True)
+    # Once the table sets a passcode, a phone refused is told why on the page it came from.
+    set_scorer_passcode(app)
+    refused = bo.post(
+        f"/series/{series_id}/clock",
+        data={"do": "pause", "next": f"/series/{series_id}/my-rack"},
+        follow_redirects=True,
+    )
+    assert "Only the scorer can start, pause or resume the clock." in page_text(refused)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField
-from ..forms.common import SelectChoice
 from wtforms.validators import AnyOf, NumberRange, Optional
 
 from ...engine.time_up import OFF
 from ...engine.variant_checks import BOUNDS
 from ...store.clock import STEPS
+from ..forms.common import SelectChoice
 
 LOW, HIGH = BOUNDS["turn_limit"]
 

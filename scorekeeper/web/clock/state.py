@@ -124,6 +124,13 @@ def figures(one: Series) -> list[dict[str, Any]]:
     ]
 
 
+def own_limit_words(one: Series) -> Any:
+    """The time per turn the series set for itself, in words (None where it follows its
+    variant's, which the rules page says already)."""
+    kept = read_clock(get_db(), one)
+    return None if kept.own_limit is None else limit_words(kept.clock.limit)
+
+
 def limit_form(one: Series) -> LimitForm:
     """The series' time-per-turn form, filled in with what the series has now."""
     own = read_clock(get_db(), one).own_limit

@@ -15,7 +15,7 @@ from ...store import drafts, hands, live_tables, players, rulings, variants
 from ...store.nights import get_night
 from ...store.series import Series, create_series, standing, turn_next
 from ..clock import state as clock_state
-from ..forms.common import EmptyForm, SelectChoice
+from ..forms.common import SelectChoice
 from ..shell.db import get_db
 from ..shell.lookup import night_or_404, series_or_404
 from .forms import (
