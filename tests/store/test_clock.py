@@ -62,9 +62,9 @@ def test_a_restart_reads_the_clock_the_last_step_left(path):
     [
         # Rummikub has no dealer: each hand is started by the next player in turn.
         ("rummikub", 0, [0, 1, 2, 0, 1]),
-        # Romanian tile rummy: the deal passes to the right (anticlockwise, the seat before)
-        # and the player to the dealer's right starts.
-        ("romanian", 0, [2, 1, 0, 2, 1]),
+        # Romanian tile rummy: the deal passes to the right, the next in the order of play,
+        # and the player to the dealer's right (the next again) starts.
+        ("romanian", 0, [1, 2, 0, 1, 2]),
     ],
 )
 def test_each_hand_starts_with_its_starter_and_a_recorded_hand_stops_the_clock(

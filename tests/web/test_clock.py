@@ -142,12 +142,12 @@ def test_recording_a_hand_stops_the_clock_and_the_next_hand_starts_with_its_star
 
 def test_a_romanian_hand_starts_with_the_player_after_the_dealer_and_has_no_clock(client, time):
     # Romanian tile rummy, Preparation and Distribution of Tiles: the player to the dealer's
-    # right starts; the whole game is played anticlockwise (seats are listed clockwise).
+    # right starts, the next in the order of play (the players are listed in that order).
     series_id = start_series(
         client, variant="romanian", seats=SEATS, end_kind="hands", end_value=4, first_dealer=1
     )
     started = press(client, series_id, "start").get_json()
-    assert (started["player"], started["limit_s"], started["left_s"]) == ("Ana", None, None)
+    assert (started["player"], started["limit_s"], started["left_s"]) == ("Cai", None, None)
     assert press(client, series_id, "done").get_json()["player"] == "Dee"
 
 
