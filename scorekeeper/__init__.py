@@ -98,8 +98,10 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     from .engine.tile_codes import install_letters
     from .engine.tiles import tile_face, tile_label
     from .engine.words import install_reader
-    from .web import api, rules, variants, viewer
+    from .web import api, rules, screen, variants, viewer
     from .web.access import guesses, hosts, scorer
+    from .web.clock import api as clock_api
+    from .web.clock import pages as clock
     from .web.export import pages as export
     from .web.forms.common import EmptyForm
     from .web.hands import audit
@@ -189,11 +191,14 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     app.register_blueprint(table_mode.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(draft_api.bp)
+    app.register_blueprint(clock_api.bp)
+    app.register_blueprint(clock.bp)
     app.register_blueprint(racks.bp)
     app.register_blueprint(join_codes.bp)
     app.register_blueprint(variants.bp)
     app.register_blueprint(scorer.bp)
     app.register_blueprint(viewer.bp)
+    app.register_blueprint(screen.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(rulings.bp)
     app.register_blueprint(history.bp)
@@ -205,6 +210,9 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     # still switch. The import page checks its token itself, once its larger limit is set.
     site.csrf.exempt(api.bp)
     site.csrf.exempt(draft_api.bp)
+    # The clock's API takes JSON only (no form can post it from another site) and checks who
+    # may press each button itself (web/clock/state.py).
+    site.csrf.exempt(clock_api.bp)
     site.csrf.exempt(language.bp)
 
     # Every address of a static file that url_for builds carries its content's fingerprint.

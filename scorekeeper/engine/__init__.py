@@ -15,6 +15,7 @@ from .errors import (
 from .hands import HandRecord, PlayerHand, TableMeld, read_hand, read_variant
 from .howarth import Split, split_run
 from .melds import Meld, check_meld, end_values, opening_values, rack_value
+from .play_order import LISTINGS, dealer, direction, next_player, starter
 from .results import HandResult, Line
 from .scoring import score_hand
 from .series import (
@@ -22,7 +23,6 @@ from .series import (
     SeriesResult,
     Standing,
     check_series_setup,
-    next_dealer,
     read_end,
     read_players,
     read_series,
@@ -37,6 +37,7 @@ from .variants import PRESETS, Variant, check_player_count, preset
 
 __all__ = [
     "JOKER",
+    "LISTINGS",
     "PRESETS",
     "HandRecord",
     "HandResult",
@@ -60,9 +61,11 @@ __all__ = [
     "check_meld",
     "check_player_count",
     "check_series_setup",
+    "dealer",
+    "direction",
     "end_values",
     "format_tiles",
-    "next_dealer",
+    "next_player",
     "opening_values",
     "parse_tiles",
     "preset",
@@ -75,6 +78,7 @@ __all__ = [
     "score_hand",
     "score_series",
     "split_run",
+    "starter",
     "tally_from",
     "tally_of",
     "tally_series",

@@ -190,14 +190,6 @@ def after_the_end(end: SeriesEnd, names: list[str], index: int) -> NoReturn:
     )
 
 
-def next_dealer(v: Variant, players: int, first_dealer: int, hands_played: int) -> int:
-    """The seat that deals the next hand. Seat order runs clockwise, so the deal
-    passing to the left is the next seat and to the right the one before
-    (Romanian tile rummy: the deal passes to the right)."""
-    step = 1 if v.deal_direction == "left" else -1
-    return (first_dealer + step * hands_played) % players
-
-
 SERIES_FIELDS = {"variant", "players", "end", "hands"}
 # How each kind of end reads in a sentence ("Romanian tile rummy series end ...").
 END_WORDS = {
@@ -208,10 +200,11 @@ END_WORDS = {
 
 
 def read_players(value: Any) -> list[str]:
-    """The players of a series in seat order, names tidied, or InvalidSeries."""
+    """The players of a series in the order they take turns, names tidied, or InvalidSeries."""
     if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
         raise InvalidSeries(
-            words("the players must be a list of names in seat order"), field="players"
+            words("the players must be a list of names in the order they take turns"),
+            field="players",
         )
     return [tidy_name(n) for n in value]
 

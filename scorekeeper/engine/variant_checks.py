@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import InvalidVariant
+from .errors import InvalidVariant, RuleError
 from .limits import HAND_PLAYERS
 from .sources import SOURCES
 from .variant_words import CHOICE_WORDS, SPLIT_WORDS, TABLE_RULE_WORDS, TITLES
@@ -23,10 +23,17 @@ POOL_OUT_RULES = ("lowest_rack_wins", "minus_rack", "melded_minus_rack")
 OPENING_JOKERS = ("stands_for", "fixed", "not_allowed")
 SERIES_WINNERS = ("highest_total", "most_hands")
 DIRECTIONS = ("left", "right")
+STARTERS = ("highest_draw", "after_dealer")
 SERIES_ENDS = ("hands", "rounds", "target")
 SPLITS = ("never", "without_joker", "any")
+# What happens when a turn's time runs out, one per source's words (../shared/RULES.md,
+# "Playing the hand"): Rummikub, the card-faced tiles, the Tile Rummy leaflet, Rummy Meld,
+# and the turn simply ending where the source has no clock (Romanian tile rummy).
+TIME_UPS = ("draw_tile", "three_tiles", "pass", "draw_discard", "turn_ends")
 # The rules of table mode that follow the source: a copy keeps them as they are.
 TABLE_RULES = ("swap_meld_with", "swap_again", "swap_whole_set", "split_melds")
+# The rules a variant stored before they existed takes from the preset it came from.
+LATER_RULES = (*TABLE_RULES, "who_starts", "turn_limit", "time_up")
 
 
 # Rule values that are whole numbers from 0 to 1000; the optional ones may be empty.
@@ -51,6 +58,8 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "swap_meld_with": (2, 12),
     "min_players": PLAYERS,
     "max_players": PLAYERS,
+    # Seconds per turn: from a quick 1 (a drill) to an hour; empty is no clock.
+    "turn_limit": (1, 3600),
 }
 
 
@@ -149,6 +158,7 @@ def _check_amounts(v: Variant) -> None:
         )
     _check_number("went_out_bonus", v.went_out_bonus)
     _check_number("opening_joker_value", v.opening_joker_value)
+    _check_number("turn_limit", v.turn_limit, optional=True)
     if v.all_at_once_bonus is not None and (
         len(v.all_at_once_bonus) != 3 or not all(_is_int(b) and b >= 0 for b in v.all_at_once_bonus)
     ):
@@ -168,6 +178,8 @@ def _check_choices(v: Variant) -> None:
     _check_choice("pool_out", v.pool_out, POOL_OUT_RULES)
     _check_choice("series_winner", v.series_winner, SERIES_WINNERS)
     _check_choice("deal_direction", v.deal_direction, DIRECTIONS)
+    _check_choice("who_starts", v.who_starts, STARTERS)
+    _check_choice("time_up", v.time_up, TIME_UPS)
     for name, allowed in (("finishes", FINISHES), ("series_ends", SERIES_ENDS)):
         chosen = getattr(v, name)
         if not chosen or any(c not in allowed for c in chosen):
@@ -214,4 +226,22 @@ def _check_together(v: Variant) -> None:
         raise InvalidVariant(
             words("players must be between {fewest} and {most}", fewest=fewest, most=most),
             field="min_players" if fewest_wrong else "max_players",
+        )
+
+
+def check_player_count(v: Variant, count: int, refusal: type[RuleError]) -> None:
+    """Refuse a number of players the variant is not played by (its `min_players` to
+    `max_players`). The one place this rule is decided: a series' set-up, a hand and a
+    table all ask here, each refusing with its own kind of error (`refusal`: InvalidSeries,
+    InvalidHand, InvalidAction), always about the field "players"."""
+    if not v.min_players <= count <= v.max_players:
+        raise refusal(
+            words(
+                "{variant} is played by {least} to {most} players, not {count}",
+                variant=v.name,
+                least=v.min_players,
+                most=v.max_players,
+                count=count,
+            ),
+            field="players",
         )

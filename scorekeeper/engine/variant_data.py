@@ -8,7 +8,7 @@ from dataclasses import fields
 from typing import Any
 
 from .errors import InvalidVariant
-from .variant_checks import TABLE_RULES
+from .variant_checks import LATER_RULES
 from .variants import PRESETS, Variant
 from .words import say, words
 
@@ -26,7 +26,7 @@ def variant_from_dict(data: dict[str, Any]) -> Variant:
     for name in ("id", "name", "source"):
         if name not in data:
             raise InvalidVariant(words("a variant needs {name!r}", name=name), field=name)
-    values = {**_table_rules_of(data), **data}
+    values = {**_later_rules_of(data), **data}
     values["name"] = stored_name(str(values["id"]), values["name"])
     for name in ("all_at_once_bonus", "finishes", "series_ends"):
         if isinstance(values.get(name), list):
@@ -48,17 +48,20 @@ def stored_name(variant_id: str, name: object) -> Any:
     return name
 
 
-def _table_rules_of(data: dict[str, Any]) -> dict[str, Any]:
-    """Table-mode rules for a variant stored before it had them: those of the
-    preset it was copied from, or is, or else of the first preset of its source."""
-    if all(name in data for name in TABLE_RULES):
+def _later_rules_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The rules a variant stored before they existed (table mode's, who plays first, the
+    turn clock) does not hold: those of the preset it was copied from, or is, or else of the
+    first preset of its source, so that a stored Romanian series keeps its dealer starting
+    after the deal."""
+    missing = [name for name in LATER_RULES if name not in data]
+    if not missing:
         return {}
     base = PRESETS.get(data.get("based_on") or "") or PRESETS.get(data.get("id") or "")
     if base is None:
         base = next((p for p in PRESETS.values() if p.source == data.get("source")), None)
     if base is None:
         return {}  # the defaults of Variant
-    return {name: getattr(base, name) for name in TABLE_RULES}
+    return {name: getattr(base, name) for name in missing}
 
 
 def variant_from_json(text: str) -> Variant:

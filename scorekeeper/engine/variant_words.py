@@ -44,9 +44,12 @@ TITLES: dict[str, Words] = {
     "last_chance_round": words("Last-chance round"),
     "series_winner": words("Who wins the series"),
     "series_ends": words("When the series ends"),
-    "deal_direction": words("Who deals next"),
+    "deal_direction": words("Direction of play"),
+    "who_starts": words("Who plays first"),
     "min_players": words("Fewest players"),
     "max_players": words("Most players"),
+    "turn_limit": words("Time per turn (seconds)"),
+    "time_up": words("When time runs out"),
 }
 
 # The ways a series can end, as a sentence goes on after "usually".
@@ -79,13 +82,27 @@ CHOICE_WORDS: dict[str, dict[str, Words]] = {
         "highest_total": words("The highest total"),
         "most_hands": words("The most hands won"),
     },
-    "deal_direction": {"left": words("Left (clockwise)"), "right": words("Right (anticlockwise)")},
+    "deal_direction": {
+        "left": words("Clockwise (to the left)"),
+        "right": words("Anticlockwise (to the right)"),
+    },
+    "who_starts": {
+        "highest_draw": words("The highest tile drawn"),
+        "after_dealer": words("The player after the dealer"),
+    },
     "finishes": {
         "discard": words("Discard the last tile"),
         "joker_discard": words("Discard a joker as the last tile"),
         "rack_empty": words("Empty the rack without a discard"),
     },
     "series_ends": {end: said.as_sentence() for end, said in SERIES_END_WORDS.items()},
+    "time_up": {
+        "draw_tile": words("Draw a tile; a changed table goes back, and three tiles"),
+        "three_tiles": words("A changed table goes back, and three tiles"),
+        "pass": words("Say pass; the next player plays"),
+        "draw_discard": words("Draw a tile and discard one"),
+        "turn_ends": words("The turn ends, no penalty"),
+    },
 }
 
 

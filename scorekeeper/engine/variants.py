@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from .errors import InvalidVariant, RuleError
+from .errors import InvalidVariant
 from .variant_checks import (
     DIRECTIONS,
     FINISHES,
@@ -17,6 +17,8 @@ from .variant_checks import (
     SERIES_WINNERS,
     SPLITS,
     TABLE_RULES,
+    TIME_UPS,
+    check_player_count,
     check_variant,
 )
 from .words import Words, english, words
@@ -32,6 +34,7 @@ __all__ = [
     "SERIES_WINNERS",
     "SPLITS",
     "TABLE_RULES",
+    "TIME_UPS",
     "Variant",
     "check_player_count",
     "check_variant",
@@ -92,10 +95,16 @@ class Variant:
 
     # Series.
     series_winner: str = "highest_total"
-    deal_direction: str = "left"  # left: clockwise, the next seat in seat order
+    deal_direction: str = "left"  # the direction of play (and of the deal): left is clockwise
+    who_starts: str = "highest_draw"  # or after_dealer (engine/play_order.py)
     series_ends: tuple[str, ...] = ("hands", "rounds", "target")  # the first is the usual one
     min_players: int = 2
     max_players: int = 4
+
+    # Playing a turn: the turn clock (seconds, None: no clock) and what happens when it runs
+    # out (../shared/RULES.md, "Playing the hand"; a group may change or switch off the time).
+    turn_limit: int | None = None
+    time_up: str = "turn_ends"
 
     # Table mode: taking a joker from the table by a swap, and splitting melds.
     swap_meld_with: int | None = 2  # the joker is melded at once with this many rack tiles;
@@ -148,24 +157,6 @@ class Variant:
         return replace(self, **changes)
 
 
-def check_player_count(v: Variant, count: int, refusal: type[RuleError]) -> None:
-    """Refuse a number of players the variant is not played by (its `min_players` to
-    `max_players`). The one place this rule is decided: a series' set-up, a hand and a
-    table all ask here, each refusing with its own kind of error (`refusal`: InvalidSeries,
-    InvalidHand, InvalidAction), always about the field "players"."""
-    if not v.min_players <= count <= v.max_players:
-        raise refusal(
-            words(
-                "{variant} is played by {least} to {most} players, not {count}",
-                variant=v.name,
-                least=v.min_players,
-                most=v.max_players,
-                count=count,
-            ),
-            field="players",
-        )
-
-
 # --- The presets (ids exactly as the rules specification lists them) ---------
 
 RUMMIKUB = Variant(
@@ -179,6 +170,8 @@ RUMMIKUB = Variant(
     series_winner="most_hands",
     series_ends=("rounds", "hands", "target"),
     split_melds="any",  # Rummikub official rules, Playing the Game: melds may be rearranged
+    turn_limit=60,  # Rummikub official rules, Time Limit: 1 minute per player, per turn
+    time_up="draw_tile",
 )
 
 TILE_RUMMY = Variant(
@@ -193,6 +186,8 @@ TILE_RUMMY = Variant(
     finishes=("rack_empty",),
     pool_out="minus_rack",
     series_ends=("hands", "target"),
+    # Tile Rummy leaflet, The Game: "some players set a time limit", so no clock by default.
+    time_up="pass",
 )
 
 TILE_RUMMY_5_10_15 = TILE_RUMMY.changed(
@@ -221,6 +216,8 @@ RUMMY_CARDS = Variant(
     pool_out="lowest_rack_wins",
     last_chance_round=True,
     series_ends=("hands", "rounds", "target"),
+    turn_limit=60,  # Rummy with card-faced tiles, How to Play: 1 minute per turn
+    time_up="three_tiles",
 )
 
 ROMANIAN = Variant(
@@ -247,6 +244,7 @@ ROMANIAN = Variant(
     finishes=("discard", "joker_discard"),
     pool_out="melded_minus_rack",
     deal_direction="right",
+    who_starts="after_dealer",
     series_ends=("hands", "target"),
     # Romanian tile rummy, The Play, options 5-7: the joker is melded at once with
     # two tiles from the rack, may be swapped again, and a set's joker goes only to
@@ -305,6 +303,8 @@ RUMMY_MELD = Variant(
     swap_again=False,
     swap_whole_set=False,
     split_melds="never",
+    turn_limit=50,  # Rummy Meld tutorial, Turn Timer: 50 seconds per turn
+    time_up="draw_discard",
 )
 RUMMY_MELD_RACK_EMPTY = RUMMY_MELD.changed(
     id="rummy-meld-rack-empty",

@@ -14,6 +14,7 @@ from sqlite_utils import Database
 
 from ..engine import variant_from_dict
 from ..engine.words import Reading, Words, say
+from . import clock
 from .export_format import FORMAT, VERSION
 from .series import seats
 
@@ -122,6 +123,7 @@ def export_document(
                 "created": row["created"],
             }
         )
+    clocks = clock.exported(db, within, args)
     by_night: dict[int, list] = {}
     for s in series:
         by_night.setdefault(s["night_id"], []).append(
@@ -132,10 +134,12 @@ def export_document(
                 "variant": json.loads(s["variant_rules"]),
                 "end": {"kind": s["end_kind"], "value": s["end_value"]},
                 "first_dealer": s["first_dealer"],
+                "listing": s["listing"],
                 "created": s["created"],
                 "players": [name for _, name in seated[s["id"]]],
                 "hands": hands[s["id"]],
                 "rulings": rulings[s["id"]],
+                **({"clock": clocks[s["id"]]} if s["id"] in clocks else {}),
             }
         )
     if scope == "everything":

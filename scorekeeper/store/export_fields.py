@@ -17,6 +17,8 @@ KINDS: dict[str, tuple[type, ...]] = {
     "an object or null": (dict, type(None)),
     "a list": (list,),
     "a list or null": (list, type(None)),
+    "a number": (int, float),
+    "true or false": (bool,),
 }
 TOP = {
     "format": "text",
@@ -55,6 +57,9 @@ SERIES = {
     "hands": "a list",
     "rulings": "a list",
 }
+# A series' fields that a file written before they existed leaves out: how its players are
+# listed ("play" or "seats"; a file without it lists them in seat order, as the app then did).
+SERIES_LATER = {"listing": "text"}
 END = {"kind": "text", "value": "a whole number"}
 HAND = {
     "uid": "text",
@@ -82,19 +87,36 @@ RULING = {
     "agreed_by": "text or null",
     "created": "text",
 }
+# A series' turn clock (since m018; a file written before has none): the series' own limit
+# (null: the variant's; 0: no clock) and every turn recorded, by seat of "players".
+CLOCK = {"own_limit": "a whole number or null", "turns": "a list"}
+TURN = {
+    "hand": "a whole number",
+    "turn": "a whole number",
+    "seat": "a whole number",
+    "seconds": "a number",
+    "ran_out": "true or false",
+    "at": "text",
+}
 STAMPS = ("created", "updated", "deleted_at", "at", "exported")
 
 
-def fields_of(value: Any, where: Place, fields: dict[str, str]) -> dict:
-    """The value, checked to be an object with exactly these fields, each of its kind;
-    else BadExport naming the place and the field."""
+def fields_of(
+    value: Any, where: Place, fields: dict[str, str], optional: dict[str, str] | None = None
+) -> dict:
+    """The value, checked to be an object with exactly these fields (and, where present, the
+    optional ones), each of its kind; else BadExport naming the place and the field."""
     if not isinstance(value, dict):
         raise BadExport(words("{where}: must be a JSON object", where=where))
-    for key, kind in fields.items():
+    optional = optional or {}
+    present = {key: kind for key, kind in optional.items() if key in value}
+    for key, kind in {**fields, **present}.items():
         if key not in value:
             raise BadExport(words('{where}: the field "{key}" is missing', where=where, key=key))
         found = value[key]
-        if isinstance(found, bool) or not isinstance(found, KINDS[kind]):
+        if (isinstance(found, bool) and kind != "true or false") or not isinstance(
+            found, KINDS[kind]
+        ):
             raise BadExport(
                 words(
                     '{where}, "{key}": must be {kind}', where=where, key=key, kind=KIND_WORDS[kind]
@@ -110,7 +132,7 @@ def fields_of(value: Any, where: Place, fields: dict[str, str]) -> dict:
                     found=found[:40],
                 )
             )
-    unknown = sorted(set(value) - set(fields))
+    unknown = sorted(set(value) - set(fields) - set(present))
     if unknown:
         raise BadExport(words('{where}: unknown field "{key}"', where=where, key=unknown[0][:40]))
     return value

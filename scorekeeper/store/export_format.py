@@ -11,6 +11,7 @@ from datetime import date
 from typing import Any
 
 from ..engine import (
+    LISTINGS,
     PRESETS,
     InvalidSeries,
     RuleError,
@@ -24,7 +25,20 @@ from ..engine import (
 )
 from ..engine.table import InvalidAction, replay
 from ..engine.words import words
-from .export_fields import AUDIT, END, HAND, NIGHT, PLAYER, RULING, SERIES, TOP, VARIANT, fields_of
+from .export_clock import OPTIONAL, check_clock
+from .export_fields import (
+    AUDIT,
+    END,
+    HAND,
+    NIGHT,
+    PLAYER,
+    RULING,
+    SERIES,
+    SERIES_LATER,
+    TOP,
+    VARIANT,
+    fields_of,
+)
 from .export_refusals import (
     THE_FILE,
     BadExport,
@@ -189,7 +203,15 @@ def _variant(rules: dict, where: Place) -> Variant:
 
 
 def _check_series(series: Any, where: Place, names: set[str], uids: Checked) -> None:
-    fields_of(series, where, SERIES)
+    fields_of(series, where, SERIES, {**SERIES_LATER, **OPTIONAL})
+    if series.get("listing", "seats") not in LISTINGS:
+        raise BadExport(
+            words(
+                '{where}, "listing": must be "play" or "seats", not "{found}"',
+                where=where,
+                found=series["listing"][:40],
+            )
+        )
     uids.take("series", series["uid"], where)
     variant = _variant(series["variant"], part_of(where, "variant"))
     end = fields_of(series["end"], part_of(where, "end"), END)
@@ -212,6 +234,7 @@ def _check_series(series: Any, where: Place, names: set[str], uids: Checked) -> 
         check_series_setup(variant, seated, series_end, series["first_dealer"])
     except InvalidSeries as error:
         raise faulty(where, error) from None
+    check_clock(series, where)
     numbers: set[int] = set()
     played = []
     for k, hand in enumerate(series["hands"], start=1):

@@ -46,6 +46,8 @@ KIND_WORDS: dict[str, Words] = {
     "an object or null": words("an object or null"),
     "a list": words("a list"),
     "a list or null": words("a list or null"),
+    "a number": words("a number"),
+    "true or false": words("true or false"),
 }
 
 # What a uid of the file names, as the refusal of a clash says it (the uids table's kinds).
@@ -78,6 +80,10 @@ def series_in(where: Place, number: int) -> Words:
 
 def hand_in(where: Place, number: int) -> Words:
     return words("{where}, hand {number}", where=where, number=number)
+
+
+def turn_in(where: Place, number: int) -> Words:
+    return words("{where}, turn {number}", where=where, number=number)
 
 
 def ruling_in(where: Place, number: int) -> Words:

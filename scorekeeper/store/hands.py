@@ -20,7 +20,7 @@ from ..engine import (
 )
 from ..engine.table import Table, replay
 from ..engine.words import Words
-from . import drafts, live_tables, tallies
+from . import clock, drafts, live_tables, tallies
 from .db import insert, now, write_lock
 from .hand_results import stored_result
 from .once import Once, remember, remembered
@@ -233,6 +233,7 @@ def record_hand(
                 series.first_dealer,
                 standing(db, series),
                 result,
+                series.listing,
             )
         except InvalidSeries as error:
             raise HandRefused(error) from None
@@ -259,6 +260,8 @@ def record_hand(
         _audit(db, hand_id, "created", None, record)
         tallies.keep_tally(db, series.id, series.names, after)
         live_tables.clear_table(db, series.id)
+        # The hand is over: its turn clock stops, set for the next hand (store.clock).
+        clock.stop_clock(db, series.id, after.played + 1)
         # The racks the players sent for this hand are in it now (or were overruled).
         drafts.clear_drafts(db, series.id, number)
         if once is not None:
@@ -346,7 +349,9 @@ def _keep(db: Database, series: Series, result: SeriesResult) -> None:
         db,
         series.id,
         series.names,
-        tally_from(series.variant, series.names, series.end, series.first_dealer, result),
+        tally_from(
+            series.variant, series.names, series.end, series.first_dealer, result, series.listing
+        ),
     )
 
 

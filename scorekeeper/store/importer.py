@@ -23,7 +23,7 @@ from sqlite_utils import Database
 from ..engine import RuleError, variant_from_dict
 from ..engine.names import name_key
 from ..engine.words import words
-from . import join_codes
+from . import clock, join_codes
 from .db import write_lock
 from .export_reader import read_export
 from .export_refusals import ROW_WORDS, BadExport, faulty
@@ -232,6 +232,8 @@ def _import_series(
                 "end_kind": series["end"]["kind"],
                 "end_value": series["end"]["value"],
                 "first_dealer": series["first_dealer"],
+                # A file from before the order of play listed the players by seat.
+                "listing": series.get("listing", "seats"),
                 "created": series["created"],
             },
             added,
@@ -273,6 +275,11 @@ def _import_series(
             added,
         )
         added.rulings += 1
+    if "clock" in series:
+        # The series' own limit is the file's only for a series new here: a series already
+        # kept keeps the limit its table set.
+        own = None if existed else series["clock"]["own_limit"]
+        clock.import_turns(db, series_id, own, series["clock"]["turns"])
     if existed and new_hands:
         _check_merged(db, series_id, series)
 

@@ -322,3 +322,62 @@ def m016_series_tallies(db: Database) -> None:
             f" WHERE id = {row}.series_id"
             " ON CONFLICT (series_id) DO UPDATE SET changes = changes + 1; END"
         )
+
+
+@migrations()
+def m017_series_listing(db: Database) -> None:
+    """Record how each series' list of players was entered: "seats" (clockwise round the
+    table, as the form asked until now: every series already stored) or "play" (in the order
+    they take turns, as the form asks from now on and every new series is written). A stored
+    series keeps its dealers: the store reads its list as seats (engine.play_order). The kept
+    standing gains who plays first in the hand being played (`starter`), left NULL for the
+    store to work out, as m016 left the rest.
+
+    Frozen: it holds its own SQL and reads nothing from the rest of the app."""
+    db.execute("ALTER TABLE series ADD COLUMN listing TEXT NOT NULL DEFAULT 'seats'")
+    db.execute("ALTER TABLE series_tallies ADD COLUMN starter INTEGER")
+    # Whoever starts follows from the listing as from the first dealer (m016's trigger).
+    db.execute(
+        "CREATE TRIGGER tallies_listing_changed AFTER UPDATE OF listing ON series BEGIN"
+        " INSERT INTO series_tallies (series_id, changes) SELECT id, 1 FROM series"
+        " WHERE id = NEW.id ON CONFLICT (series_id) DO UPDATE SET changes = changes + 1,"
+        " played = NULL, totals = NULL, hands_won = NULL, finished = NULL, dealer = NULL,"
+        " starter = NULL; END"
+    )
+    # m016's triggers do not know the new column: a stale standing keeps its old starter,
+    # which nothing reads while `played` is NULL (store.tallies works it all out again).
+
+
+@migrations()
+def m018_turn_clocks(db: Database) -> None:
+    """Keep each series' turn clock on the server, so every phone agrees and a reload or a
+    restart loses nothing: the hand it times, whose turn it is, when the running stretch
+    began (seconds since the epoch; NULL while paused or before the first turn), the seconds
+    used before it, the series' own limit (NULL: the variant's; 0: no clock) and a counter of
+    its changes for polls. And the record of every finished turn, for the series' figures.
+
+    Frozen: it holds its own SQL and reads nothing from the rest of the app."""
+    db.execute("""
+        CREATE TABLE series_clocks (
+            series_id INTEGER PRIMARY KEY REFERENCES series(id),
+            hand INTEGER NOT NULL,
+            seat INTEGER,
+            since REAL,
+            used REAL NOT NULL DEFAULT 0,
+            own_limit INTEGER,
+            changes INTEGER NOT NULL DEFAULT 0)""")
+    db.execute("""
+        CREATE TABLE clock_turns (
+            series_id INTEGER NOT NULL REFERENCES series(id),
+            hand INTEGER NOT NULL,
+            turn INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            seconds REAL NOT NULL,
+            ran_out INTEGER NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (series_id, hand, turn))""")
+    db.execute(
+        "CREATE TRIGGER clocks_series_removed AFTER DELETE ON series BEGIN"
+        " DELETE FROM series_clocks WHERE series_id = OLD.id;"
+        " DELETE FROM clock_turns WHERE series_id = OLD.id; END"
+    )

@@ -1,4 +1,5 @@
-"""Series: storing one with its players and frozen variant, reading it back, who deals next."""
+"""Series: storing one with its players and frozen variant, reading it back, who deals next
+and who plays first."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass
 from sqlite_utils import Database
 
 from ..engine import SeriesEnd, SeriesTally, Variant, variant_from_dict
+from ..engine.play_order import turn_words
 from ..engine.words import Words, and_list, words
 from . import join_codes, players, tallies
 from .db import insert, now, write_lock
@@ -25,6 +27,9 @@ class Series:
     names: list[str]
     end: SeriesEnd
     first_dealer: int
+    # How `names` was entered: "play" (the order of play) or "seats" (clockwise seat order,
+    # every series stored before the form asked for the order of play; engine.play_order).
+    listing: str = "play"
 
     @property
     def title(self) -> Words | str:
@@ -43,8 +48,10 @@ def create_series(
     names: list[str],
     end: SeriesEnd,
     first_dealer: int,
+    listing: str = "play",
 ) -> int:
-    """Store a new series with a frozen copy of its variant's rules."""
+    """Store a new series with a frozen copy of its variant's rules; `names` in the order they
+    take turns (a rematch of a series stored in seat order passes its "seats" on)."""
     with write_lock(db):
         series_id = insert(
             db,
@@ -58,6 +65,7 @@ def create_series(
                 "end_kind": end.kind,
                 "end_value": end.value,
                 "first_dealer": first_dealer,
+                "listing": listing,
                 "created": now(),
             },
         )
@@ -102,6 +110,7 @@ def get_series(db: Database, series_id: int) -> Series | None:
         names=names,
         end=SeriesEnd(row["end_kind"], row["end_value"]),
         first_dealer=row["first_dealer"],
+        listing=row["listing"],
     )
 
 
@@ -114,13 +123,32 @@ def series_of(db: Database, series_id: int) -> Series:
 
 
 def standing(db: Database, series: Series) -> SeriesTally:
-    """Where the series stands (totals, hands won, finished, who deals next), as kept with it:
-    a few numbers read, never every hand tallied again (store.tallies)."""
+    """Where the series stands (totals, hands won, finished, who deals next and who plays
+    first), as kept with it: a few numbers read, never every hand tallied again
+    (store.tallies)."""
     return tallies.series_tally(
-        db, series.variant, series.names, series.end, series.first_dealer, series.id
+        db, series.variant, series.names, series.end, series.first_dealer, series.id, series.listing
     )
 
 
 def dealer_next(series: Series, tally: SeriesTally) -> str | None:
     """Who deals the next hand, or None when the series is over."""
     return None if tally.dealer is None else series.names[tally.dealer]
+
+
+def starter_next(series: Series, tally: SeriesTally) -> str | None:
+    """Who plays first in the next hand, or None when the series is over."""
+    return None if tally.starter is None else series.names[tally.starter]
+
+
+def turn_next(series: Series, tally: SeriesTally) -> Words | None:
+    """Who deals and who plays first in the hand being played, in words ("Hand 3: Ana deals,
+    Bo plays first."), or None when the series is over."""
+    if tally.dealer is None or tally.starter is None:
+        return None
+    return turn_words(
+        series.variant,
+        tally.played + 1,
+        series.names[tally.dealer],
+        series.names[tally.starter],
+    )

@@ -31,10 +31,11 @@ OUTCOMES = """
 SELECT winner, scores FROM hands WHERE series_id = ? AND deleted_at IS NULL ORDER BY number
 """
 KEEP = """
-INSERT INTO series_tallies (series_id, changes, played, totals, hands_won, finished, dealer)
-VALUES (:series_id, 0, :played, :totals, :hands_won, :finished, :dealer)
+INSERT INTO series_tallies
+  (series_id, changes, played, totals, hands_won, finished, dealer, starter)
+VALUES (:series_id, 0, :played, :totals, :hands_won, :finished, :dealer, :starter)
 ON CONFLICT (series_id) DO UPDATE SET played = :played, totals = :totals,
-  hands_won = :hands_won, finished = :finished, dealer = :dealer
+  hands_won = :hands_won, finished = :finished, dealer = :dealer, starter = :starter
 """
 # A reader keeps what it worked out only if nothing changed since it read the counter.
 KEEP_IF_UNCHANGED = KEEP + " WHERE changes = :changes"
@@ -55,11 +56,13 @@ def tally_anew(
     end: SeriesEnd,
     first_dealer: int,
     series_id: int,
+    listing: str,
 ) -> SeriesTally:
     """The series' standing tallied from every stored hand's result (the slow way, once per
     change); raises the engine's InvalidSeries for hands stored after the end."""
     hands = [HandResult(w, json.loads(s)) for w, s in db.execute(OUTCOMES, [series_id])]
-    return tally_from(variant, names, end, first_dealer, tally_series(variant, names, end, hands))
+    result = tally_series(variant, names, end, hands)
+    return tally_from(variant, names, end, first_dealer, result, listing)
 
 
 def series_tally(
@@ -69,16 +72,17 @@ def series_tally(
     end: SeriesEnd,
     first_dealer: int,
     series_id: int,
+    listing: str,
 ) -> SeriesTally:
     """The series' standing as kept; worked out and kept when a change left it NULL."""
     row = db.execute(KEPT, [series_id]).fetchone()
     if row is not None and row[1] is not None:
         _, played, totals, won = row
         return tally_of(
-            variant, names, end, first_dealer, played, json.loads(totals), json.loads(won)
+            variant, names, end, first_dealer, played, json.loads(totals), json.loads(won), listing
         )
     seen = row[0] if row is not None else 0
-    tally = tally_anew(db, variant, names, end, first_dealer, series_id)
+    tally = tally_anew(db, variant, names, end, first_dealer, series_id, listing)
     try:
         with db.atomic():
             db.execute(KEEP_IF_UNCHANGED, {**_columns(series_id, names, tally), "changes": seen})
@@ -101,11 +105,12 @@ def _columns(series_id: int, names: list[str], tally: SeriesTally) -> dict:
         "hands_won": json.dumps([tally.games_won[n] for n in names]),
         "finished": int(tally.finished),
         "dealer": tally.dealer,
+        "starter": tally.starter,
     }
 
 
 STALE = """
-SELECT series.id, variant_rules, end_kind, end_value, first_dealer FROM series
+SELECT series.id, variant_rules, end_kind, end_value, first_dealer, listing FROM series
 LEFT JOIN series_tallies AS t ON t.series_id = series.id WHERE t.played IS NULL
 """
 
@@ -115,7 +120,7 @@ def fill_missing_tallies(db: Database) -> int:
     m016 leaves them all NULL); return how many were kept. A series whose hands no longer
     tally (stored past its end by an older version) is left NULL: its page says why."""
     found = 0
-    for series_id, rules, end_kind, end_value, first_dealer in list(db.execute(STALE)):
+    for series_id, rules, end_kind, end_value, first_dealer, listing in list(db.execute(STALE)):
         names = [
             name
             for (name,) in db.execute(
@@ -132,6 +137,7 @@ def fill_missing_tallies(db: Database) -> int:
                 SeriesEnd(end_kind, end_value),
                 first_dealer,
                 series_id,
+                listing,
             )
         except (RuleError, KeyError, TypeError, ValueError):
             continue

@@ -17,6 +17,7 @@ from ..engine import (
     InvalidVariant,
     Variant,
     check_series_setup,
+    direction,
     read_end,
     read_players,
     variant_from_dict,
@@ -117,6 +118,10 @@ def standings(one: series.Series) -> dict[str, Any]:
             for s in result.standings
         ],
         "next_dealer": series.dealer_next(one, result),
+        # Which way play goes, and who plays first in the hand being played (null once the
+        # series is over): engine.play_order.
+        "direction": direction(one.variant),
+        "starter": series.starter_next(one, result),
         "hands": [
             {
                 "number": row["number"],

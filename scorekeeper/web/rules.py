@@ -16,6 +16,7 @@ from ..engine.tile_worth import tile_worths
 from ..engine.words import Words, joined
 from ..store import variants
 from ..store.series import Series
+from .clock import state as clock_state
 from .forms.common import sentence
 from .forms.rules import CompareForm, LookupForm, MeldForm, RackForm
 from .shell import ids
@@ -99,6 +100,7 @@ def series_rules(series_id: int):
         variant=series.variant,
         origin=origin(series.variant),
         groups=rule_groups(series.variant),
+        own_limit=clock_state.own_limit_words(series),
     )
 
 

@@ -9,6 +9,7 @@ from sqlite_utils import Database
 from ..engine.table import InvalidAction, Table, replay
 from ..store import hands, join_codes, live_tables, series, tallies
 from .access import address
+from .clock import state as clock_state
 from .racks.join_codes import from_link
 from .shell.db import get_db
 from .shell.lookup import series_or_404
@@ -73,12 +74,13 @@ def show(series_id: int):
         result=result,
         standings=result.standings,
         last=last,
-        dealer=series.dealer_next(one, result),
+        turn=series.turn_next(one, result),
         version=version(db, series_id),
         poll_seconds=current_app.config.get("VIEWER_POLL_SECONDS", POLL_SECONDS),
         reload_seconds=reload_seconds,
         table=table,
         hand_number=result.played + 1,
+        clock=clock_state.page_clock(one),
     )
 
 

@@ -21,6 +21,7 @@ from scorekeeper.engine.reference import (
     rule_for_param,
 )
 from scorekeeper.engine.sources import SOURCES
+from scorekeeper.engine.variant_checks import STARTERS
 from scorekeeper.engine.variants import (
     DIRECTIONS,
     FINISHES,
@@ -28,6 +29,7 @@ from scorekeeper.engine.variants import (
     PRESETS,
     SERIES_ENDS,
     SERIES_WINNERS,
+    TIME_UPS,
     Variant,
 )
 from scorekeeper.engine.words import Words, english
@@ -166,6 +168,8 @@ def test_explain_says_the_numbers(variant):
         ("romanian", "melded_joker_bonus", "+50"),
         ("romanian", "deal_direction", "right"),
         ("rummikub", "deal_direction", "left"),
+        ("romanian", "who_starts", "the player after the dealer"),
+        ("rummikub", "who_starts", "the highest plays first"),
         ("rummikub", "series_winner", "most hands"),
         ("rummy-meld", "swapped_joker_rack", "costs 0"),
         ("rummy-meld", "adjacent_jokers", "may not lie side by side"),
@@ -389,11 +393,14 @@ def custom_variants():
         last_chance_round=st.booleans(),
         series_winner=st.sampled_from(SERIES_WINNERS),
         deal_direction=st.sampled_from(DIRECTIONS),
+        who_starts=st.sampled_from(STARTERS),
         series_ends=st.lists(st.sampled_from(SERIES_ENDS), min_size=1, max_size=3, unique=True).map(
             tuple
         ),
         min_players=st.integers(2, 6),
         max_players=st.integers(2, 6),
+        turn_limit=st.none() | st.integers(1, 3600),
+        time_up=st.sampled_from(TIME_UPS),
     )
 
 

@@ -9,7 +9,6 @@ from scorekeeper.engine import (
     InvalidSeries,
     SeriesEnd,
     check_player_count,
-    next_dealer,
     read_series,
     score_series,
 )
@@ -139,28 +138,6 @@ def test_a_romanian_series_to_a_target():
     two = series("romanian", ["Ana", "Bo"], {"target": 200}, [hand, hand])
     assert (two.totals, two.finished, two.winners) == ({"Ana": 230, "Bo": -400}, True, ["Ana"])
     assert two.games_won == {"Ana": 2, "Bo": 0}
-
-
-# next_dealer(variant, players, first dealer, hands played) -> the seat that deals
-DEALERS = [
-    ("rummikub", 4, 0, 0, 0),
-    ("rummikub", 4, 0, 1, 1),  # to the left: the next seat
-    ("rummikub", 4, 0, 3, 3),
-    ("rummikub", 4, 0, 4, 0),
-    ("rummikub", 3, 2, 1, 0),
-    ("tile-rummy", 2, 1, 1, 0),
-    ("rummy-meld", 4, 1, 2, 3),
-    ("romanian", 4, 0, 1, 3),  # to the right: the seat before
-    ("romanian", 4, 0, 2, 2),
-    ("romanian", 4, 0, 4, 0),
-    ("romanian", 3, 2, 1, 1),
-    ("romanian-joly-double", 3, 0, 1, 2),
-]
-
-
-@pytest.mark.parametrize(("variant", "players", "first", "played", "dealer"), DEALERS)
-def test_the_deal_passes_left_or_right(variant, players, first, played, dealer):
-    assert next_dealer(PRESETS[variant], players, first, played) == dealer
 
 
 @pytest.mark.parametrize(

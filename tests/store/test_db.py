@@ -12,6 +12,7 @@ from scorekeeper.store.players import add_player, all_players, find_player
 
 TABLES = [
     "_sqlite_migrations",
+    "clock_turns",
     "hand_audit",
     "hand_facts",
     "hand_requests",
@@ -27,6 +28,7 @@ TABLES = [
     "seat_claims",
     "seat_log",
     "series",
+    "series_clocks",
     "series_players",
     "series_results",
     "series_tallies",
@@ -58,6 +60,8 @@ def test_migrations_create_every_table(db):
         "m014_join_codes",
         "m015_request_keys",
         "m016_series_tallies",
+        "m017_series_listing",
+        "m018_turn_clocks",
     ]
 
 

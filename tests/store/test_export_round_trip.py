@@ -29,7 +29,7 @@ ROWS = {
     " JOIN players p ON p.id = sp.player_id"
     " JOIN uids u ON u.kind = 'series' AND u.local_id = sp.series_id ORDER BY u.uid, sp.seat",
     "series": "SELECT u.uid, n.uid, s.name, s.variant_id, s.variant_rules, s.end_kind,"
-    " s.end_value, s.first_dealer, s.created FROM series s"
+    " s.end_value, s.first_dealer, s.listing, s.created FROM series s"
     " JOIN uids u ON u.kind = 'series' AND u.local_id = s.id"
     " JOIN uids n ON n.kind = 'nights' AND n.local_id = s.night_id ORDER BY u.uid",
     "nights": "SELECT u.uid, n.date, n.place, n.note, n.created FROM nights n"

@@ -50,7 +50,13 @@ def hand(rng: random.Random, names=NAMES) -> dict:
 def fresh(db, series):
     """The standing tallied anew from every stored hand, as before m016."""
     return tallies.tally_anew(
-        db, series.variant, series.names, series.end, series.first_dealer, series.id
+        db,
+        series.variant,
+        series.names,
+        series.end,
+        series.first_dealer,
+        series.id,
+        series.listing,
     )
 
 
@@ -166,6 +172,7 @@ def test_a_reader_does_not_keep_a_standing_the_hands_changed_under(db):
                 "hands_won": "[0, 0, 0]",
                 "finished": 0,
                 "dealer": 0,
+                "starter": 0,
                 "changes": counted,
             },
         )

@@ -15,6 +15,15 @@ from scorekeeper.store.db import connect, migrate
 from scorekeeper.store.migrations import migrations
 
 AT = "2025-10-03T19:00:00+00:00"
+
+
+def rules_before_who_starts(variant: str) -> str:
+    """A preset's rules as a series stored them before variants said who plays first."""
+    rules = preset(variant).to_dict()
+    del rules["who_starts"]
+    return json.dumps(rules)
+
+
 LATER = "2025-11-07T20:00:00+00:00"
 ROMANIAN_HAND = {
     "players": [
@@ -93,7 +102,7 @@ def as_m001_left_it(db) -> None:
                 "night_id": night_id,
                 "name": None,
                 "variant_id": variant,
-                "variant_rules": preset(variant).to_json(),
+                "variant_rules": rules_before_who_starts(variant),
                 "end_kind": "hands",
                 "end_value": 10,
                 "first_dealer": 0,
@@ -275,7 +284,7 @@ def test_a_database_made_by_m001_upgrades_to_todays_schema(tmp_path):
                 [(m["id"], m["migration_set"], m["name"]) for m in db["_sqlite_migrations"].rows]
             )
     assert applied[0] == applied[1]
-    assert applied[0][-1] == (15, "scorekeeper", "m016_series_tallies")
+    assert applied[0][-1] == (17, "scorekeeper", "m018_turn_clocks")
 
 
 def test_every_row_of_a_database_made_by_m001_comes_through(tmp_path):
@@ -440,7 +449,9 @@ def test_every_row_of_a_database_made_by_m001_comes_through(tmp_path):
         assert list(db["hand_facts"].rows) == []
         assert list(db["series_results"].rows) == []
         # Each series' standing, kept by seat after the migrations (store.tallies): series 1
-        # without its deleted hand, Romanian dealing to the right (seat 0, then 2).
+        # without its deleted hand, Romanian dealing to the right (seat 0, then 2) and the
+        # player to the dealer's right starting (seat 1), since its players were listed by
+        # seat, clockwise (m017), and its stored rules take the preset's who plays first.
         tally = {"changes": ANY, "finished": 0}
         assert list(db["series_tallies"].rows) == [
             {
@@ -450,6 +461,7 @@ def test_every_row_of_a_database_made_by_m001_comes_through(tmp_path):
                 "totals": "[28, -28]",
                 "hands_won": "[1, 1]",
                 "dealer": 0,
+                "starter": 0,
             },
             {
                 **tally,
@@ -458,6 +470,7 @@ def test_every_row_of_a_database_made_by_m001_comes_through(tmp_path):
                 "totals": "[130, 10, -200]",
                 "hands_won": "[1, 0, 0]",
                 "dealer": 2,
+                "starter": 1,
             },
             {
                 **tally,
@@ -466,7 +479,14 @@ def test_every_row_of_a_database_made_by_m001_comes_through(tmp_path):
                 "totals": "[12, -5, -7]",
                 "hands_won": "[1, 0, 0]",
                 "dealer": 1,
+                "starter": 1,
             },
+        ]
+        # Every series stored before m017 was listed by seat round the table.
+        assert [(r["id"], r["listing"]) for r in db["series"].rows] == [
+            (1, "seats"),
+            (2, "seats"),
+            (3, "seats"),
         ]
         # Every night, series, hand, audit entry and ruling has a uid, whenever it came.
         assert sorted((u["kind"], u["local_id"]) for u in db["uids"].rows) == sorted(

@@ -33,6 +33,8 @@ def test_the_sources_four_hands_through_the_api(app, client):
     created = rummikub_series(client)
     assert created["players"] == ["A", "B", "C", "D"]
     assert created["finished"] is False and created["next_dealer"] == "A"
+    # Rummikub is played clockwise; A, who won the draw, plays first.
+    assert created["direction"] == "clockwise" and created["starter"] == "A"
     for i, hand in enumerate(SOURCE_HANDS):
         response = post(client, f"/api/series/{created['id']}/hands", as_hand(hand))
         assert response.status_code == 201
@@ -41,6 +43,7 @@ def test_the_sources_four_hands_through_the_api(app, client):
     assert state["totals"] == {"A": -24, "B": -54, "C": 45, "D": 33}
     assert state["games_won"] == {"A": 1, "B": 0, "C": 2, "D": 1}
     assert state["finished"] is True and state["winners"] == ["C"]
+    assert state["starter"] is None and state["next_dealer"] is None  # nobody: it is over
     assert [s["name"] for s in state["standings"]] == ["C", "D", "A", "B"]
     assert state["hands"][2] == {
         "number": 3,
@@ -138,7 +141,7 @@ def test_a_refused_series_is_a_400_naming_the_field(app, client, body, where):
     [
         (["A"], "Rummikub is played by 2 to 4 players, not 1"),
         (["A", "B", "C", "D", "E"], "Rummikub is played by 2 to 4 players, not 5"),
-        ("A B", "the players must be a list of names in seat order"),
+        ("A B", "the players must be a list of names in the order they take turns"),
     ],
 )
 def test_the_api_says_the_engines_refusal_of_the_players(app, client, players, message):

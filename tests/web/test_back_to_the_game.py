@@ -113,7 +113,7 @@ def test_a_finished_series_offers_a_rematch_the_deal_carrying_on(app, client):
     assert rematch["id"] == again and rematch["night_id"] == night
     for same in ("variant_id", "variant_rules", "end_kind", "end_value"):
         assert rematch[same] == first[same]
-    # Bo dealt hand 1, Cai hand 2, Dee hand 3: Ana deals the rematch's first hand.
+    # Bo started hand 1, Cai hand 2, Dee hand 3: Ana starts the rematch's first hand.
     assert rematch["first_dealer"] == 0
     seated = sorted(
         (r["seat"], r["player_id"]) for r in rows(app, "series_players") if r["series_id"] == again
@@ -121,7 +121,9 @@ def test_a_finished_series_offers_a_rematch_the_deal_carrying_on(app, client):
     names = {r["id"]: r["name"] for r in rows(app, "players")}
     assert [names[p] for _, p in seated] == list(NAMES)
     text = page_text(client.get(response.headers["Location"]))
-    assert "Rematch started: Ana deals first." in text and "Deals next: Ana" in text
+    assert "Rematch started: Ana plays first." in text
+    assert "Hand 1: Ana plays first." in text
+    assert rematch["listing"] == first["listing"] == "play"
 
 
 def test_a_series_in_play_has_no_rematch(app, client):

@@ -82,6 +82,7 @@ def test_a_change_that_cannot_be_saved_says_why_and_reading_still_works(
         "/players/",
         "/players/1",
         f"/series/{played}/view",
+        f"/series/{played}/screen",
         "/export/everything.json",
     ):
         assert client.get(path).status_code == 200, path
@@ -93,6 +94,7 @@ READ_PAGES = (
     "/",
     "/series/1",
     "/series/1/view",
+    "/series/1/screen",
     "/series/1/hands/1",
     "/history",
     "/history/nights/1",

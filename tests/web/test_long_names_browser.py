@@ -49,11 +49,15 @@ def test_every_page_of_a_series_fits_at_360_and_430_px_with_long_names(browser_p
     page.get_by_role("button", name="Start the night").click()
     page.get_by_role("link", name="New series").click()
     dealer = page.locator("#first_dealer option")
-    expect(dealer).to_have_text(["Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6"])
+    expect(dealer).to_have_text(
+        ["Pick at random", "Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6"]
+    )
     for i, name in enumerate(NAMES):
         page.fill(f"#seats-{i}", name)
     # The first dealer is chosen by name once the names are typed; the empty seats go.
-    expect(page.locator("#first_dealer option:not([hidden])")).to_have_text(list(NAMES))
+    expect(page.locator("#first_dealer option:not([hidden])")).to_have_text(
+        ["Pick at random", *NAMES]
+    )
     expect(page.locator("#first_dealer-hint")).to_be_hidden()
     page.select_option("#first_dealer", label="Christopher")
     screenshot(page, "series-new-dealer-by-name")
@@ -61,7 +65,7 @@ def test_every_page_of_a_series_fits_at_360_and_430_px_with_long_names(browser_p
     page.fill("#end_value", "3")
     page.get_by_role("button", name="Start the series").click()
     page.wait_for_url("**/series/*")
-    expect(page.locator(".dealer")).to_have_text("Deals next: Christopher")
+    expect(page.locator(".dealer")).to_have_text("Hand 1: Christopher plays first.")
     series = page.url.rsplit("/", 1)[1]
     for one in (
         hand(
@@ -144,7 +148,8 @@ def test_a_finished_series_rematches_from_the_series_page(browser_page):
     page.reload()
     expect(page.locator(".banner")).to_have_text("Series over: Alexandra wins.")
     page.get_by_role("button", name="Rematch: the same players and rules").click()
-    expect(page.locator(".flash")).to_have_text("Rematch started: Alexandra deals first.")
+    # Grandma played first in the one hand: Alexandra, next in the order of play, carries on.
+    expect(page.locator(".flash")).to_have_text("Rematch started: Alexandra plays first.")
     expect(page.locator("a.button-primary")).to_have_text("Record hand 1")
     page.goto("/")
     expect(page.locator("main a.button").first).to_have_text(

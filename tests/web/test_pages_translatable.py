@@ -27,6 +27,7 @@ from scorekeeper.engine.hands import FINISH_WORDS
 from scorekeeper.engine.notation import HOW_TO_WRITE
 from scorekeeper.engine.opening_words import at_once_words, opening_needs, opening_verdict
 from scorekeeper.engine.openings import best_opening, check
+from scorekeeper.engine.play_order import first_seat_words, order_words
 from scorekeeper.engine.reference import BY_PARAM, SERIES_END_WORDS, describe, key_facts
 from scorekeeper.engine.series import winner_words
 from scorekeeper.engine.sources import SOURCES
@@ -39,7 +40,9 @@ from scorekeeper.engine.variant_words import CHOICE_WORDS
 from scorekeeper.engine.words import Reading, english, say
 from scorekeeper.store import hands, live_tables
 from scorekeeper.store.db import connect
-from scorekeeper.store.series import create_series, get_series, series_of
+from scorekeeper.store.series import create_series, get_series, series_of, standing, turn_next
+from scorekeeper.store.variants import custom_variants
+from scorekeeper.web.series.forms import first_hints, order_hints
 from scorekeeper.web.shell import language
 from scorekeeper.web.shell.tile_letters import LETTERS
 
@@ -151,13 +154,18 @@ def engine_words(app, ids) -> list[str]:
     read |= {source.title for source in SOURCES.values()}
     for variant in PRESETS.values():
         read |= {variant.name, nobody_out_words(variant), *key_facts(variant)}
+        read |= {order_words(variant), first_seat_words(variant)}
         read |= {FINISH_WORDS[finish].as_sentence() for finish in variant.finishes}
         for entry in describe(variant):
             read |= {entry[k] for k in ("group", "title", "text", "source", "ruling") if entry[k]}
     with connect(app.config["DATABASE"]) as db:
+        # How the new-series form says to list the players, for every variant it offers.
+        offered = [*PRESETS.values(), *custom_variants(db)]
+        read |= {*order_hints(offered), *first_hints(offered)}
         for row in db.query("SELECT id FROM series"):
             one = series_of(db, row["id"])
             read |= {one.end.describe(n) for n in range(2, 7)} | {one.title}
+            read |= {turn_next(one, standing(db, one))} - {None}
             result = hands.tally(one, hands.sheet_hands(db, one.id))
             read |= {winner_words(result.winners), winner_words(result.winners, past=True)}
         for hand in db.query("SELECT * FROM hands"):

@@ -17,7 +17,7 @@ def save_hand(page, went_out):
 def test_the_rummikub_score_table_played_on_a_phone(browser_page, screenshot):
     page = browser_page
     start_series(page, ["A", "B", "C", "D"], "rummikub", "rounds", 1)
-    expect(page.locator(".dealer")).to_have_text("Deals next: A", use_inner_text=True)
+    expect(page.locator(".dealer")).to_have_text("Hand 1: A plays first.", use_inner_text=True)
     screenshot(page, "series-new-empty")
 
     # Hand 1 with the tile pad: A goes out; B r5, C b10 k6, D y3.
@@ -99,7 +99,9 @@ def test_the_rummikub_score_table_played_on_a_phone(browser_page, screenshot):
 def test_a_romanian_hand_with_melds_a_joly_and_an_exposed_twin(browser_page, screenshot):
     page = browser_page
     start_series(page, ["Ana", "Bo", "Cici"], "romanian", "hands", 6)
-    expect(page.locator(".dealer")).to_have_text("Deals next: Ana", use_inner_text=True)
+    expect(page.locator(".dealer")).to_have_text(
+        "Hand 1: Ana deals, Bo plays first.", use_inner_text=True
+    )
     save_hand(page, "Ana")
     # Ana melded a run and a set of aces, tapped in with the pad's ace buttons.
     pad(
@@ -136,7 +138,8 @@ def test_a_romanian_hand_with_melds_a_joly_and_an_exposed_twin(browser_page, scr
         "(won)", use_inner_text=True
     )
     expect(page.locator(".dealer")).to_have_text(
-        "Deals next: Cici",  # to the right
+        # Listed in the order they take turns: the deal passes on to Bo, and Cici after him.
+        "Hand 2: Bo deals, Cici plays first.",
         use_inner_text=True,
     )
 

@@ -1,4 +1,5 @@
-"""Starting a series and reading its page: standings, who deals next, the score sheet."""
+"""Starting a series and reading its page: standings, who deals and who plays first, the score
+sheet."""
 
 import json
 from unittest.mock import ANY
@@ -18,7 +19,7 @@ def test_the_new_series_form_offers_every_preset(client):
     assert "Seat 6" in page
 
 
-def test_starting_a_series_stores_players_in_seat_order_and_a_frozen_variant(app, client):
+def test_starting_a_series_stores_players_in_the_order_of_play_and_a_frozen_variant(app, client):
     series_id = start_series(
         client,
         seats=("Cici", "Ana", "Bo"),
@@ -38,6 +39,7 @@ def test_starting_a_series_stores_players_in_seat_order_and_a_frozen_variant(app
             "end_kind": "hands",
             "end_value": 8,
             "first_dealer": 2,
+            "listing": "play",
             "created": ANY,
         }
     ]
@@ -46,7 +48,8 @@ def test_starting_a_series_stores_players_in_seat_order_and_a_frozen_variant(app
     assert [names[p] for _, p in sorted(seated)] == ["Cici", "Ana", "Bo"]
     page = client.get(f"/series/{series_id}").get_data(as_text=True)
     assert "Friday" in page and "Romanian tile rummy" in page
-    assert "Deals next: <strong>Bo</strong>" in page
+    # Listed in the order they take turns: the player after Bo, the dealer, starts.
+    assert "Hand 1: Bo deals, Cici plays first." in page
     assert "No hands yet." in page
 
 
@@ -130,15 +133,13 @@ def test_the_sources_score_table_gives_the_sources_totals_and_winner(app, client
     assert [r["winner"] for r in rows(app, "hands")] == ["A", "C", "D", "C"]
 
 
-def test_the_deal_passes_left_in_rummikub_and_right_in_romanian(client):
+def test_the_first_turn_and_the_deal_pass_to_the_next_player_in_the_order_of_play(client):
     rummikub = start_series(client, seats=("A", "B", "C"), end_kind="hands", end_value=9)
     client.post(
         f"/series/{rummikub}/hands/new",
         data=tally(["A", "B", "C"], {"A": "went_out", "B": "r5", "C": "k3"}),
     )
-    assert "Deals next: <strong>B</strong>" in client.get(f"/series/{rummikub}").get_data(
-        as_text=True
-    )
+    assert "Hand 2: B plays first." in client.get(f"/series/{rummikub}").get_data(as_text=True)
     client.post(
         "/nights/1/series/new",
         data=series_form(variant="romanian", seats=("A", "B", "C"), end_kind="hands", end_value=9),
@@ -151,7 +152,9 @@ def test_the_deal_passes_left_in_rummikub_and_right_in_romanian(client):
             "players-0-melded_points": "60",
         },
     )
-    assert "Deals next: <strong>C</strong>" in client.get(f"/series/{romanian}").get_data(
+    # Romanian: A, B, C are listed going round to the right; A dealt, so B deals next and C,
+    # after B, starts.
+    assert "Hand 2: B deals, C plays first." in client.get(f"/series/{romanian}").get_data(
         as_text=True
     )
 

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from scorekeeper.engine import PRESETS, variant_from_json
 from scorekeeper.engine.errors import InvalidVariant
 from scorekeeper.engine.reference import BY_PARAM
+from scorekeeper.engine.variant_checks import STARTERS
 from scorekeeper.engine.variants import (
     DIRECTIONS,
     FINISHES,
@@ -21,6 +22,7 @@ from scorekeeper.engine.variants import (
     SCORINGS,
     SERIES_ENDS,
     SERIES_WINNERS,
+    TIME_UPS,
 )
 from scorekeeper.engine.words import english
 from scorekeeper.store.nights import create_night
@@ -112,6 +114,8 @@ def test_every_choice_the_engine_knows_is_offered_and_no_other():
         "pool_out": POOL_OUT_RULES,
         "series_winner": SERIES_WINNERS,
         "deal_direction": DIRECTIONS,
+        "who_starts": STARTERS,
+        "time_up": TIME_UPS,
         "finishes": FINISHES,
         "series_ends": SERIES_ENDS,
         "max_jokers_per_meld": ("", "0", "1", "2"),
@@ -361,6 +365,7 @@ def test_a_copy_may_change_every_kind_of_box(app, client):
         "finishes": ["rack_empty"],
         "series_ends": ["target", "hands"],
         "deal_direction": "left",
+        "who_starts": "highest_draw",
         "min_players": "3",
     }
     response = client.post("/variants/romanian/copy", data=copy_form(ROMANIAN, "Odd", **typed))
@@ -379,6 +384,7 @@ def test_a_copy_may_change_every_kind_of_box(app, client):
         finishes=("rack_empty",),
         series_ends=("hands", "target"),
         deal_direction="left",
+        who_starts="highest_draw",
         min_players=3,
     )
 

@@ -42,7 +42,7 @@ def test_the_viewer_shows_the_standings_and_follows_every_hand(client):
     )
     words = " ".join(page.split())
     assert "1 hand played. Last hand: A won (+24)." in words
-    assert "Deals next: <strong>B</strong>" in words
+    assert "Hand 2: B plays first." in words
 
 
 def test_fixing_or_deleting_a_hand_changes_what_the_viewer_polls(client):

@@ -140,11 +140,35 @@ def series_ends(v: Variant) -> Basis:
     return _unless_ruled(v, "series", section(v, "series_end"))
 
 
-def deal(v: Variant) -> Basis:
-    if "deal" in SOURCES[v.source].sections:
-        return section(v, "deal")
-    return _ruled(scorekeeper_ruling("deal"))
+def direction(v: Variant) -> Basis:
+    return _unless_ruled(v, "direction", section(v, "direction", "deal_direction"))
+
+
+def first_player(v: Variant) -> Basis:
+    if "first_player" in SOURCES[v.source].rulings:
+        return _unless_ruled(v, "first_player", section(v, "first_player"))
+    basis = section(v, "first_player", "who_starts")
+    if v.who_starts == "after_dealer":
+        return basis
+    # The source draws for the first hand only (RULES.md, "Playing the hand", rulings).
+    return _with(basis, scorekeeper_ruling("deal"))
 
 
 def players(v: Variant) -> Basis:
     return _unless_ruled(v, "players", section(v, "players"))
+
+
+def clock(v: Variant) -> Basis:
+    """The time per turn: the source's section on it, or Scorekeeper's ruling where the source
+    times no turn (Romanian tile rummy)."""
+    if "clock" in SOURCES[v.source].sections:
+        return _unless_ruled(v, "clock", section(v, "clock"))
+    return _ruled(scorekeeper_ruling("clock"))
+
+
+def time_up(v: Variant) -> Basis:
+    """What happens when the time runs out: the source's words, with its own ruling where it
+    leaves the table something to settle."""
+    if "clock" not in SOURCES[v.source].sections:
+        return _ruled(scorekeeper_ruling("clock"))
+    return _unless_ruled(v, "time_up", section(v, "clock"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..time_up import limit_words
 from ..variant_words import SERIES_END_WORDS, TITLES
 from ..variants import Variant
 from ..words import Words, counted, or_list, words
@@ -128,11 +129,30 @@ def _series_ends_words(v: Variant) -> Words:
     return words("The group agrees up front: usually {usual}.", usual=SERIES_END_WORDS[usual])
 
 
-@rule("deal_direction", TITLES["deal_direction"], SERIES, where.deal)
-def _deal_words(v: Variant) -> Words:
+@rule("deal_direction", TITLES["deal_direction"], SERIES, where.direction)
+def _direction_words(v: Variant) -> Words:
     if v.deal_direction == "right":
-        return words("After each hand the deal moves one seat to the right (anticlockwise).")
-    return words("After each hand the deal moves one seat to the left (clockwise).")
+        return words(
+            "Play passes to the right (anticlockwise); after each hand, the deal and the first "
+            "turn move one player the same way."
+        )
+    return words(
+        "Play passes to the left (clockwise); after each hand, the first turn (and the deal, "
+        "where there is one) moves one player the same way."
+    )
+
+
+@rule("who_starts", TITLES["who_starts"], SERIES, where.first_player)
+def _who_starts_words(v: Variant) -> Words:
+    if v.who_starts == "after_dealer":
+        return words(
+            "The first dealer is chosen at random; the player after the dealer in the order of "
+            "play starts the hand."
+        )
+    return words(
+        "Each player draws a tile and the highest plays first in the first hand (a tie draws "
+        "again); the app can draw for you."
+    )
 
 
 @rule("min_players", TITLES["min_players"], SERIES, where.players)
@@ -159,3 +179,32 @@ def _players_range(v: Variant) -> Words:
     return words(
         "{min_players} to {max_players}", min_players=v.min_players, max_players=v.max_players
     )
+
+
+# Playing a turn (../shared/RULES.md, "Playing the hand")
+
+
+@rule("turn_limit", TITLES["turn_limit"], SERIES, where.clock)
+def _turn_limit(v: Variant) -> Words:
+    said = limit_words(v.turn_limit)
+    return words("{said} A series can change it or switch the clock off.", said=said)
+
+
+@rule("time_up", TITLES["time_up"], SERIES, where.time_up)
+def _time_up(v: Variant) -> Words:
+    if v.time_up == "draw_tile":
+        return words(
+            "The player draws a tile and the turn ends. A player who cannot finish "
+            "rearranging puts the table back as it was, takes back the tiles they played and "
+            "draws three tiles instead."
+        )
+    if v.time_up == "three_tiles":
+        return words(
+            "Every tile goes back where it was and the player takes three extra tiles from the "
+            "pool; tiles nobody remembers the place of are mixed into the pool."
+        )
+    if v.time_up == "pass":
+        return words("The player says \u201cpass\u201d and the next player plays.")
+    if v.time_up == "draw_discard":
+        return words("The player draws a tile and discards one, and the turn ends.")
+    return words("The turn is over, with no penalty.")

@@ -14,7 +14,9 @@ code citing it says, usually to "scoring" or "rack"):
 - the end of a hand: rack, joker_rack, scoring, going_out, pool, pool_scoring
   (the breakdown of a hand the pool ended), bonus (the breakdown's all-at-once
   bonus), left (leaving mid-hand), variation (the source's variations);
-- the series: series, series_end, deal, players;
+- the series: series, series_end, deal, players, direction (which way play goes),
+  first_player (who plays first);
+- playing a turn: clock (the time per turn and what happens when it runs out);
 - table mode: add, swap, turn (the turn of a player's opening), split.
 """
 

@@ -27,6 +27,8 @@ SOURCE = Source(
         "series": words("scoring section"),
         "series_end": words("scoring section"),
         "deal": words("Preparation and Distribution of Tiles"),
+        "direction": words("introduction"),
+        "first_player": words("Preparation and Distribution of Tiles"),
         "players": words("introduction"),
         "variation": words("variations"),
         "add": words("The Play"),

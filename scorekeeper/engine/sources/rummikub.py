@@ -20,8 +20,11 @@ SOURCE = Source(
         "pool": words("{section} (pool used up)", section=words("Scoring")),
         "series": words("Winning"),
         "series_end": words("Set Up"),
+        "direction": words("Playing the Game"),
+        "first_player": words("Set Up"),
         "players": words("Set Up"),
         "add": words("Playing the Game"),
         "swap": words("The Joker"),
+        "clock": words("Time Limit"),
     },
 )

@@ -35,9 +35,12 @@ SOURCE = Source(
         "pool_scoring": words("{section} (last-chance round)", section=words("Scoring")),
         "series": words("Scoring"),
         "series_end": words("Before the Game Begins"),
+        "direction": words("Before the Game Begins"),
+        "first_player": words("Before the Game Begins"),
         "players": words("Contents of the Game"),
         "add": words("Manipulating"),
         "swap": words("The Joker"),
+        "clock": words("How to Play"),
         "split": words("The Joker"),
     },
     rulings={

@@ -25,6 +25,7 @@ SOURCE = Source(
         "add": words("Layoff (Adding to Board)"),
         "swap": words("Jolly Swap"),
         "split": words("Layoff (Adding to Board)"),
+        "clock": words("Turn Timer"),
     },
     rulings={
         "ace_rack": Ruling(
@@ -56,6 +57,25 @@ SOURCE = Source(
                 )
             ),
         ),
+        "direction": Ruling(
+            words("which way play goes"),
+            (
+                words(
+                    "The tutorial does not say which way the turn goes round a real table. It "
+                    "goes clockwise, to the left, as in the other tile rummy rules."
+                )
+            ),
+        ),
+        "first_player": Ruling(
+            words("who plays first"),
+            (
+                words(
+                    "The tutorial does not say who plays first. As in the Rummikub rules, each "
+                    "player draws a tile and the highest plays first (a tie draws again); each "
+                    "later hand is started by the next player in the order of play."
+                )
+            ),
+        ),
         "series": Ruling(
             words("the series"),
             (
@@ -64,6 +84,16 @@ SOURCE = Source(
                     "hands or a target score, and the highest total wins."
                 )
             ),
+        ),
+        "time_up": Ruling(
+            words("time running out"),
+            (
+                words(
+                    "In the tutorial the game draws and discards for the player. At a real table "
+                    "the player whose time ran out draws a tile, then discards one."
+                )
+            ),
+            with_section=True,
         ),
     },
 )

@@ -9,14 +9,24 @@ SOURCE = Source(
     title=words("Scorekeeper ruling"),
     about=words("Where a source is silent or unclear, Scorekeeper decides and says so."),
     rulings={
-        "deal": Ruling(
-            words("who deals next"),
+        "clock": Ruling(
+            words("the turn clock"),
             (
                 words(
-                    "The source does not say who starts the next hand. The deal moves one seat to "
-                    "the left, the way play goes."
+                    "The source times no turn. A group may still set a time per turn; when it "
+                    "runs out the turn is over, with no penalty."
                 )
             ),
+        ),
+        "deal": Ruling(
+            words("who starts the next hand"),
+            (
+                words(
+                    "The source says who plays first in the first hand only. Each later hand is "
+                    "started by the next player in the order of play."
+                )
+            ),
+            with_section=True,
         ),
         "lowest_rack_tie": Ruling(
             words("a tie for the lowest rack"),

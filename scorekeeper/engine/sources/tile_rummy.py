@@ -24,10 +24,12 @@ SOURCE = Source(
         "pool": words("{section} (French text)", section=words("Pointage")),
         "bonus": words("{section} (all tiles at once)", section=words("The Game")),
         "players": words("{section} (French text)", section=words("Début de la partie")),
+        "direction": words("{section} (French text)", section=words("Début de la partie")),
         "variation": words("Variation"),
         "add": words("The Game"),
         "swap": words("Groups and Runs"),
         "split": words("Groups and Runs"),
+        "clock": words("The Game"),
     },
     rulings={
         "high_runs": Ruling(
@@ -49,6 +51,17 @@ SOURCE = Source(
             ),
             with_section=True,
         ),
+        "first_player": Ruling(
+            words("who plays first"),
+            (
+                words(
+                    "The English text does not say who plays first, and the French text lets the "
+                    "lowest tile drawn start. Scorekeeper follows the Rummikub rules: each player "
+                    "draws a tile and the highest plays first (a tie draws again); each later "
+                    "hand is started by the next player in the order of play."
+                )
+            ),
+        ),
         "series": Ruling(
             words("the series"),
             (
@@ -57,6 +70,26 @@ SOURCE = Source(
                     "hands or a target score, and the highest total wins."
                 )
             ),
+        ),
+        "clock": Ruling(
+            words("the turn clock"),
+            (
+                words(
+                    "The leaflet sets no time per turn; it says some players set one, for "
+                    "example three minutes. A series can set its own."
+                )
+            ),
+            with_section=True,
+        ),
+        "time_up": Ruling(
+            words("time running out"),
+            (
+                words(
+                    "The leaflet only says that at the end of your turn you say “pass” and "
+                    "the next player plays. It names no penalty, so none is taken."
+                )
+            ),
+            with_section=True,
         ),
     },
     main_preset="tile-rummy",

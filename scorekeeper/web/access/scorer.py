@@ -59,6 +59,10 @@ OPEN_ENDPOINTS = {
     "join_codes.join",
     "draft_api.put_draft",
     "draft_api.read_draft",
+    # The clock checks who presses each button itself: the scorer any, and the phone holding
+    # the seat whose turn it is Done (web/clock/state.py).
+    "clock.step",
+    "clock_api.step",
 }
 REFUSED = lazy_gettext("Only the scorer can change scores at this table.")
 API_REFUSED = lazy_gettext(

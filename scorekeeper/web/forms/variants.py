@@ -51,6 +51,7 @@ EMPTY = {
     "exposed_twin_bonus": lazy_gettext("no bonus"),
     "left_table_penalty": lazy_gettext("no fixed score"),
     "going_out_min_melded": lazy_gettext("no minimum"),
+    "turn_limit": lazy_gettext("no clock"),
 }
 
 BONUS_PARTS = ("all_at_once_bonus_0", "all_at_once_bonus_1", "all_at_once_bonus_2")

@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 
 from ...store import drafts, hands
 from ...store.series import Series, standing
+from ..clock import state as clock_state
 from ..forms import tally
 from ..forms.common import EmptyForm
 from ..shell.db import get_db
@@ -156,6 +157,7 @@ def _rack_page(one: Series, seat: int, form: MyRackForm, fresh: bool = True):
         tag=rack_drafts.phone_tag(rack_drafts.phone_key() or ""),
         rack_costs=tally.rack_costs(one.variant),
         let_go_form=EmptyForm(),
+        clock=clock_state.page_clock(one),
     )
     return make_response(page)
 

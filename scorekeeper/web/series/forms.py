@@ -1,6 +1,9 @@
-"""The form that starts a series: players in seat order, rules, the end, the first dealer."""
+"""The form that starts a series: players in the order they take turns, rules, the end, who
+goes first (chosen by name or drawn at random); and the rematch form's choice of who goes first."""
 
 from __future__ import annotations
+
+import secrets
 
 from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
@@ -8,8 +11,18 @@ from wtforms import Field, FieldList, IntegerField, RadioField, SelectField, Str
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ...engine import InvalidSeries, SeriesEnd, Variant
+from ...engine.play_order import (
+    Direction,
+    direction,
+    first_seat_group_words,
+    first_seat_words,
+    has_dealer,
+    order_group_words,
+    order_words,
+)
 from ...engine.series import check_series_setup
 from ...engine.variant_checks import PLAYERS
+from ...engine.words import Words, said_here
 from ...store import players
 from ..forms.common import SelectChoice, sentence
 
@@ -22,8 +35,80 @@ END_WORDS = {
 }
 
 
+class RematchForm(FlaskForm):
+    """A rematch's choice of who goes first: the player the order of play carries on to (the
+    default, also when the choice is not sent), another by name, or a fair draw."""
+
+    first = SelectField(
+        lazy_gettext("Who goes first"),
+        description=lazy_gettext(
+            "The first choice carries on the order of play from where it stopped."
+        ),
+    )
+
+
+# "Who goes first" drawn by the server when the series is started: every source draws for
+# the first player or picks the first dealer at random (RULES.md, "Playing the hand").
+AT_RANDOM = "random"
+
+
+def first_choices(names: list[str], places: int) -> list[SelectChoice]:
+    """The choices of who goes first: a fair draw, then each of `places` players by name (a
+    place no name was typed for, or a name refused, by its number)."""
+    return [
+        SelectChoice(AT_RANDOM, gettext("Pick at random")),
+        *(
+            SelectChoice(
+                str(i),
+                names[i]
+                if i < len(names) and not players.name_problem(names[i])
+                else gettext("Seat %(number)s", number=i + 1),
+            )
+            for i in range(places)
+        ),
+    ]
+
+
+def chosen_seat(value: str | None, players_count: int) -> tuple[int, bool]:
+    """The seat a "who goes first" choice names, and whether it was drawn: "random" is drawn
+    here, fairly (secrets), among the players seated; anything else is the seat typed."""
+    if value == AT_RANDOM:
+        return secrets.randbelow(players_count), True
+    try:
+        return int(value or 0), False
+    except ValueError:
+        return -1, False  # no seat: the engine refuses it beside the field
+
+
+def variant_hints(variants: list[Variant]) -> dict[str, dict[str, str]]:
+    """For each variant, how to list its players and what "who goes first" asks for, in the
+    engine's words read in the page's language: the page's script shows the chosen one's."""
+    return {
+        v.id: {"order": said_here(order_words(v)), "first": said_here(first_seat_words(v))}
+        for v in variants
+    }
+
+
+def order_hints(variants: list[Variant]) -> list[Words]:
+    """How to list the players, said once for every variant played each way: what the page
+    shows without its script, whichever variant is chosen."""
+    ways: tuple[Direction, ...] = ("anticlockwise", "clockwise")
+    grouped = [(way, [v.name for v in variants if direction(v) == way]) for way in ways]
+    return [order_group_words(way, named) for way, named in grouped if named]
+
+
+def first_hints(variants: list[Variant]) -> list[Words]:
+    """What "who goes first" asks for, said once for the variants with a dealer and once for
+    those without."""
+    grouped = [
+        (dealt, [v.name for v in variants if has_dealer(v) == dealt]) for dealt in (True, False)
+    ]
+    return [first_seat_group_words(dealt, named) for dealt, named in grouped if named]
+
+
 class SeriesForm(FlaskForm):
-    """Start a series: players in seat order, the variant, the end and the first dealer."""
+    """Start a series: players in the order they take turns, the variant, the end and who
+    goes first."""
 
     name = StringField(
         lazy_gettext("Name"),
@@ -51,32 +136,30 @@ class SeriesForm(FlaskForm):
         ],
     )
     first_dealer = SelectField(
-        lazy_gettext("Who deals first"),
-        coerce=int,
-        default=0,
+        lazy_gettext("Who goes first"),
+        default="0",
         description=lazy_gettext("Seat 1 is the first name typed above."),
         choices=[
-            SelectChoice(i, lazy_gettext("Seat %(number)s", number=i + 1)) for i in range(MAX_SEATS)
+            SelectChoice(AT_RANDOM, lazy_gettext("Pick at random")),
+            *(
+                SelectChoice(str(i), lazy_gettext("Seat %(number)s", number=i + 1))
+                for i in range(MAX_SEATS)
+            ),
         ],
     )
 
     def name_dealers(self) -> None:
-        """Call the first dealer's choices by the names typed (a page sent back with a
+        """Call the choices of who goes first by the names typed (a page sent back with a
         refusal); the seats no one took keep their number. The page's script does the
         same as the names are typed."""
-        names = self.seated()
-        self.first_dealer.choices = [
-            SelectChoice(
-                i,
-                names[i]
-                if i < len(names) and not players.name_problem(names[i])
-                else gettext("Seat %(number)s", number=i + 1),
-            )
-            for i in range(MAX_SEATS)
-        ]
+        self.first_dealer.choices = first_choices(self.seated(), MAX_SEATS)
+
+    def first_seat(self) -> tuple[int, bool]:
+        """The seat chosen to go first, drawn at random when asked (and whether it was)."""
+        return chosen_seat(self.first_dealer.data, max(len(self.seated()), 1))
 
     def seated(self) -> list[str]:
-        """The names typed, in seat order, without the empty seats."""
+        """The names typed, in the order they take turns, without the empty places."""
         return [players.tidy_name(f.data) for f in self.seats if f.data and f.data.strip()]
 
     def check(self, variant: Variant | None) -> bool:
@@ -86,9 +169,11 @@ class SeriesForm(FlaskForm):
             self.variant.errors = [gettext("Choose the rules you play.")]
             return False
         names = self.seated()
+        # A draw is always one of the players seated; only a seat chosen by hand is checked.
+        first = 0 if self.first_dealer.data == AT_RANDOM else self.first_seat()[0]
         try:
             end = SeriesEnd(self.end_kind.data, self.end_value.data or 0)
-            check_series_setup(variant, names, end, self.first_dealer.data)
+            check_series_setup(variant, names, end, first)
         except InvalidSeries as error:
             self._place(error)
             return False

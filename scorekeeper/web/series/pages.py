@@ -1,4 +1,5 @@
-"""Series: starting one, and its page with standings, who deals next and the score sheet."""
+"""Series: starting one, and its page with standings, who deals and who plays first in the
+hand being played, and the score sheet."""
 
 from __future__ import annotations
 
@@ -8,16 +9,27 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext
 from sqlite_utils import Database
 
-from ...engine import SeriesEnd, next_dealer
+from ...engine import PRESETS, SeriesEnd, dealer
+from ...engine.play_order import drawn_words, rematch_words
 from ...engine.reference import rule_for_param
+from ...engine.words import said_here
 from ...store import deletions, drafts, hands, live_tables, players, rulings, variants
-from ...store.series import Series, create_series, dealer_next, standing
-from ..forms.common import EmptyForm, SelectChoice
+from ...store.series import Series, create_series, standing, turn_next
+from ..clock import state as clock_state
+from ..forms.common import SelectChoice
 from ..shell.db import get_db
 from ..shell.language import long_date, say
 from ..shell.lookup import night_or_404, series_or_404
 from . import share
-from .forms import SeriesForm
+from .forms import (
+    RematchForm,
+    SeriesForm,
+    chosen_seat,
+    first_choices,
+    first_hints,
+    order_hints,
+    variant_hints,
+)
 from .ruling_form import RulingForm
 from .sheet import sheet_lines
 
@@ -35,19 +47,30 @@ def new(night_id: int):
     db = get_db()
     night = night_or_404(db, night_id)
     form = SeriesForm()
-    form.variant.choices = [SelectChoice(i, name) for i, name in variants.variant_choices(db)]
+    offered = [*PRESETS.values(), *variants.custom_variants(db)]
+    form.variant.choices = [SelectChoice(v.id, v.name) for v in offered]
     if request.method == "POST":
         form.name_dealers()
     if form.validate_on_submit():
         variant = variants.get_variant(db, form.variant.data)
         if form.check(variant) and variant is not None:
             end = SeriesEnd(form.end_kind.data, form.end_value.data or 0)
-            series_id = create_series(
-                db, night_id, form.name.data, variant, form.seated(), end, form.first_dealer.data
-            )
+            first, drawn = form.first_seat()
+            names = form.seated()
+            series_id = create_series(db, night_id, form.name.data, variant, names, end, first)
             flash(gettext("Series started. Record the first hand when it ends."))
+            if drawn:
+                flash(said_here(drawn_words(variant, names[first])))
             return redirect(url_for("series.show", series_id=series_id))
-    return render_template("series/new.html", night=night, form=form, known=players.all_players(db))
+    return render_template(
+        "series/new.html",
+        night=night,
+        form=form,
+        known=players.all_players(db),
+        hints=variant_hints(offered),
+        order_hints=order_hints(offered),
+        first_hints=first_hints(offered),
+    )
 
 
 @bp.route("/series/<int:series_id>")
@@ -57,23 +80,48 @@ def show(series_id: int):
     return series_page(db, series_or_404(db, series_id))
 
 
+def rematch_form(series: Series, played: int) -> RematchForm:
+    """The rematch's choice of who goes first: by default the seat the series' order of play
+    carries on to (the next dealer, or the next to play first where no one deals)."""
+    form = RematchForm(prefix="rematch")
+    carried = dealer(series.variant, len(series.names), series.first_dealer, played, series.listing)
+    choices = first_choices(series.names, len(series.names))
+    # The one the order carries on to first, then a draw, then everyone else.
+    form.first.choices = [choices[carried + 1], choices[0]] + [
+        c for i, c in enumerate(choices[1:]) if i != carried
+    ]
+    if form.first.data is None:
+        form.first.data = str(carried)
+    return form
+
+
 @bp.route("/series/<int:series_id>/rematch", methods=["POST"])
 def rematch(series_id: int):
-    """Start the same series again, in the same night: the same players in the same seats,
-    the same frozen rules and end; the deal carries on from where it stopped."""
+    """Start the same series again, in the same night: the same players in the same order,
+    the same frozen rules and end; who goes first is the one the order of play carries on to,
+    another chosen by name, or drawn at random."""
     db = get_db()
     series = series_or_404(db, series_id)
     tally = standing(db, series)
     if not tally.finished:
         abort(404)
-    if not EmptyForm().validate_on_submit():
+    form = rematch_form(series, tally.played)
+    if not form.validate_on_submit():
         return redirect(url_for("series.show", series_id=series_id))
-    dealer = next_dealer(series.variant, len(series.names), series.first_dealer, tally.played)
+    first, drawn = chosen_seat(form.first.data, len(series.names))
+    # The players keep the order they were listed in, so the rematch keeps its listing.
     new_id = create_series(
-        db, series.night_id, None, series.variant, series.names, series.end, dealer
+        db,
+        series.night_id,
+        None,
+        series.variant,
+        series.names,
+        series.end,
+        first,
+        series.listing,
     )
     drafts.carry_claims(db, series.id, new_id)  # each phone "My rack" keeps its player
-    flash(gettext("Rematch started: %(player)s deals first.", player=series.names[dealer]))
+    flash(said_here(rematch_words(series.variant, series.names[first], drawn)))
     return redirect(url_for("series.show", series_id=new_id))
 
 
@@ -142,7 +190,8 @@ def series_page(db: Database, series: Series, ruling_form: RulingForm | None = N
         hands=shown,
         earlier=shown[0]["place"] - 1 if shown else 0,
         sheet=sheet_lines(series, shown),
-        dealer=dealer_next(series, result),
+        turn=turn_next(series, result),
+        rematch=rematch_form(series, result.played) if result.finished else None,
         standings=result.standings,
         deleted=deleted,
         deleted_words=deleted_words(db, deleted, result.played),
@@ -151,6 +200,9 @@ def series_page(db: Database, series: Series, ruling_form: RulingForm | None = N
         live=_live(db, series.id),
         # Who wins the series under its rules, in the rule reference's words.
         winner_rule=rule_for_param("series_winner").explain(series.variant),
+        clock=clock_state.page_clock(series),
+        turn_figures=clock_state.figures(series),
+        limit_form=clock_state.limit_form(series),
     )
 
 
