@@ -71,7 +71,7 @@ def step(series_id: int):
                 "where": "do",
             }
         ), 400
-    mark, wrong = _mark(body, len(one.names))
+    mark, wrong = _mark(body if isinstance(body, dict) else {}, len(one.names))
     if wrong:
         return wrong
     db = get_db()

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField
-from wtforms.widgets import HiddenInput
 from wtforms.validators import AnyOf, NumberRange, Optional
+from wtforms.widgets import HiddenInput
 
 from ...engine.time_up import OFF
 from ...engine.turn_clock import TurnMark
