@@ -111,8 +111,10 @@
     if (tag) { headers["If-None-Match"] = tag; }
     fetch(panel.getAttribute("data-api"), { cache: "no-store", headers: headers })
       .then(function (response) {
+        // The server answers again: "cannot be reached" is over (a refusal stays to be read
+        // until the next swap or tap).
         var error = panel.querySelector(".clock-error");
-        error.hidden = true;
+        if (error.textContent === words.lost) { error.hidden = true; }
         if (response.status === 304) { return null; }
         var first = tag === null;
         tag = response.headers.get("ETag");
@@ -130,6 +132,7 @@
     var button = event.submitter;
     if (!button || !button.name) { return; }
     event.preventDefault();
+    panel.querySelector(".clock-error").hidden = true;
     var data = new FormData(event.target);
     data.set(button.name, button.value);
     fetch(event.target.action, { method: "POST", body: data, headers: { "Accept": "application/json" } })

@@ -121,6 +121,7 @@ def test_done_on_the_right_phone_only_the_time_running_out_everywhere_and_the_ha
         "Bo's turn had already ended; it is now Cai's turn."
     )
     expect(clock(scorer).get_by_role("heading")).to_have_text("Cai's turn")
+    clock(scorer).screenshot(path=str(SHOTS / "scorer-stale-done-refused.png"))
     scorer.get_by_role("button", name="Pause").click()
     expect(clock(scorer)).to_contain_text("Paused.")
     expect(clock(bo)).to_contain_text("Paused.", timeout=SOON)
