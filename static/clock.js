@@ -3,7 +3,8 @@
 // every two seconds whether the clock changed (a 304 when not: the tag it was given), and
 // then swaps in the clock as the page now draws it. When a turn runs out it shows the
 // penalty, with a beep and a vibration where the phone allows (off with one tap, kept on
-// this phone). Its buttons post the same forms as without script, then swap in the answer.
+// this phone). Its buttons post the same forms as without script, then swap in the answer;
+// a Done says which turn it ends, so one refused (409) redraws the clock as it now is.
 (function () {
   "use strict";
 
@@ -110,8 +111,10 @@
     if (tag) { headers["If-None-Match"] = tag; }
     fetch(panel.getAttribute("data-api"), { cache: "no-store", headers: headers })
       .then(function (response) {
+        // The server answers again: "cannot be reached" is over (a refusal stays to be read
+        // until the next swap or tap).
         var error = panel.querySelector(".clock-error");
-        error.hidden = true;
+        if (error.textContent === words.lost) { error.hidden = true; }
         if (response.status === 304) { return null; }
         var first = tag === null;
         tag = response.headers.get("ETag");
@@ -129,16 +132,21 @@
     var button = event.submitter;
     if (!button || !button.name) { return; }
     event.preventDefault();
+    panel.querySelector(".clock-error").hidden = true;
     var data = new FormData(event.target);
     data.set(button.name, button.value);
     fetch(event.target.action, { method: "POST", body: data, headers: { "Accept": "application/json" } })
       .then(function (response) {
         return response.json().then(function (body) {
           if (!response.ok) {
-            var error = panel.querySelector(".clock-error");
-            error.textContent = body.error;
-            error.hidden = false;
-            return;
+            // 409: the turn this page showed was over (ended on another phone, or a second
+            // tap): draw the clock as it is now, then say why nothing was ended.
+            var shown = response.status === 409 ? swap() : Promise.resolve();
+            return shown.then(function () {
+              var error = panel.querySelector(".clock-error");
+              error.textContent = body.error;
+              error.hidden = false;
+            });
           }
           return swap();
         });

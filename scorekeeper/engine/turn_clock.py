@@ -11,7 +11,7 @@ The limit comes from the variant or the series (time_up.turn_limit): ../shared/R
 from __future__ import annotations
 
 import statistics
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from .errors import RuleError
@@ -36,13 +36,15 @@ class Turn:
 class Clock:
     """The clock of hand `hand` (counted from 1). `seat` is whose turn it is (None before
     the hand's first turn); `since` is when the running stretch of the turn began (None
-    while paused); `used` is the seconds the turn ran before that stretch."""
+    while paused); `used` is the seconds the turn ran before that stretch; `turn` is the
+    turn's number within the hand (1 for the first, 0 before it)."""
 
     hand: int
     limit: int | None = None
     seat: int | None = None
     since: float | None = None
     used: float = 0.0
+    turn: int = 0
 
     @property
     def started(self) -> bool:
@@ -74,7 +76,54 @@ def start(clock: Clock, seat: int, now: float) -> Clock:
     """The hand's first turn begins: `seat` plays (the hand's starter)."""
     if clock.started:
         raise ClockRefused(words("The clock is already going."), field="do")
-    return replace(clock, seat=seat, since=now, used=0.0)
+    return replace(clock, seat=seat, since=now, used=0.0, turn=1)
+
+
+@dataclass(frozen=True)
+class TurnMark:
+    """Which turn a Done means to end, as the page that sent it saw the clock: whose turn
+    (`seat`), its number within the hand (`turn`) and the hand. Any may be None (not said).
+    A page that is behind, or a Done tapped twice, must not end the next player's turn."""
+
+    seat: int | None = None
+    turn: int | None = None
+    hand: int | None = None
+
+
+def check_turn(clock: Clock, mark: TurnMark, names: Sequence[str]) -> None:
+    """Refuse a Done meant for a turn that is over (another phone ended it first): the
+    clock then stays as it is. `names` are the players, by seat."""
+    stale = (
+        (mark.seat is not None and mark.seat != clock.seat)
+        or (mark.turn is not None and mark.turn != clock.turn)
+        or (mark.hand is not None and mark.hand != clock.hand)
+    )
+    if not stale:
+        return
+    ended = None if mark.seat is None else names[mark.seat]
+    if clock.seat is None:
+        if ended is None:
+            raise ClockRefused(
+                words("That turn had already ended; the clock is stopped."), field="do"
+            )
+        raise ClockRefused(
+            words("{name}'s turn had already ended; the clock is stopped.", name=ended),
+            field="do",
+        )
+    now = names[clock.seat]
+    if ended is None:
+        raise ClockRefused(
+            words("That turn had already ended; it is now {now}'s turn.", now=now), field="do"
+        )
+    if ended == now:
+        raise ClockRefused(
+            words("{name}'s turn had already ended; it is {name}'s turn again.", name=ended),
+            field="do",
+        )
+    raise ClockRefused(
+        words("{name}'s turn had already ended; it is now {now}'s turn.", name=ended, now=now),
+        field="do",
+    )
 
 
 def done(clock: Clock, next_seat: int, now: float) -> tuple[Clock, Turn]:
@@ -83,7 +132,15 @@ def done(clock: Clock, next_seat: int, now: float) -> tuple[Clock, Turn]:
     if clock.seat is None:
         raise ClockRefused(words("The clock has not started yet."), field="do")
     turn = Turn(clock.hand, clock.seat, round(clock.spent(now), 1), clock.ran_out(now))
-    return replace(clock, seat=next_seat, since=now, used=0.0), turn
+    return replace(clock, seat=next_seat, since=now, used=0.0, turn=clock.turn + 1), turn
+
+
+def last_turn(clock: Clock, now: float) -> Turn | None:
+    """The turn running (or run out) when its hand is recorded, as its record keeps it, so
+    the hand's last turn counts in the figures too; None when no turn was running."""
+    if clock.seat is None:
+        return None
+    return Turn(clock.hand, clock.seat, round(clock.spent(now), 1), clock.ran_out(now))
 
 
 def pause(clock: Clock, now: float) -> Clock:

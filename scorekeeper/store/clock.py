@@ -8,6 +8,7 @@ transaction under the write lock, so two phones pressing Done at once end one tu
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from sqlite_utils import Database
@@ -15,13 +16,31 @@ from sqlite_utils import Database
 from ..engine import SeriesTally
 from ..engine.play_order import next_player
 from ..engine.time_up import turn_limit
-from ..engine.turn_clock import Clock, ClockRefused, Turn, done, pause, resume, start, stopped
+from ..engine.turn_clock import (
+    Clock,
+    ClockRefused,
+    Turn,
+    TurnMark,
+    check_turn,
+    done,
+    last_turn,
+    pause,
+    resume,
+    start,
+    stopped,
+)
 from ..engine.words import words
 from .db import now as stamp_now
 from .db import write_lock
 from .series import Series, standing
 
 STEPS = ("start", "done", "pause", "resume")
+
+
+def clock_time() -> float:
+    """The server's time, in seconds since the epoch, as the clock reads it when a hand is
+    recorded (the web layer hands every step its own `now`)."""
+    return time.time()
 
 
 def player_after(series: Series, seat: int) -> int:
@@ -57,11 +76,12 @@ def read_clock(db: Database, series: Series, tally: SeriesTally | None = None) -
     row = db.execute(ROW, [series.id]).fetchone()
     own = row[4] if row else None
     limit = turn_limit(series.variant, own)
+    turns = turns_of(db, series.id, hand)
     if row is None or row[0] != hand or tally.finished:
         clock = stopped(hand, limit)
     else:
-        clock = Clock(hand=hand, limit=limit, seat=row[1], since=row[2], used=row[3])
-    turns = turns_of(db, series.id, hand)
+        turn = 0 if row[1] is None else len(turns) + 1
+        clock = Clock(hand=hand, limit=limit, seat=row[1], since=row[2], used=row[3], turn=turn)
     return SeriesClock(clock, own, turns, row[5] if row else 0)
 
 
@@ -92,9 +112,13 @@ def turns_of(db: Database, series_id: int, hand: int | None = None) -> list[Turn
     ]
 
 
-def step(db: Database, series: Series, do: str, now: float) -> SeriesClock:
+def step(
+    db: Database, series: Series, do: str, now: float, mark: TurnMark | None = None
+) -> SeriesClock:
     """Take one step of the clock ("start", "done", "pause", "resume") at time `now`; the
-    engine's ClockRefused where the clock cannot take it."""
+    engine's ClockRefused where the clock cannot take it, or where a "done" says which turn
+    it ends (`mark`) and that turn is over: checked under the write lock, so of two Dones
+    sent for one turn the second is refused and ends nobody else's turn."""
     if do not in STEPS:
         raise ClockRefused(
             words("say what the clock should do: start, done, pause or resume"), field="do"
@@ -113,6 +137,7 @@ def step(db: Database, series: Series, do: str, now: float) -> SeriesClock:
         elif do == "resume":
             clock = resume(clock, now)
         else:
+            check_turn(clock, mark or TurnMark(), series.names)
             clock, turn = done(clock, player_after(series, clock.seat or 0), now)
             _record(db, series.id, turn, len(kept.turns) + 1)
         _keep(db, series.id, clock, kept.own_limit)
@@ -149,13 +174,22 @@ def _keep(db: Database, series_id: int, clock: Clock, own_limit: int | None) -> 
     )
 
 
-def stop_clock(db: Database, series_id: int, next_hand: int) -> None:
+def stop_clock(db: Database, series: Series, next_hand: int) -> None:
     """A hand was recorded: the clock stops, set for the next hand, whose first turn is its
-    starter's once someone presses Start (inside the writer's transaction)."""
+    starter's once someone presses Start (inside the writer's transaction). The turn that
+    was running (or had run out) is the hand's last: it is kept with the others first, so
+    the series' figures count it."""
+    row = db.execute(ROW, [series.id]).fetchone()
+    if row is not None and row[0] == next_hand - 1 and row[1] is not None:
+        limit = turn_limit(series.variant, row[4])
+        running = Clock(hand=row[0], limit=limit, seat=row[1], since=row[2], used=row[3])
+        turn = last_turn(running, clock_time())
+        if turn is not None:
+            _record(db, series.id, turn, len(turns_of(db, series.id, row[0])) + 1)
     db.execute(
         "UPDATE series_clocks SET hand = ?, seat = NULL, since = NULL, used = 0,"
         " changes = changes + 1 WHERE series_id = ?",
-        [next_hand, series_id],
+        [next_hand, series.id],
     )
 
 

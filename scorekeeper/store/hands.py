@@ -261,7 +261,7 @@ def record_hand(
         tallies.keep_tally(db, series.id, series.names, after)
         live_tables.clear_table(db, series.id)
         # The hand is over: its turn clock stops, set for the next hand (store.clock).
-        clock.stop_clock(db, series.id, after.played + 1)
+        clock.stop_clock(db, series, after.played + 1)
         # The racks the players sent for this hand are in it now (or were overruled).
         drafts.clear_drafts(db, series.id, number)
         if once is not None:

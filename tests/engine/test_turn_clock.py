@@ -14,7 +14,10 @@ from scorekeeper.engine.turn_clock import (
     Clock,
     ClockRefused,
     Turn,
+    TurnMark,
+    check_turn,
     done,
+    last_turn,
     pause,
     resume,
     start,
@@ -152,6 +155,57 @@ def test_done_records_the_turn_and_whether_it_ran_out():
     clock, turn = done(clock, 0, 1100.0)
     assert turn == Turn(3, 3, 51.0, True)
     assert clock.seat == 0 and clock.used == 0.0
+
+
+NAMES = ["Ana", "Bo", "Cai", "Dan"]
+
+
+def test_each_turn_is_numbered_within_its_hand():
+    clock = start(stopped(2, 60), 3, 0.0)
+    assert clock.turn == 1
+    clock, _ = done(clock, 0, 5.0)
+    clock, _ = done(clock, 1, 9.0)
+    assert (clock.seat, clock.turn) == (1, 3)
+
+
+@pytest.mark.parametrize(
+    ("mark", "said"),
+    [
+        # Dan's phone ended Dan's turn; the scorer's page still showed it.
+        (TurnMark(3, 1, 2), "Dan's turn had already ended; it is now Ana's turn."),
+        (TurnMark(seat=3), "Dan's turn had already ended; it is now Ana's turn."),
+        # Round the table and back to Dan: his first turn's Done must not end his second.
+        (TurnMark(0, 5, 2), "Ana's turn had already ended; it is Ana's turn again."),
+        (TurnMark(turn=1), "That turn had already ended; it is now Ana's turn."),
+        # A page left from the hand before.
+        (TurnMark(0, 2, 1), "Ana's turn had already ended; it is Ana's turn again."),
+    ],
+)
+def test_a_done_for_a_turn_already_over_is_refused_in_the_players_words(mark, said):
+    clock = done(start(stopped(2, 60), 3, 0.0), 0, 8.0)[0]
+    with pytest.raises(ClockRefused) as refused:
+        check_turn(clock, mark, NAMES)
+    assert str(refused.value) == said and refused.value.field == "do"
+
+
+def test_a_done_for_the_turn_being_played_goes_through():
+    clock = done(start(stopped(2, 60), 3, 0.0), 0, 8.0)[0]
+    for mark in (TurnMark(), TurnMark(0), TurnMark(0, 2), TurnMark(0, 2, 2)):
+        check_turn(clock, mark, NAMES)
+
+
+def test_a_done_for_a_turn_of_a_clock_since_stopped_is_refused():
+    with pytest.raises(ClockRefused) as refused:
+        check_turn(stopped(3, 60), TurnMark(3, 4, 2), NAMES)
+    assert str(refused.value) == "Dan's turn had already ended; the clock is stopped."
+
+
+def test_the_turn_running_when_the_hand_ends_is_recorded_run_out_or_not():
+    assert last_turn(stopped(1, 60), 100.0) is None
+    clock = start(stopped(1, 5), 2, 100.0)
+    assert last_turn(clock, 103.0) == Turn(1, 2, 3.0, False)
+    assert last_turn(clock, 109.0) == Turn(1, 2, 9.0, True)
+    assert last_turn(pause(clock, 102.0), 500.0) == Turn(1, 2, 2.0, False)
 
 
 def test_without_a_limit_there_is_no_time_left_and_nothing_runs_out():

@@ -10,7 +10,7 @@ import pytest
 from hands import rack, went_out
 
 from scorekeeper.engine import PRESETS, SeriesEnd
-from scorekeeper.engine.turn_clock import ClockRefused, Turn
+from scorekeeper.engine.turn_clock import ClockRefused, Turn, TurnMark
 from scorekeeper.store import clock
 from scorekeeper.store.db import connect, migrate
 from scorekeeper.store.export import export_document
@@ -84,6 +84,39 @@ def test_each_hand_starts_with_its_starter_and_a_recorded_hand_stops_the_clock(
         assert found == starters
         with pytest.raises(ClockRefused):
             clock.step(db, one, "start", 100.0)  # the series is over
+
+
+def test_a_done_for_a_turn_already_over_changes_nothing(path):
+    with connect(path) as db:
+        one = new_series(db)
+        clock.step(db, one, "start", 100.0)
+        # Ana's phone ends her turn; the scorer's page, still showing it, sends its Done.
+        clock.step(db, one, "done", 110.0, TurnMark(0, 1, 1))
+        before = clock.read_clock(db, one)
+        with pytest.raises(ClockRefused) as refused:
+            clock.step(db, one, "done", 110.15, TurnMark(0, 1, 1))
+        assert str(refused.value) == "Ana's turn had already ended; it is now Bo's turn."
+        after = clock.read_clock(db, one)
+        assert after.clock == before.clock and after.turns == [Turn(1, 0, 10.0, False)]
+        assert after.changes == before.changes
+        # The Done that names Bo's turn ends it.
+        ended = clock.step(db, one, "done", 130.0, TurnMark(1, 2, 1))
+        assert (ended.clock.seat, ended.clock.turn) == (2, 3)
+
+
+def test_a_hand_recorded_during_a_turn_keeps_that_turn(path, monkeypatch):
+    with connect(path) as db:
+        one = new_series(db)
+        clock.step(db, one, "start", 100.0)
+        clock.step(db, one, "done", 120.0)
+        # Bo's turn ran out at 60 s; the hand is recorded 70 s in.
+        monkeypatch.setattr(clock, "clock_time", lambda: 190.0)
+        record_hand(db, one, a_hand("Ana"))
+        assert clock.turns_of(db, one.id) == [Turn(1, 0, 20.0, False), Turn(1, 1, 70.0, True)]
+        assert clock.read_clock(db, one).clock.started is False
+        # A hand recorded with the clock stopped adds no turn.
+        record_hand(db, one, a_hand("Bo"))
+        assert len(clock.turns_of(db, one.id)) == 2
 
 
 def test_a_hand_deleted_under_a_running_clock_leaves_it_stopped(path):

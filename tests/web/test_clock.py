@@ -12,6 +12,7 @@ import pytest
 from conftest import app_settings
 
 from scorekeeper import create_app
+from scorekeeper.store import clock as kept_clock
 from scorekeeper.web.clock import state
 
 from .steps import PASSCODE, page_text, set_scorer_passcode, start_series, tally
@@ -35,6 +36,8 @@ class Time:
 def time(monkeypatch) -> Time:
     now = Time()
     monkeypatch.setattr(state, "now", now)
+    # The store reads the same clock when a hand is recorded (the turn then running).
+    monkeypatch.setattr(kept_clock, "clock_time", now)
     return now
 
 

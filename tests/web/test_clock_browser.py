@@ -110,6 +110,18 @@ def test_done_on_the_right_phone_only_the_time_running_out_everywhere_and_the_ha
     # Bo ends the turn; the scorer pauses and resumes Cai's.
     done(bo).click()
     expect(clock(scorer).get_by_role("heading")).to_have_text("Cai's turn", timeout=SOON)
+    # A scorer's page still showing Bo's turn (its form as it was before Bo's Done, as when
+    # no poll has come back yet) taps Done: refused, the page says why and keeps Cai's turn.
+    scorer.evaluate(
+        "() => { const f = document.querySelector('#clock form');"
+        " f.elements.seat.value = '1'; f.elements.turn.value = '2'; }"
+    )
+    done(scorer).click()
+    expect(clock(scorer).locator(".clock-error")).to_have_text(
+        "Bo's turn had already ended; it is now Cai's turn."
+    )
+    expect(clock(scorer).get_by_role("heading")).to_have_text("Cai's turn")
+    clock(scorer).screenshot(path=str(SHOTS / "scorer-stale-done-refused.png"))
     scorer.get_by_role("button", name="Pause").click()
     expect(clock(scorer)).to_contain_text("Paused.")
     expect(clock(bo)).to_contain_text("Paused.", timeout=SOON)

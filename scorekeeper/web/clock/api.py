@@ -1,5 +1,7 @@
 """The clock's JSON API: `GET /api/series/ID/clock` reads it, `POST` with
-`{"do": "start" | "done" | "pause" | "resume"}` takes a step and answers the new clock.
+`{"do": "start" | "done" | "pause" | "resume"}` takes a step and answers the new clock; a
+"done" may say which turn it ends (`"seat"`, `"turn"`: its number within the hand, `"hand"`),
+refused 409 once that turn is over.
 A step needs the passcode where one is set (Authorization: Bearer), except "done" from the
 phone holding the seat whose turn it is (its My rack cookie): otherwise 403."""
 
@@ -8,9 +10,10 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify, request
 from flask_babel import gettext
 
-from ...engine.turn_clock import ClockRefused
+from ...engine.turn_clock import ClockRefused, TurnMark
 from ...store import clock, series, tallies
 from ..shell.db import get_db
+from ..shell.language import sentence
 from . import state
 
 bp = Blueprint("clock_api", __name__, url_prefix="/api")
@@ -68,16 +71,39 @@ def step(series_id: int):
                 "where": "do",
             }
         ), 400
+    mark, wrong = _mark(body if isinstance(body, dict) else {}, len(one.names))
+    if wrong:
+        return wrong
     db = get_db()
     kept = clock.read_clock(db, one)
     seat = state.phone_seat(series_id)
     if not state.may_step(kept, do, seat):
         return jsonify({"error": refusal(one, kept.clock.seat, do, api=True)}), 403
     try:
-        kept = clock.step(db, one, do, state.now())
+        kept = clock.step(db, one, do, state.now(), mark)
     except ClockRefused as error:
-        return jsonify({"error": error.detail, "where": "do"}), 409
+        return jsonify({"error": sentence(error.detail), "where": "do"}), 409
     return jsonify(state.answer(one, kept, state.now()))
+
+
+def _mark(body: dict, players: int):
+    """The turn a "done" says it ends (`"seat"`, `"turn"`, `"hand"`, each optional), or a 400
+    naming the field that is not a seat of the series or a number from 1."""
+    said: dict[str, int | None] = {}
+    for field, low, high in (("seat", 0, players - 1), ("turn", 1, None), ("hand", 1, None)):
+        value = body.get(field)
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if value is not None and not (whole and low <= value and (high is None or value <= high)):
+            if field == "seat":
+                message = gettext(
+                    '"seat" is the seat whose turn the "done" ends: a number from 0 to %(last)d',
+                    last=players - 1,
+                )
+            else:
+                message = gettext('"%(field)s" is a whole number from 1', field=field)
+            return None, (jsonify({"error": message, "where": field}), 400)
+        said[field] = value
+    return TurnMark(said["seat"], said["turn"], said["hand"]), None
 
 
 def refusal(one: series.Series, turn: int | None, do: str, api: bool = False) -> str:

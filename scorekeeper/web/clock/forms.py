@@ -6,8 +6,10 @@ from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, RadioField
 from wtforms.validators import AnyOf, NumberRange, Optional
+from wtforms.widgets import HiddenInput
 
 from ...engine.time_up import OFF
+from ...engine.turn_clock import TurnMark
 from ...engine.variant_checks import BOUNDS
 from ...store.clock import STEPS
 from ..forms.common import SelectChoice
@@ -16,10 +18,20 @@ LOW, HIGH = BOUNDS["turn_limit"]
 
 
 class StepForm(FlaskForm):
-    """Start, Done, Pause or Resume (the button pressed), and the page to go back to."""
+    """Start, Done, Pause or Resume (the button pressed), the page to go back to, and the
+    turn the page showed (whose, its number within the hand, the hand): a Done ends that
+    turn only, so a page behind the clock or a second tap cannot end the next one."""
 
     do = HiddenField(validators=[AnyOf(STEPS)])
     next = HiddenField()
+    seat = IntegerField(widget=HiddenInput(), validators=[Optional(), NumberRange(min=0)])
+    turn = IntegerField(widget=HiddenInput(), validators=[Optional(), NumberRange(min=1)])
+    hand = IntegerField(widget=HiddenInput(), validators=[Optional(), NumberRange(min=1)])
+
+    def mark(self, players: int) -> TurnMark:
+        """The turn the page showed (a seat the series does not have counts as none)."""
+        seat = self.seat.data if self.seat.data is not None and self.seat.data < players else None
+        return TurnMark(seat, self.turn.data, self.hand.data)
 
 
 class LimitForm(FlaskForm):

@@ -40,7 +40,7 @@ def step(series_id: int):
     if not state.may_step(kept, do, seat):
         return _answer(one, back, refusal(one, kept.clock.seat, do), 403)
     try:
-        kept = clock.step(db, one, do, state.now())
+        kept = clock.step(db, one, do, state.now(), form.mark(len(one.names)))
     except ClockRefused as error:
         return _answer(one, back, sentence(error.detail), 409)
     if _wants_json():

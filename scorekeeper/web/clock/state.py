@@ -80,6 +80,7 @@ def view(one: Series, kept: SeriesClock, at: float, seat: int | None) -> dict[st
         "series_id": one.id,
         "state": answer(one, kept, at),
         "started": clock.started,
+        "turn": clock.turn,
         "paused": clock.started and not clock.running,
         "ran_out": clock.ran_out(at),
         "finished": tally.finished,
