@@ -4,15 +4,15 @@ U+202F) so the mark never starts a line on a narrow phone. A plain space is kept
 translation already has one (it reads the same).
 
 Not a word's punctuation, and so left alone: a placeholder's own colon (`{player:de}`), a
-time (20:00), an address, a quoted JSON key, and a mark that follows another mark or starts the text."""
+time (20:00), an address, a quoted JSON key, and a mark that follows another mark or starts
+the text."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from babel.messages.pofile import read_po
-
-from pathlib import Path
 
 CATALOGUES = Path(__file__).resolve().parent.parent / "scorekeeper" / "translations"
 # A brace field or a %-placeholder stands for a word: "%(name)s:" needs its space too.
@@ -22,7 +22,7 @@ TIME = re.compile(r"\d:\d")
 # A key of the JSON a file must hold, quoted as the file has it.
 JSON_KEY = re.compile(r'"\w+":')
 # A mark glued to the word before it (a letter, a digit, a closing bracket or quote).
-GLUED = re.compile(r"[\w)\]»'’\"]([:;?!])")
+GLUED = re.compile(r"[\w)\]»'\u2019\"]([:;?!])")
 
 
 def glued_marks(text: str) -> list[str]:
