@@ -211,7 +211,7 @@ def delete(series_id: int, hand_id: int):
         else:
             flash(
                 gettext(
-                    "Hand %(number)d deleted. To bring it back, tap Undo just below.",
+                    "Hand %(number)d deleted. To bring it back, tap Undo below.",
                     number=number,
                 )
             )
