@@ -70,12 +70,24 @@
     if (folded && value !== "") { folded.open = true; }  // points sent: show them
   }
 
+  // The draft the server filled the seat's boxes from, as the form keeps it (its hidden
+  // "draft-read" box, web/racks/seen.py), or null.
+  function readOf(seat) {
+    var kept = form.querySelector("input[name='draft-read-" + seat + "']");
+    if (!kept || !kept.value) { return null; }
+    try { return JSON.parse(kept.value); } catch (e) { return null; }
+  }
+
   // Each box of the seat: filled with what the phone sent while the scorer has not made it
   // theirs (empty, or still what the phone sent last); otherwise kept. Answers whether the
-  // scorer's boxes differ from the draft, and whether the phone sent something since.
+  // scorer's boxes differ from the draft, whether they still hold the earlier draft the
+  // server filled them from (then the difference is the phone's, not the scorer's), and
+  // whether the phone sent something since.
   function fill(seat, draft) {
     var changed = false;
+    var earlier = false;
     var newer = false;
+    var read = readOf(seat);
     FIELDS.forEach(function (field) {
       var f = box(seat, field);
       if (!f) { return; }
@@ -90,11 +102,16 @@
         f.setAttribute("data-from-phone", value);
         unfold(f, value);
       } else {
-        changed = true;
+        if (last === null && read && read.fields && now === sent(field, read.fields)) {
+          earlier = true;
+        } else {
+          changed = true;
+        }
         if (last === null || value !== plain(field, last)) { newer = true; }
       }
     });
-    return { changed: changed, newer: newer };
+    // One box the scorer changed makes the seat's boxes the scorer's.
+    return { changed: changed, earlier: earlier && !changed, newer: newer };
   }
 
   function useIt(seat) {
@@ -130,12 +147,21 @@
       : words.wordsSentByScorer;
   }
 
+  // The boxes still hold the draft the server filled them from, and a newer one came.
+  function earlierRack(seat) {
+    var read = readOf(seat.seat);
+    return read && read.by_player ? words.wordsEarlierPhone.replace("{name}", seat.name)
+      : words.wordsEarlierScorer;
+  }
+
   function mark(seat, found) {
     var note = form.querySelector(".sent-by[data-seat='" + seat.seat + "']");
     var offer = form.querySelector(".new-rack[data-seat='" + seat.seat + "']");
     if (note) {
-      // Never "sent from the phone that joined as Ana" above a box the scorer changed.
-      note.textContent = found.changed ? words.wordsChanged : sentBy(seat);
+      // Never "sent from the phone that joined as Ana" above a box the scorer changed, and
+      // never "changed by the scorer" above the rack the phone sent before.
+      note.textContent = found.changed ? words.wordsChanged
+        : found.earlier ? earlierRack(seat) : sentBy(seat);
       note.hidden = !note.textContent;
     }
     if (!offer) { return; }
@@ -191,7 +217,8 @@
           latest[seat.seat] = seat.draft;
           tokens[seat.seat] = seat.token;
           var found = seat.draft ? fill(seat.seat, seat.draft) : {};
-          if (seat.draft && !found.changed) { seen(seat.seat, seat.token); }
+          // Boxes holding another rack than the draft keep the older token.
+          if (seat.draft && !found.changed && !found.earlier) { seen(seat.seat, seat.token); }
           mark(seat, found);
         });
         sayWhoIsCounting(state);

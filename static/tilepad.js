@@ -77,11 +77,20 @@
     field.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
+  var LONG_WORD = 6, LONGER_WORD = 8;  // letters
+
   function button(label, title, onTap, extraClass) {
     var b = document.createElement("button");
     b.type = "button";
     b.className = "pad-key" + (extraClass ? " " + extraClass : "");
     b.innerHTML = label;
+    // A long word ("Albastru", "Galben", "Effacer") takes smaller type on the docked pad,
+    // whose keys are a seventh of the phone: whole and unclipped (static/entry.css).
+    var longest = Math.max.apply(null, b.textContent.split(/\s+/).map(function (w) {
+      return w.length;
+    }));
+    if (longest >= LONG_WORD) { b.classList.add("pad-long"); }
+    if (longest >= LONGER_WORD) { b.classList.add("pad-longer"); }
     b.setAttribute("aria-label", title);
     b.addEventListener("click", onTap);
     return b;

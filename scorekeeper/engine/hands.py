@@ -3,15 +3,14 @@ checked `HandRecord`. The checks themselves are in `checks.py`."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from .ace_places import placed_tokens
 from .checks import FIELD_WORDS, FINISH_WORDS, check_hand, player_problems
 from .errors import InvalidHand, InvalidTile, InvalidVariant, refuse_together
 from .hand_melds import read_melds
 from .limits import RACK_TILES, SET_TILES
 from .melded_value import loose_value, melded_by_player
-from .melds import HIGH_RUN, IN_SET, LOW_RUN
 from .names import (
     hidden_problem,
     lookalike_problem,
@@ -21,7 +20,7 @@ from .names import (
 )
 from .record import DECLARATIONS, HandRecord, PlayerHand, TableMeld
 from .tile_codes import TileCode
-from .tiles import Tile, TooManyTiles, parse_tile, parse_tiles, written_tiles
+from .tiles import Tile, TooManyTiles, parse_tile, parse_tiles
 from .variant_data import variant_from_dict
 from .variants import FINISHES, Variant, check_player_count, preset
 from .words import and_list, words
@@ -39,9 +38,6 @@ __all__ = [
 
 PLAYER_FIELDS = {"name", *FIELD_WORDS}
 HAND_FIELDS = {"variant", "players", "melds"}
-ACE_PLACES = {"low": LOW_RUN, "high": HIGH_RUN, "set": IN_SET}
-ACE_MARK = "/"  # an ace among melded tiles says where it lay: `r1/low`
-_ACE_PLACE = re.compile(rf"^(.+){ACE_MARK}({'|'.join(ACE_PLACES)})$", re.IGNORECASE)
 
 
 def read_variant(value: Any) -> Variant:
@@ -288,15 +284,11 @@ def _read_loose_tiles(text: Any, v: Variant, name: str) -> tuple[tuple[Tile, str
     if not isinstance(text, str):
         raise InvalidHand(words("melded tiles must be tiles written as text"), **about)
     try:
-        written = written_tiles(text, SET_TILES)
+        written = placed_tokens(text, SET_TILES)
     except TooManyTiles as error:
         raise InvalidHand(error.detail, **about) from None
     loose = []
-    for token in written:
-        place = None
-        match = _ACE_PLACE.match(token)
-        if match:
-            token, place = match.group(1), ACE_PLACES[match.group(2).lower()]
+    for token, place in written:
         try:
             tile = parse_tile(token, in_meld=True)
         except InvalidTile as error:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .hands import ACE_MARK, ACE_PLACES
+from .ace_places import ACE_MARK, ACE_PLACES
 from .tile_codes import TileCode
 from .tiles import (
     COLOUR_ALIASES,

@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from .ace_places import misplaced_ace
 from .errors import InvalidMeld, RuleError
 from .melds import Meld, check_meld, end_values, opening_values
 from .opening_search import JOKERS, NEEDS_RUN, NONE, Candidate, Search, candidates
@@ -82,6 +83,16 @@ class MeldCheck:
             "end_value": self.end_value,
             "reason": self.reason,
         }
+
+
+def check_placed(placed: list[tuple[Tile, str | None]], variant: Variant) -> MeldCheck:
+    """Check one meld written as the record form takes melded tiles, an ace perhaps saying
+    where it lies (`r1/low`, ace_places.py): a place the meld contradicts is refused."""
+    result = check([tile for tile, _ in placed], variant)
+    if result.meld is None:
+        return result
+    wrong = misplaced_ace(result.meld, [place for _, place in placed])
+    return MeldCheck(False, None, 0, 0, wrong) if wrong else result
 
 
 def check(tiles: list[Tile] | tuple[Tile, ...], variant: Variant) -> MeldCheck:

@@ -9,8 +9,9 @@ from sqlite_utils import Database
 from wtforms import Field
 
 from ..engine import PRESETS, RuleError, Variant, format_tiles, parse_tiles, tile_label
+from ..engine.ace_places import placed_tiles
 from ..engine.opening_words import at_once_words, opening_needs, opening_verdict
-from ..engine.openings import MAX_RACK, best_opening, check, left_on_rack
+from ..engine.openings import MAX_RACK, best_opening, check, check_placed, left_on_rack
 from ..engine.reference import GROUPS, compare
 from ..engine.tile_worth import tile_worths
 from ..engine.words import Words, joined
@@ -147,7 +148,8 @@ def check_meld_page():
     if asked(form):
         variant = chosen(db, form.variant.data, series)
         try:
-            result = check(parse_tiles(form.tiles.data), variant)
+            # Tiles read as the record form reads melded tiles: an ace may say where it lies.
+            result = check_placed(placed_tiles(form.tiles.data), variant)
         except RuleError as error:
             refuse(form.tiles, error)
     words = _labels(result.meld.in_order(), variant) if result and result.meld and variant else None

@@ -65,6 +65,12 @@ NAME_LINES = """() => [...document.querySelectorAll(".choices-inline .choice-nam
 })"""
 
 
+# Each visible pad key whose words are wider than the key (the key clips them: "Albastr").
+CLIPPED_KEYS = """() => [...document.querySelectorAll(".tilepad .pad-key")]
+  .filter(key => key.checkVisibility() && key.scrollWidth > key.clientWidth)
+  .map(key => key.textContent.trim())"""
+
+
 @pytest.fixture
 def romanian_series(chromium, live_server):
     """A Romanian series of four with one hand saved, its second about to be followed in
@@ -139,12 +145,12 @@ def test_the_navigation_and_names_fit_the_phone_in_every_language(
         context.close()
 
 
-@pytest.mark.parametrize("width", [360, 430])
+@pytest.mark.parametrize("width", [360, 390, 430])
 def test_the_tile_pads_keys_keep_their_words_whole_in_every_language(
     chromium, romanian_series, width, screenshot
 ):
     """The pad's keys ("Albastru", "Golește", "Effacer", "Vissza") broke mid-word at 360-390 px,
-    on table mode's pad and on the hand form's docked pad."""
+    on table mode's pad and on the hand form's docked pad; no key clips its words either."""
     live_server, series_id = romanian_series
     for language in LANGUAGES:
         context = chromium.new_context(
@@ -156,12 +162,15 @@ def test_the_tile_pads_keys_keep_their_words_whole_in_every_language(
         expect(page.locator(".tilepad:visible .pad-key")).to_have_count(4 + 13 + 4)
         on_one_line(page)
         assert page.evaluate(BROKEN_WORDS, ".tilepad") == [], (language, "table")
+        assert page.evaluate(CLIPPED_KEYS) == [], (language, "table")
         screenshot(page, f"fits-{width}-{language}-table-pad")
         page.goto(f"/series/{series_id}/hands/new")
         page.locator("#went_out label").first.click()
         expect(page.locator(".tilepad:visible")).to_have_count(1)
         on_one_line(page)
         assert page.evaluate(BROKEN_WORDS, ".tilepad") == [], (language, "hand form")
+        # "Albastru" and "Galben" were cut off by their keys at 360 and 390 px.
+        assert page.evaluate(CLIPPED_KEYS) == [], (language, "hand form")
         screenshot(page, f"fits-{width}-{language}-hand-pad")
         context.close()
 
@@ -190,4 +199,45 @@ def test_the_scorers_banner_keeps_its_words_whole_in_every_language(
         sentence = banner.locator("span").bounding_box()
         assert sentence is not None and sentence["width"] > width / 3, (language, sentence)
         screenshot(page, f"fits-{width}-{language}-scorer-banner")
+        context.close()
+
+
+# The lines a text fills in its element, and whether its words are wider than the element.
+LINES_AND_CLIPPED = """(selector) => [...document.querySelectorAll(selector)].map(el => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+  return [el.textContent.trim(), lines.size, el.scrollWidth > el.clientWidth];
+})"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_hand_forms_bar_keeps_the_total_on_two_lines_and_its_buttons_whole(
+    chromium, romanian_series, width, screenshot
+):
+    """Hungarian's "A tartókon: 0" took three lines of the bar at 360 px, and Romanian's
+    "Calculează" filled its button to the edges."""
+    live_server, series_id = romanian_series
+    for language in LANGUAGES:
+        context = chromium.new_context(
+            viewport={"width": width, "height": 844}, base_url=live_server, locale=language
+        )
+        page = context.new_page()
+        page.goto(f"/series/{series_id}/hands/new")
+        page.locator("#went_out label").first.click()
+        total = page.locator("#live-total")
+        expect(total).not_to_be_empty()
+        [(said, lines, clipped)] = page.evaluate(LINES_AND_CLIPPED, "#live-total")
+        assert lines <= 2 and not clipped, (language, said, lines)
+        for said, _lines, clipped in page.evaluate(LINES_AND_CLIPPED, ".entry-bar .button"):
+            assert not clipped, (language, said)
+        # Each button keeps some room around its word.
+        for button in page.locator(".entry-bar .button").all():
+            room = button.evaluate("b => b.clientWidth - b.scrollWidth")
+            inner = button.evaluate(
+                "b => { const r = document.createRange(); r.selectNodeContents(b);"
+                " return b.clientWidth - r.getBoundingClientRect().width; }"
+            )
+            assert room >= 0 and inner >= 12, (language, button.inner_text(), inner)
+        screenshot(page, f"fits-{width}-{language}-hand-bar")
         context.close()

@@ -59,7 +59,7 @@ def test_after_a_deletion_the_new_hand_is_said_as_the_row_it_takes(app, client):
     # The hand after the deleted one is hand 2 now, on its page and when it is deleted.
     assert "<h1>Hand 2</h1>" in client.get(f"/series/{series_id}/hands/3").get_data(as_text=True)
     deleted = client.post(f"/series/{series_id}/hands/3/delete", follow_redirects=True)
-    assert "Hand 2 deleted. You can undo this on the series page." in page_text(deleted)
+    assert "Hand 2 deleted. To bring it back, tap Undo below." in page_text(deleted)
     assert "Hand 2 is back." in page_text(
         client.post(f"/series/{series_id}/hands/3/restore", follow_redirects=True)
     )

@@ -227,7 +227,7 @@ def test_delete_and_undo(app, client):
     response = client.post(f"/series/{series_id}/hands/1/delete")
     assert response.status_code == 302
     page = client.get(f"/series/{series_id}").get_data(as_text=True)
-    assert "Hand 1 deleted. You can undo this on the series page." in page
+    assert "Hand 1 deleted. To bring it back, tap Undo below." in page
     assert "Hand 1 was deleted; hand 2 is now hand 1." in page
     assert rows(app, "hands")[0]["deleted_at"] is not None
     assert "+9" in page and page.count("won)") == 1  # only hand 2 remains

@@ -321,3 +321,40 @@ def test_the_scorers_french_form_says_who_sent_a_rack_in_french(table):
     expect(scorer.locator(".sent-by[data-seat='0']")).to_have_text(
         "envoyé par le téléphone qui a rejoint la partie comme Ana"
     )
+
+
+def test_the_phones_earlier_rack_is_never_called_the_scorers_change(table):
+    """The form read Ana's rack, her phone sent a newer one the form had not seen yet, and
+    Save was refused: her box still holds the rack her phone sent first, which the scorer
+    never touched. Neither the page nor its script calls it "changed by the scorer"."""
+    _laptop, scorer, players, qr = table
+    ana = players["Ana"]
+    join(ana, "Ana", qr)
+    tap_rack(ana, RACKS["Ana"])
+    ana.get_by_role("button", name="Send my rack").click()
+    scorer.get_by_role("link", name="Record hand 1").click()
+    expect(scorer.locator("#players-0-rack")).to_have_value("r12 k3 j")
+    drafts = scorer.locator("form.tally").get_attribute("data-drafts") or ""
+    # The form stops looking (the laptop away for a moment) while the phone sends again.
+    scorer.route(f"**{drafts}", lambda route: route.abort())
+    ana.fill("#mine-rack", "r7")
+    with ana.expect_response(lambda response: response.request.method in ("POST", "PUT")):
+        ana.get_by_role("button", name="Send my rack").click()
+    scorer.locator("#went_out label", has_text="Dee").click()
+    for seat, rack in ((1, "b1 b2"), (2, "k9")):
+        scorer.fill(f"#players-{seat}-rack", rack)
+    scorer.get_by_role("button", name="Save hand").click()
+    expect(scorer.get_by_text("This hand was not saved.")).to_be_visible()
+    mark = scorer.locator(".sent-by[data-seat='0']")
+    expect(mark).to_have_text("the earlier rack from the phone that joined as Ana")
+    # The laptop is back: the page's script reads the drafts again and keeps the same words.
+    with scorer.expect_response(lambda response: response.url.endswith(drafts)):
+        scorer.unroute(f"**{drafts}")
+    expect(scorer.locator(".new-rack[data-seat='0']")).to_contain_text(
+        "The phone that joined as Ana sent a new rack: r7"
+    )
+    expect(mark).to_have_text("the earlier rack from the phone that joined as Ana")
+    expect(scorer.locator("#players-0-rack")).to_have_value("r12 k3 j")
+    scorer.screenshot(path=str(SCREENSHOTS / "hand-form-earlier-rack-light.png"))
+    scorer.emulate_media(color_scheme="dark")
+    scorer.screenshot(path=str(SCREENSHOTS / "hand-form-earlier-rack-dark.png"))

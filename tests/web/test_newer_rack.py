@@ -5,6 +5,7 @@ sends, the scorer saves. The racing version, with threads: test_newer_rack_racin
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -257,3 +258,57 @@ def test_the_api_saves_a_hand_without_drafts_seen_as_sent(app, client):
     assert wrong.get_json()["error"] == (
         """drafts_seen gives each seat's draft token as read, e.g. {"1": "56ad0287b274df10"}"""
     )
+
+
+def read_boxes(page: str) -> dict[str, str]:
+    """The hidden boxes in which the form keeps what it read of each seat's draft."""
+    return {
+        name: html.unescape(value)
+        for name, value in re.findall(r'name="(draft-read-\d)" value="([^"]*)"', page)
+    }
+
+
+def marks(page: str) -> dict[str, str]:
+    """The mark beside each seat's boxes, by seat."""
+    return dict(re.findall(r'<p class="sent-by" data-seat="(\d)"[^>]*>([^<]*)</p>', page))
+
+
+def test_the_phones_earlier_rack_is_not_called_the_scorers_change(app, client):
+    """The scorer never touched Bo's box: it still holds the rack Bo's phone sent first, so
+    the mark says so, not "changed by the scorer" (the app claims no more than it knows)."""
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=9)
+    bo, page = opened_form(app, client, series_id)
+    assert json.loads(read_boxes(page)["draft-read-1"]) == {
+        "fields": {"rack": "b1 b2"},
+        "by_player": True,
+    }
+    send(bo, series_id, "b1 b2 y13")
+    form = {**tally(SEATS, TYPED), **seen_tokens(page), **read_boxes(page)}
+    refused = client.post(f"/series/{series_id}/hands/new", data=form)
+    assert refused.status_code == 409
+    answer = refused.get_data(as_text=True)
+    assert marks(answer)["1"] == "the earlier rack from the phone that joined as Bo"
+    assert "changed by the scorer" not in answer.split("data-words-changed")[1].split(">", 1)[1]
+    # The form still carries the rack its boxes hold, so the next refusal says the same.
+    assert read_boxes(answer)["draft-read-1"] == read_boxes(page)["draft-read-1"]
+
+
+def test_a_box_the_scorer_changed_is_still_called_the_scorers_change(app, client):
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=9)
+    bo, page = opened_form(app, client, series_id)
+    send(bo, series_id, "b1 b2 y13")
+    form = {**tally(SEATS, {**TYPED, "Bo": "b5"}), **seen_tokens(page), **read_boxes(page)}
+    refused = client.post(f"/series/{series_id}/hands/new", data=form)
+    assert refused.status_code == 409
+    assert marks(refused.get_data(as_text=True))["1"] == "changed by the scorer"
+
+
+def test_a_forged_read_box_changes_nothing_but_the_mark(app, client):
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=9)
+    bo, page = opened_form(app, client, series_id)
+    send(bo, series_id, "b1 b2 y13")
+    for forged in ("{", "[1]", '{"fields": {"rack": 5}}', "x" * 5000):
+        form = {**tally(SEATS, TYPED), **seen_tokens(page), "draft-read-1": forged}
+        refused = client.post(f"/series/{series_id}/hands/new", data=form)
+        assert refused.status_code == 409
+        assert marks(refused.get_data(as_text=True))["1"] == "changed by the scorer"

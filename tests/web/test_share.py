@@ -89,11 +89,35 @@ def test_the_series_page_shares_its_standings_and_winner_in_the_language(client,
 def test_the_night_page_shares_each_series_in_the_language(client, language):
     a_finished_series_and_a_new_one(client)
     client.set_cookie("language", language)
-    _, day, label = TITLE[language]
+    # Each series by its title, the game and the players as its page calls it, not by the
+    # night page's "Series 1", which tells the family nothing.
+    title, day, label = TITLE[language]
     page = client.get("/nights/1").get_data(as_text=True)
     assert shared(page) == "\n\n".join(
-        [day, "\n".join([label, *FINISHED[language]]), "\n".join(["Dessert", NO_HANDS[language]])]
+        [day, "\n".join([title, *FINISHED[language]]), "\n".join(["Dessert", NO_HANDS[language]])]
     )
+    assert label not in shared(page)
+
+
+TWINS = {
+    "en": ("Series 1: Rummikub: A, B, C, and D", "Series 2: Rummikub: A, B, C, and D"),
+    "ro": ("Partida 1: Rummikub: A, B, C și D", "Partida 2: Rummikub: A, B, C și D"),
+    "hu": ("1. parti: Rummikub: A, B, C és D", "2. parti: Rummikub: A, B, C és D"),
+    "fr": (
+        f"Partie 1{NBSP}: Rummikub : A, B, C et D",
+        f"Partie 2{NBSP}: Rummikub : A, B, C et D",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", sorted(TWINS))
+def test_two_series_of_one_game_and_players_are_told_apart_by_number(client, language):
+    start_series(client)
+    client.post("/nights/1/series/new", data=series_form(seats=("A", "B", "C", "D")))
+    client.set_cookie("language", language)
+    text = shared(client.get("/nights/1").get_data(as_text=True))
+    heads = [part.splitlines()[0] for part in text.split("\n\n")[1:]]
+    assert heads == list(TWINS[language])
 
 
 def test_a_series_in_play_shares_its_standings_without_a_winner(client):

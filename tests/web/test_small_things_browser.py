@@ -166,13 +166,17 @@ def test_share_copies_the_standings_over_plain_http(chromium: Browser, on_the_la
     screenshot(page, "small25-share-light")
     page.emulate_media(color_scheme="dark")
     screenshot(page, "small25-share-dark")
-    # The night page shares each of its series the same way, in the page's language.
+    # The night page shares each of its series the same way, by its title, in the page's
+    # language.
     page.emulate_media(color_scheme="light")
     page.locator(".crumbs a").click()
     page.get_by_role("button", name="Français").click()
     page.get_by_text("Partager le résultat").click()
     expect(page.locator("#share-text")).to_have_value(
-        re.compile(r"\n\nPartie 1\nAprès 1 manche\u00a0:\n1\. Ana\u00a0: \+24, 1 manche gagnée\n")
+        re.compile(
+            r"\n\nRummikub : Ana, Bo, Cai et Dee\nAprès 1 manche\u00a0:\n"
+            r"1\. Ana\u00a0: \+24, 1 manche gagnée\n"
+        )
     )
     assert_fits_a_phone(page)
     screenshot(page, "small25-share-night-fr")

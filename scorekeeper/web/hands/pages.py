@@ -211,7 +211,7 @@ def delete(series_id: int, hand_id: int):
         else:
             flash(
                 gettext(
-                    "Hand %(number)d deleted. You can undo this on the series page.",
+                    "Hand %(number)d deleted. To bring it back, tap Undo below.",
                     number=number,
                 )
             )

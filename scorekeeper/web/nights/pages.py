@@ -65,7 +65,7 @@ def show(night_id: int):
         for i, one in enumerate(states, 1)
     }
     day = long_day(night["date"])
-    text = share.night_text(db, day, [(labels[one.series.id], one.series) for one in states])
+    text = share.night_text(db, day, [one.series for one in states])
     return render_template(
         "nights/show.html",
         night=night,

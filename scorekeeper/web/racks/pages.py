@@ -294,13 +294,16 @@ def counting_now(drafted: dict, form) -> str:
 
 def draft_marks(drafted: dict, form) -> list[dict]:
     """For the scorer's form, each seat's mark: who sent its draft, unless the form's boxes
-    differ from it (then the scorer changed them, and the draft is offered beside them as
-    "The phone that joined as Ana sent a new rack: r7"). static/drafts.js keeps them up to date."""
+    differ from it (then the draft is offered beside them as "The phone that joined as Ana
+    sent a new rack: r7"). The boxes are called the scorer's change only when they differ
+    from the draft the form read too: still holding that one, they hold the phone's earlier
+    rack. static/drafts.js keeps them up to date."""
     marks = []
+    read = getattr(form, "drafts_read", None) or {}
     for seat, sub in zip(drafted["seats"], form.players, strict=False):
         draft = seat["draft"] or {}
-        boxes = [f for f in draft if f in sub.form]
-        if not any(seen.plain(f, sub.form[f].data) != seen.plain(f, draft[f]) for f in boxes):
+        boxes = {f: seen.plain(f, sub.form[f].data) for f in draft if f in sub.form}
+        if all(v == seen.plain(f, draft[f]) for f, v in boxes.items()):
             marks.append({"mark": seat["sent_by"], "newer": None})
             continue
         rack = seen.summary(draft, sub)
@@ -313,5 +316,17 @@ def draft_marks(drafted: dict, form) -> list[dict]:
             if seat["by_player"]
             else _("A new rack came for %(name)s: %(rack)s", name=seat["name"], rack=rack)
         )
-        marks.append({"mark": _("changed by the scorer"), "newer": words})
+        marks.append(
+            {"mark": _earlier_or_changed(read.get(seat["seat"]), boxes, seat), "newer": words}
+        )
     return marks
+
+
+def _earlier_or_changed(read: dict | None, boxes: dict[str, str], seat: dict) -> str:
+    """What a seat's boxes hold when they differ from its draft: the earlier rack the form
+    read, or the scorer's change."""
+    if not seen.from_earlier_draft(read, boxes):
+        return _("changed by the scorer")
+    if read and read["by_player"]:
+        return _("the earlier rack from the phone that joined as %(name)s", name=seat["name"])
+    return _("the earlier rack sent by the scorer")

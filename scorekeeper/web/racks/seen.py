@@ -7,6 +7,7 @@ goes through, with the newer rack or with what the scorer typed."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask_babel import gettext as _
@@ -18,6 +19,11 @@ from ..shell.tile_letters import page_tiles
 # The name of a seat's hidden box, and of the button that takes a seat's newer rack.
 SEEN_BOX = "draft-seen-{seat}"
 TAKE_BUTTON = "take_rack"
+# The name of a seat's hidden box holding the draft the form read (its boxes, as compared,
+# and whether a phone sent it): the form then never calls that rack the scorer's change.
+READ_BOX = "draft-read-{seat}"
+# A draft read is a few short boxes; anything longer is no draft this page wrote.
+_READ_LENGTH = 2000
 # Counts of jokers start at 0 on the scorer's form: 0 there is an empty box on a phone.
 _ZERO_IS_EMPTY = ("rack_jokers", "swapped_jokers", "credited_jokers")
 # The boxes of tiles, written in the page's letters.
@@ -33,6 +39,45 @@ def plain(field: str, value: object) -> str:
 def read_tokens(seats: list[dict[str, Any]]) -> dict[int, str]:
     """The token of each seat's draft as the hand's drafts say now (the form reads them)."""
     return {seat["seat"]: seat["token"] for seat in seats if seat.get("token")}
+
+
+def read_drafts(seats: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """What the form reads of each seat's draft as the hand's drafts say now: its boxes, as
+    compared, and whether the player's phone sent it."""
+    return {seat["seat"]: read_of(seat) for seat in seats if seat.get("draft")}
+
+
+def read_of(seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat's draft as the form keeps what it read of it (READ_BOX)."""
+    fields = {f: plain(f, v) for f, v in seat["draft"].items()}
+    return {"fields": fields, "by_player": bool(seat.get("by_player"))}
+
+
+def posted_reads(formdata: Any, players: int) -> dict[int, dict[str, Any]]:
+    """The draft each seat's boxes were filled from, as the posted form carries it (none
+    where it carries none, or not as this page writes it)."""
+    found = {}
+    for seat in range(players):
+        text = str(formdata.get(READ_BOX.format(seat=seat), ""))[:_READ_LENGTH]
+        try:
+            read = json.loads(text) if text else None
+        except ValueError:
+            continue
+        if (
+            isinstance(read, dict)
+            and isinstance(read.get("fields"), dict)
+            and all(isinstance(v, str) for v in read["fields"].values())
+        ):
+            found[seat] = {"fields": read["fields"], "by_player": read.get("by_player") is True}
+    return found
+
+
+def from_earlier_draft(read: dict[str, Any] | None, boxes: dict[str, str]) -> bool:
+    """Whether a seat's boxes (each as compared) hold just what the form read from its draft,
+    so that any difference from a newer draft is the phone's, not the scorer's change."""
+    if not read:
+        return False
+    return all(plain(f, v) == read["fields"].get(f, "") for f, v in boxes.items())
 
 
 def posted_tokens(formdata: Any, players: int) -> dict[int, str]:
@@ -91,8 +136,10 @@ def begin(form: Any, method: str, formdata: Any, seats: list[dict[str, Any]]) ->
     if method == "GET":
         tally.fill_drafts(form, seats)
         form.drafts_seen = read_tokens(seats)
+        form.drafts_read = read_drafts(seats)
         return False
     form.drafts_seen = posted_tokens(formdata, len(seats))
+    form.drafts_read = posted_reads(formdata, len(seats))
     return take(form, formdata, seats)
 
 
@@ -105,4 +152,5 @@ def take(form: Any, formdata: Any, seats: list[dict[str, Any]]) -> bool:
     seat = seats[int(pressed)]
     tally.take_draft(form, seat["seat"], seat["draft"])
     form.drafts_seen[seat["seat"]] = seat["token"]
+    form.drafts_read[seat["seat"]] = read_of(seat)
     return True

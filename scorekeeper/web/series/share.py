@@ -47,12 +47,17 @@ def series_text(db: Database, series: Series, day: str) -> str:
     return "\n".join([say(series.title), day, *standing_lines(standing(db, series))])
 
 
-def night_text(db: Database, day: str, labelled: list[tuple[str, Series]]) -> str:
-    """The night page's result to share: its date, then each series (by the label the page
-    gives it) and how it stands, a blank line between them."""
+def night_text(db: Database, day: str, night: list[Series]) -> str:
+    """The night page's result to share: its date, then each series by its title (the game
+    and the players, as its page calls it) and how it stands, a blank line between them."""
+    titles = [say(series.title) for series in night]
     parts = [day]
-    for label, series in labelled:
-        parts.append("\n".join([label, *standing_lines(standing(db, series))]))
+    for number, (title, series) in enumerate(zip(titles, night, strict=True), 1):
+        # Two series of one game between the same players read alike: their number tells
+        # them apart, as the night page counts them.
+        if titles.count(title) > 1:
+            title = gettext("Series %(number)d: %(title)s", number=number, title=title)
+        parts.append("\n".join([title, *standing_lines(standing(db, series))]))
     return "\n\n".join(parts)
 
 
