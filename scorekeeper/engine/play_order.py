@@ -147,6 +147,24 @@ def first_seat_words(v: Variant) -> Words:
     )
 
 
+def first_label_words(v: Variant) -> Words:
+    """The label of the forms' choice of who goes first under the variant: with a dealer the
+    name chosen deals the first hand, without one it plays first."""
+    if has_dealer(v):
+        return words("Who deals first")
+    return words("Who plays first")
+
+
+def first_label_group_words(dealt: Sequence[object], all_dealt: bool) -> Words:
+    """The label of the new-series form's choice of who goes first before a script narrows it
+    to the variant chosen: it fits the variants with a dealer (`dealt`) and those without."""
+    if all_dealt:
+        return words("Who deals first")
+    if not dealt:
+        return words("Who plays first")
+    return words("Who deals first ({variants}) or plays first", variants=and_list(dealt))
+
+
 def drawn_words(v: Variant, name: str) -> Words:
     """Who the app picked at random for the first hand."""
     if has_dealer(v):

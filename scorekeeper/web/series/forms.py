@@ -15,6 +15,8 @@ from ...engine.play_order import (
     Direction,
     direction,
     first_seat_group_words,
+    first_label_group_words,
+    first_label_words,
     first_seat_words,
     has_dealer,
     order_group_words,
@@ -81,12 +83,24 @@ def chosen_seat(value: str | None, players_count: int) -> tuple[int, bool]:
 
 
 def variant_hints(variants: list[Variant]) -> dict[str, dict[str, str]]:
-    """For each variant, how to list its players and what "who goes first" asks for, in the
-    engine's words read in the page's language: the page's script shows the chosen one's."""
+    """For each variant, how to list its players, what "who goes first" asks for and its
+    label, in the engine's words read in the page's language: the page's script shows the
+    chosen one's."""
     return {
-        v.id: {"order": said_here(order_words(v)), "first": said_here(first_seat_words(v))}
+        v.id: {
+            "order": said_here(order_words(v)),
+            "first": said_here(first_seat_words(v)),
+            "label": said_here(first_label_words(v)),
+        }
         for v in variants
     }
+
+
+def first_label(variants: list[Variant]) -> str:
+    """The label of "who goes first" without the page's script: one that fits every variant
+    offered (the name chosen deals where there is a dealer, else plays first)."""
+    dealt = [v.name for v in variants if has_dealer(v)]
+    return said_here(first_label_group_words(dealt, len(dealt) == len(variants)))
 
 
 def order_hints(variants: list[Variant]) -> list[Words]:
