@@ -155,14 +155,13 @@ def first_label_words(v: Variant) -> Words:
     return words("Who plays first")
 
 
-def first_label_group_words(dealt: Sequence[object], all_dealt: bool) -> Words:
+def first_label_group_words(dealt: bool, undealt: bool) -> Words:
     """The label of the new-series form's choice of who goes first before a script narrows it
-    to the variant chosen: it fits the variants with a dealer (`dealt`) and those without."""
-    if all_dealt:
-        return words("Who deals first")
-    if not dealt:
-        return words("Who plays first")
-    return words("Who deals first ({variants}) or plays first", variants=and_list(dealt))
+    to the variant chosen: it fits the variants offered, with a dealer (`dealt`) and without
+    (`undealt`); the hint under it names which are which (first_seat_group_words)."""
+    if dealt and undealt:
+        return words("Who deals first (with a dealer) or plays first")
+    return words("Who deals first") if dealt else words("Who plays first")
 
 
 def drawn_words(v: Variant, name: str) -> Words:

@@ -99,8 +99,8 @@ def variant_hints(variants: list[Variant]) -> dict[str, dict[str, str]]:
 def first_label(variants: list[Variant]) -> str:
     """The label of "who goes first" without the page's script: one that fits every variant
     offered (the name chosen deals where there is a dealer, else plays first)."""
-    dealt = [v.name for v in variants if has_dealer(v)]
-    return said_here(first_label_group_words(dealt, len(dealt) == len(variants)))
+    dealt = [has_dealer(v) for v in variants]
+    return said_here(first_label_group_words(any(dealt), not all(dealt)))
 
 
 def order_hints(variants: list[Variant]) -> list[Words]:
