@@ -36,9 +36,7 @@ def label(page: str, field: str) -> str:
 
 
 @pytest.mark.parametrize("language", LABELS)
-def test_the_new_series_label_fits_every_variant_and_the_script_gets_each_ones(
-    client, language
-):
+def test_the_new_series_label_fits_every_variant_and_the_script_gets_each_ones(client, language):
     dealt, undealt, both = LABELS[language]
     page = new_form(client, language)
     assert label(page, "first_dealer") == both

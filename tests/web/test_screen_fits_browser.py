@@ -72,12 +72,16 @@ def test_the_table_screen_fits_a_landscape_screen(chromium, laptop):
     expect(page.locator(".screen-dealer")).to_have_text("Hand 1: Ana deals, Bo plays first.")
     shoot(page, "en")
     # Who deals and plays first weighs more than "the clock is not running".
-    dealer = page.locator(".screen-dealer").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    dealer = page.locator(".screen-dealer").evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)"
+    )
     idle = page.locator(".clock-turn").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     assert dealer > idle
     assert height(page) <= TV["height"]
     for name in ("Reload now", "Score sheet", "Start the clock"):
-        expect(page.get_by_role("link", name=name).or_(page.get_by_role("button", name=name))).to_be_in_viewport()
+        expect(
+            page.get_by_role("link", name=name).or_(page.get_by_role("button", name=name))
+        ).to_be_in_viewport()
     page.get_by_role("button", name="Start the clock").click()
     expect(page.locator(".clock-turn")).to_have_text("Bo's turn")
     assert height(page) <= TV["height"]

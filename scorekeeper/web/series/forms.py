@@ -14,9 +14,9 @@ from ...engine import InvalidSeries, SeriesEnd, Variant
 from ...engine.play_order import (
     Direction,
     direction,
-    first_seat_group_words,
     first_label_group_words,
     first_label_words,
+    first_seat_group_words,
     first_seat_words,
     has_dealer,
     order_group_words,
