@@ -39,7 +39,14 @@ def label(page: str, field: str) -> str:
 def test_the_new_series_label_fits_every_variant_and_the_script_gets_each_ones(client, language):
     dealt, undealt, both = LABELS[language]
     page = new_form(client, language)
-    assert label(page, "first_dealer") == both
+    # The words the script keeps for the variant the select shows (the first offered,
+    # Rummikub), drawn by the server so nothing moves; the words that fit both without it.
+    found = re.search(
+        r'<label class="label" for="first_dealer"><span class="js-only">([^<]*)</span>'
+        r'<span class="no-js-only">([^<]*)</span></label>',
+        page,
+    )
+    assert found and found.groups() == (undealt, both)
     hints = hints_of(page)
     assert hints["romanian"]["label"] == dealt
     assert hints["romanian-45"]["label"] == dealt
@@ -57,3 +64,16 @@ def test_the_rematch_label_says_what_the_name_chosen_does(client, language, vari
     assert client.post("/series/1/hands/new", data=hand).status_code == 302
     page = client.get("/series/1", headers={"Accept-Language": language}).text
     assert label(page, "rematch-first") == LABELS[language][0 if dealt else 1]
+
+
+def test_a_refused_form_draws_the_words_of_the_rules_it_was_sent_with(client):
+    # Drawn by the server as the script would leave them, so nothing moves when it arrives:
+    # a Romanian series sent with one player comes back with Romanian's words and label.
+    start_night(client)
+    form = series_form(variant="romanian", seats=("Ana",), end_kind="hands", end_value=4)
+    page = client.post("/nights/1/series/new", data=form).text
+    hints = hints_of(page)["romanian"]
+    for said in (hints["order"], hints["first"], hints["label"]):
+        assert f'<span class="js-only">{said}</span>' in page or (
+            f'<p class="js-only">{said}</p>' in page
+        )

@@ -7,6 +7,7 @@ from datetime import date
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
+from markupsafe import Markup
 from sqlite_utils import Database
 
 from ...engine import PRESETS, SeriesEnd, dealer
@@ -52,7 +53,14 @@ def new(night_id: int):
     form.variant.choices = [SelectChoice(v.id, v.name) for v in offered]
     if request.method == "POST":
         form.name_dealers()
-    form.first_dealer.label.text = first_label(offered)
+    hints = variant_hints(offered)
+    # The variant the select shows: the one sent, else the first offered.
+    chosen = hints.get(form.variant.data or "") or hints[offered[0].id]
+    # The chosen variant's label, as the page's script keeps it; without the script one that
+    # fits every variant (noscript.css shows it instead).
+    form.first_dealer.label.text = Markup(
+        '<span class="js-only">{}</span><span class="no-js-only">{}</span>'
+    ).format(chosen["label"], first_label(offered))
     if form.validate_on_submit():
         variant = variants.get_variant(db, form.variant.data)
         if form.check(variant) and variant is not None:
@@ -69,7 +77,8 @@ def new(night_id: int):
         night=night,
         form=form,
         known=players.all_players(db),
-        hints=variant_hints(offered),
+        hints=hints,
+        chosen=chosen,
         order_hints=order_hints(offered),
         first_hints=first_hints(offered),
     )
