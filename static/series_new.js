@@ -35,6 +35,9 @@
       line.textContent = pair[1];
       pair[0].replaceChildren(line);
     });
+    // The choice's label says what the name chosen does: deals, or plays first.
+    var label = form.querySelector("label[for='first_dealer']");
+    if (label && hints.label) { label.textContent = hints.label; }
   }
   document.addEventListener("DOMContentLoaded", function () {
     var dealer = document.getElementById("first_dealer");

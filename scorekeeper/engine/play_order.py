@@ -147,6 +147,23 @@ def first_seat_words(v: Variant) -> Words:
     )
 
 
+def first_label_words(v: Variant) -> Words:
+    """The label of the forms' choice of who goes first under the variant: with a dealer the
+    name chosen deals the first hand, without one it plays first."""
+    if has_dealer(v):
+        return words("Who deals first")
+    return words("Who plays first")
+
+
+def first_label_group_words(dealt: bool, undealt: bool) -> Words:
+    """The label of the new-series form's choice of who goes first before a script narrows it
+    to the variant chosen: it fits the variants offered, with a dealer (`dealt`) and without
+    (`undealt`); the hint under it names which are which (first_seat_group_words)."""
+    if dealt and undealt:
+        return words("Who deals first (with a dealer) or plays first")
+    return words("Who deals first") if dealt else words("Who plays first")
+
+
 def drawn_words(v: Variant, name: str) -> Words:
     """Who the app picked at random for the first hand."""
     if has_dealer(v):

@@ -169,3 +169,34 @@ def test_the_french_form_says_who_sent_a_rack_in_french(app, client):
     assert "sent from the phone" not in form
     seat = client.get(f"/api/series/{series_id}/draft", headers=french).get_json()["seats"][1]
     assert (seat["name"], seat["by_player"]) == ("Bo", True)
+
+
+CHECK = {
+    "en": (
+        "Check whose turn it is",
+        "This reloads the page: tiles typed below and not sent yet are cleared",
+    ),
+    "ro": ("Vezi cine e la rând", "Pagina se reîncarcă: piesele scrise mai jos"),
+    "hu": ("Nézd meg, ki következik", "Ez újratölti az oldalt"),
+    "fr": ("Voir qui doit jouer", "Cela recharge la page"),
+}
+
+
+def test_without_script_my_rack_has_a_link_to_see_whose_turn_it_is(app, client):
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=9)
+    cai = phone(app)
+    claim(cai, series_id, 2)
+    for language, (link, warning) in CHECK.items():
+        page = cai.get(f"/series/{series_id}/my-rack", headers={"Accept-Language": language})
+        markup = page.get_data(as_text=True)
+        # A plain link back to the same page, outside the rack's form, with the warning beside
+        # it; only without script (the clock follows itself with it), and no refresh by itself.
+        found = re.search(
+            rf'<noscript><p class="hint clock-check"><a [^>]*href="/series/{series_id}/my-rack">'
+            rf"{re.escape(link)}</a>\s*([^<]*)</p></noscript>",
+            markup,
+        )
+        assert found, language
+        assert found.group(1).startswith(warning)
+        assert markup.index("clock-check") < markup.index('<form method="post" novalidate')
+        assert 'http-equiv="refresh"' not in markup

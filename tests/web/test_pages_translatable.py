@@ -27,7 +27,12 @@ from scorekeeper.engine.hands import FINISH_WORDS
 from scorekeeper.engine.notation import HOW_TO_WRITE
 from scorekeeper.engine.opening_words import at_once_words, opening_needs, opening_verdict
 from scorekeeper.engine.openings import best_opening, check
-from scorekeeper.engine.play_order import first_seat_words, order_words
+from scorekeeper.engine.play_order import (
+    first_label_group_words,
+    first_label_words,
+    first_seat_words,
+    order_words,
+)
 from scorekeeper.engine.reference import BY_PARAM, SERIES_END_WORDS, describe, key_facts
 from scorekeeper.engine.series import winner_words
 from scorekeeper.engine.sources import SOURCES
@@ -154,7 +159,7 @@ def engine_words(app, ids) -> list[str]:
     read |= {source.title for source in SOURCES.values()}
     for variant in PRESETS.values():
         read |= {variant.name, nobody_out_words(variant), *key_facts(variant)}
-        read |= {order_words(variant), first_seat_words(variant)}
+        read |= {order_words(variant), first_seat_words(variant), first_label_words(variant)}
         read |= {FINISH_WORDS[finish].as_sentence() for finish in variant.finishes}
         for entry in describe(variant):
             read |= {entry[k] for k in ("group", "title", "text", "source", "ruling") if entry[k]}
@@ -162,6 +167,7 @@ def engine_words(app, ids) -> list[str]:
         # How the new-series form says to list the players, for every variant it offers.
         offered = [*PRESETS.values(), *custom_variants(db)]
         read |= {*order_hints(offered), *first_hints(offered)}
+        read |= {first_label_group_words(True, True)}
         for row in db.query("SELECT id FROM series"):
             one = series_of(db, row["id"])
             read |= {one.end.describe(n) for n in range(2, 7)} | {one.title}

@@ -24,6 +24,9 @@ def test_the_form_says_which_way_to_list_the_players_for_the_rules_chosen(browse
         "turns, going round to the right."
     )
     expect(first).to_contain_text("choose who deals the first hand")
+    # The choice's label says what the name chosen does under the rules chosen.
+    label = page.locator("label[for=first_dealer]")
+    expect(label).to_have_text("Who deals first")
     for i, name in enumerate(["Ana", "Dan", "Cai", "Bo"]):
         page.fill(f"#seats-{i}", name)
     choices = page.locator("#first_dealer option:not([hidden])")
@@ -39,6 +42,7 @@ def test_the_form_says_which_way_to_list_the_players_for_the_rules_chosen(browse
         "round to the left."
     )
     expect(first).to_contain_text("the highest plays first; choose who won the draw")
+    expect(label).to_have_text("Who plays first")
     page.select_option("#variant", "romanian")
     page.check("input[name=end_kind][value=hands]")
     page.fill("#end_value", "4")
@@ -79,7 +83,7 @@ def test_a_rematch_can_draw_who_goes_first(browser_page, screenshot):
     )
     assert hand.status == 201, hand.text()
     page.goto("/series/1")
-    first = page.get_by_label("Who goes first")
+    first = page.get_by_label("Who plays first")
     # Ana played first in the one hand; Bo carries on the order of play.
     expect(first.locator("option")).to_have_text(["Bo", "Pick at random", "Ana", "Cai"])
     assert_fits_a_phone(page)

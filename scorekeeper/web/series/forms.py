@@ -14,6 +14,8 @@ from ...engine import InvalidSeries, SeriesEnd, Variant
 from ...engine.play_order import (
     Direction,
     direction,
+    first_label_group_words,
+    first_label_words,
     first_seat_group_words,
     first_seat_words,
     has_dealer,
@@ -81,12 +83,24 @@ def chosen_seat(value: str | None, players_count: int) -> tuple[int, bool]:
 
 
 def variant_hints(variants: list[Variant]) -> dict[str, dict[str, str]]:
-    """For each variant, how to list its players and what "who goes first" asks for, in the
-    engine's words read in the page's language: the page's script shows the chosen one's."""
+    """For each variant, how to list its players, what "who goes first" asks for and its
+    label, in the engine's words read in the page's language: the page's script shows the
+    chosen one's."""
     return {
-        v.id: {"order": said_here(order_words(v)), "first": said_here(first_seat_words(v))}
+        v.id: {
+            "order": said_here(order_words(v)),
+            "first": said_here(first_seat_words(v)),
+            "label": said_here(first_label_words(v)),
+        }
         for v in variants
     }
+
+
+def first_label(variants: list[Variant]) -> str:
+    """The label of "who goes first" without the page's script: one that fits every variant
+    offered (the name chosen deals where there is a dealer, else plays first)."""
+    dealt = [has_dealer(v) for v in variants]
+    return said_here(first_label_group_words(any(dealt), not all(dealt)))
 
 
 def order_hints(variants: list[Variant]) -> list[Words]:

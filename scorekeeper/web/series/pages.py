@@ -7,10 +7,11 @@ from datetime import date
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
+from markupsafe import Markup
 from sqlite_utils import Database
 
 from ...engine import PRESETS, SeriesEnd, dealer
-from ...engine.play_order import drawn_words, rematch_words
+from ...engine.play_order import drawn_words, first_label_words, rematch_words
 from ...engine.reference import rule_for_param
 from ...engine.words import said_here
 from ...store import deletions, drafts, hands, live_tables, players, rulings, variants
@@ -27,6 +28,7 @@ from .forms import (
     chosen_seat,
     first_choices,
     first_hints,
+    first_label,
     order_hints,
     variant_hints,
 )
@@ -51,6 +53,14 @@ def new(night_id: int):
     form.variant.choices = [SelectChoice(v.id, v.name) for v in offered]
     if request.method == "POST":
         form.name_dealers()
+    hints = variant_hints(offered)
+    # The variant the select shows: the one sent, else the first offered.
+    chosen = hints.get(form.variant.data or "") or hints[offered[0].id]
+    # The chosen variant's label, as the page's script keeps it; without the script one that
+    # fits every variant (noscript.css shows it instead).
+    form.first_dealer.label.text = Markup(
+        '<span class="js-only">{}</span><span class="no-js-only">{}</span>'
+    ).format(chosen["label"], first_label(offered))
     if form.validate_on_submit():
         variant = variants.get_variant(db, form.variant.data)
         if form.check(variant) and variant is not None:
@@ -67,7 +77,8 @@ def new(night_id: int):
         night=night,
         form=form,
         known=players.all_players(db),
-        hints=variant_hints(offered),
+        hints=hints,
+        chosen=chosen,
         order_hints=order_hints(offered),
         first_hints=first_hints(offered),
     )
@@ -84,6 +95,7 @@ def rematch_form(series: Series, played: int) -> RematchForm:
     """The rematch's choice of who goes first: by default the seat the series' order of play
     carries on to (the next dealer, or the next to play first where no one deals)."""
     form = RematchForm(prefix="rematch")
+    form.first.label.text = said_here(first_label_words(series.variant))
     carried = dealer(series.variant, len(series.names), series.first_dealer, played, series.listing)
     choices = first_choices(series.names, len(series.names))
     # The one the order carries on to first, then a draw, then everyone else.
