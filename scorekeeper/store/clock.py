@@ -49,12 +49,6 @@ def player_after(series: Series, seat: int) -> int:
     return next_player(series.variant, len(series.names), seat, series.listing)
 
 
-def hand_starter(series: Series, tally: SeriesTally) -> int | None:
-    """Who starts the hand being played, as the series' standing keeps it (None once the
-    series is over): engine/play_order.py decides."""
-    return tally.starter
-
-
 @dataclass(frozen=True)
 class SeriesClock:
     """A series' clock as read: the clock itself, the series' own limit (None: the
@@ -130,8 +124,8 @@ def step(
         kept = read_clock(db, series, tally)
         clock = kept.clock
         if do == "start":
-            starter = hand_starter(series, tally)
-            clock = start(clock, 0 if starter is None else starter, now)
+            # Who starts the hand is kept with the standing (engine/play_order.py decides).
+            clock = start(clock, tally.starter or 0, now)
         elif do == "pause":
             clock = pause(clock, now)
         elif do == "resume":

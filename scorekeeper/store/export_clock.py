@@ -10,8 +10,6 @@ from ..engine.words import words
 from .export_fields import CLOCK, TURN, fields_of
 from .export_refusals import BadExport, Place, part_of, turn_in
 
-OPTIONAL = {"clock": "an object"}
-
 
 def check_clock(series: dict[str, Any], where: Place) -> None:
     """The series' clock, if the file has one: its own limit (none, 0 for off, or seconds

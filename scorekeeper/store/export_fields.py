@@ -58,8 +58,9 @@ SERIES = {
     "rulings": "a list",
 }
 # A series' fields that a file written before they existed leaves out: how its players are
-# listed ("play" or "seats"; a file without it lists them in seat order, as the app then did).
-SERIES_LATER = {"listing": "text"}
+# listed ("play" or "seats"; a file without it lists them in seat order, as the app then did)
+# and its turn clock (m018).
+SERIES_LATER = {"listing": "text", "clock": "an object"}
 END = {"kind": "text", "value": "a whole number"}
 HAND = {
     "uid": "text",

@@ -25,7 +25,7 @@ from ..engine import (
 )
 from ..engine.table import InvalidAction, replay
 from ..engine.words import words
-from .export_clock import OPTIONAL, check_clock
+from .export_clock import check_clock
 from .export_fields import (
     AUDIT,
     END,
@@ -203,7 +203,7 @@ def _variant(rules: dict, where: Place) -> Variant:
 
 
 def _check_series(series: Any, where: Place, names: set[str], uids: Checked) -> None:
-    fields_of(series, where, SERIES, {**SERIES_LATER, **OPTIONAL})
+    fields_of(series, where, SERIES, SERIES_LATER)
     if series.get("listing", "seats") not in LISTINGS:
         raise BadExport(
             words(

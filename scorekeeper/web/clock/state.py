@@ -15,7 +15,7 @@ from flask_babel import gettext
 from ...engine.time_up import OFF, limit_words, time_up_words
 from ...engine.turn_clock import turn_figures
 from ...store import drafts
-from ...store.clock import SeriesClock, hand_starter, read_clock, turns_of
+from ...store.clock import SeriesClock, read_clock, turns_of
 from ...store.series import Series, standing
 from ..access.scorer import is_scorer
 from ..racks.drafts import phone_key
@@ -75,7 +75,7 @@ def view(one: Series, kept: SeriesClock, at: float, seat: int | None) -> dict[st
     each player's turn and penalty said in full, so the script only picks one."""
     clock = kept.clock
     tally = standing(get_db(), one)
-    starter = hand_starter(one, tally)
+    starter = tally.starter
     return {
         "series_id": one.id,
         "state": answer(one, kept, at),
