@@ -1,0 +1,1 @@
+"""A club night: several tables, rounds, seating, event points and standings (issue 27)."""
