@@ -48,9 +48,9 @@ def code_of_table(db: Database, series_id: int) -> str | None:
     return row[0] if row else None
 
 
-def series_of_code(db: Database, typed: str) -> int | None:
-    """The series a live code scores (its event not over), or None. The code is looked up by
-    its index, then compared in constant time with what was typed."""
+def find_code(db: Database, typed: str) -> tuple[int, bool] | None:
+    """The series a table code scores and whether it still works (its event not over), or
+    None when no table has it. Looked up by its index, then compared in constant time."""
     code = plain(typed)
     if len(code) != LENGTH:
         return None
@@ -59,9 +59,13 @@ def series_of_code(db: Database, typed: str) -> int | None:
     ).fetchone()
     if row is None or not hmac.compare_digest(code.encode(), row[2].encode()):
         return None
-    if event_finished(db, row[1]):
-        return None
-    return int(row[0])
+    return int(row[0]), not event_finished(db, row[1])
+
+
+def series_of_code(db: Database, typed: str) -> int | None:
+    """The series a live code scores (its event not over), or None."""
+    found = find_code(db, typed)
+    return found[0] if found is not None and found[1] else None
 
 
 def is_live_code_of(db: Database, series_id: int, typed: str) -> bool:
@@ -71,6 +75,11 @@ def is_live_code_of(db: Database, series_id: int, typed: str) -> bool:
 
 def note_scorer(db: Database, series_id: int) -> None:
     """Keep when a phone first used the table's code (kept once: the first phone's time)."""
+    kept = db.execute(
+        "SELECT first_scorer_at FROM event_tables WHERE series_id = ?", [series_id]
+    ).fetchone()
+    if kept is None or kept[0] is not None:
+        return  # no event table, or already kept: read only, so each hand costs no write
     with write_lock(db):
         db.execute(
             "UPDATE event_tables SET first_scorer_at = ? WHERE series_id = ?"
