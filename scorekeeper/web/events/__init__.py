@@ -1,1 +1,2 @@
-"""A club night: several tables, rounds, seating, event points and standings (issue 27)."""
+"""Events (issue 27): a club night or tournament of several tables and rounds. The JSON API
+(`api.py`); the organiser's, players' and big-screen pages beside it."""
