@@ -87,7 +87,7 @@ def test_a_ten_player_night_of_two_rounds_on_phones(chromium, laptop, screenshot
     organise(organiser)
     expect(organiser.locator(".event-table")).to_have_count(3)
     expect(organiser.get_by_role("status").filter(has_text="still playing")).to_have_text(
-        "Tables 1, 2 and 3 are still playing. The next round can be seated once every table "
+        "Tables 1, 2, and 3 are still playing. The next round can be seated once every table "
         "has finished."
     )
     assert_fits_a_phone(organiser)

@@ -75,7 +75,7 @@ def test_the_form_shows_the_default_points_per_place_and_the_tie_breaks(client):
 @pytest.mark.parametrize(
     ("changes", "field"),
     [
-        ({"players": "Ana"}, "players"),
+        ({"players": ["Ana"]}, "players"),
         ({"name": ""}, "name"),
         ({"rounds": "0"}, "rounds"),
         ({"points_4": "3 two 1 0"}, "points_4"),
@@ -116,7 +116,7 @@ def test_the_event_page_shows_every_table_at_a_glance(app, client):
         assert f"/table-code?code={code}" in page.get_data(as_text=True)
     assert text.count("Playing: 0 hands so far.") == 3
     assert text.count("No phone has used this table's code yet.") == 3
-    assert "Tables 1, 2 and 3 are still playing." in text
+    assert "Tables 1, 2, and 3 are still playing." in text
     assert "Seat the next round" not in text
 
 
