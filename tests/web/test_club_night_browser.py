@@ -48,10 +48,10 @@ def organise(page: Page) -> None:
     page.get_by_role("button", name="Become the scorer").click()
     page.goto("/")
     page.get_by_role("link", name="New event: several tables, over rounds").click()
-    page.get_by_label("Name").fill("Friday club night")
-    page.get_by_label("Players").fill("\n".join(TEN))
-    page.get_by_label("Rounds").fill("2")
-    page.get_by_label("How many hands (or the target score)").fill("1")
+    page.get_by_role("textbox", name="Name").fill("Friday club night")
+    page.get_by_role("textbox", name="Players").fill("\n".join(TEN))
+    page.get_by_role("spinbutton", name="Rounds").fill("2")
+    page.get_by_role("spinbutton", name="How many hands (or the target score)").fill("1")
     page.get_by_role("button", name="Start the event and seat round 1").click()
     expect(page.get_by_role("heading", name="Tables of round 1")).to_be_visible()
 
@@ -71,7 +71,7 @@ def seated(page: Page) -> dict[int, tuple[list[str], str, str]]:
 def score_table(page: Page, players: list[str], code: str, racks: list[str]) -> None:
     """Enter the table's code on this phone, then record the table's hand on it."""
     page.goto(f"/table-code?code={code}")
-    page.locator("main form button[type=submit]").click()
+    page.get_by_role("button", name="Score this table").click()
     page.get_by_role("link", name="Record hand 1").click()
     page.check(f"input[name=went_out][value={players[0]}]")
     for seat, rack in enumerate(racks, 1):
