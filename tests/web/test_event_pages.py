@@ -188,7 +188,7 @@ def test_a_phone_follows_a_player_with_one_tap(app, client):
     assert response.status_code == 302
     text = page_text(client.get(f"/events/{event_id}/follow"))
     assert "Round 1: table 1, seat 2." in text
-    assert "Place " in text
+    assert "Place 1 in the standings, event points: 0." in text
 
 
 def test_the_series_page_and_viewer_of_a_table_name_the_event(app, client):
