@@ -180,6 +180,10 @@ class EventForm(FlaskForm):
             place_points=place_points or default_place_points(),
         )
 
+    def numbers_read(self) -> bool:
+        """Whether every number the engine reads was typed as one (else its box says so)."""
+        return not any(f.errors for f in (self.rounds, self.end_value, self.table_size))
+
     def check(self, variant: Variant | None) -> EventFormat | None:
         """Ask the engine whether this event can be played: its format, or None with the
         refusal beside the field it is about."""
