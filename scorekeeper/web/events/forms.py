@@ -21,7 +21,7 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange
 
 from ...engine import InvalidSeries, SeriesEnd, Variant
 from ...engine.events import (
@@ -231,12 +231,3 @@ class RosterForm(FlaskForm):
 
     player = HiddenField(validators=[InputRequired()])
     change = HiddenField(validators=[InputRequired()])
-
-
-class FollowForm(FlaskForm):
-    """The player this phone follows (a GET form: it changes only the phone's own cookie)."""
-
-    class Meta:
-        csrf = False
-
-    player = StringField(validators=[Optional(), Length(max=40)])
