@@ -294,3 +294,12 @@ def test_the_event_page_speaks_the_phones_language(client, language, words):
     text = page_text(client.get(f"/events/{event_id}"))
     for said in words:
         assert said in text
+
+
+def test_a_phone_holding_a_seat_through_my_rack_follows_that_player(app, client):
+    event_id = start_event(client)
+    second = tables(app, event_id)[1]
+    client.post(f"/series/{second.series_id}/my-rack/seat", data={"seat": "2"})
+    page = page_text(client.get(f"/events/{event_id}/follow"))
+    assert f"{second.players[2]} " in page
+    assert "Round 1: table 2, seat 3." in page
