@@ -23,10 +23,10 @@ Meetings = Mapping[frozenset[str], int]  # how often each pair has sat at one ta
 # How many times "mix" draws a fresh greedy seating and improves it by swaps, at most, and how
 # many passes of swaps each try makes. The tries stop early once nobody meets anyone again, or
 # when MIX_WORK steps (a table or a swap weighed) are spent: 200 players who have all met
-# seat in about a third of a second, a club night's 8 to 40 players in a few milliseconds.
+# seat in well under a second, a club night's 8 to 40 players in a few milliseconds.
 MIX_TRIES = 24
 MIX_PASSES = 30
-MIX_WORK = 300_000
+MIX_WORK = 200_000
 
 
 def table_sizes(count: int, table_size: int, min_players: int, max_players: int) -> list[int]:
