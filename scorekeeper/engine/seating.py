@@ -37,6 +37,8 @@ def table_sizes(count: int, table_size: int, min_players: int, max_players: int)
     (tables of 4 with some of 3; of 3 with some of 2). Tables of 2 take an odd player as one
     table of 3. Never fewer than `min_players` at a table nor more than `max_players`; a round
     that cannot be seated so is refused (InvalidEvent, field "players")."""
+    if table_size < 2:
+        raise InvalidEvent(words("a table seats 2, 3 or 4 players"), field="table_size")
     if count < min_players:
         raise InvalidEvent(
             counted(
