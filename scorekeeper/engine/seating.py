@@ -107,7 +107,7 @@ def seat_round(
     if fmt.seating == "standings":
         tables = _cut(_by_standings(players, ranking), sizes)
     else:
-        tables = mixed(players, sizes, met, rng)
+        tables = _mixed(players, sizes, met, rng)
     # Who plays first at a table is drawn, not given by the standings.
     for table in tables:
         rng.shuffle(table)
@@ -131,7 +131,7 @@ def _by_standings(players: Sequence[str], ranking: Sequence[str]) -> list[str]:
     return sorted(players, key=lambda name: place.get(name, unranked))
 
 
-def mixed(
+def _mixed(
     players: Sequence[str], sizes: Sequence[int], met: Meetings, rng: random.Random
 ) -> list[list[str]]:
     """Tables of these sizes with the fewest repeat meetings found: a greedy seating drawn
@@ -139,7 +139,7 @@ def mixed(
     meetings; the best of a few tries, as many as MIX_WORK steps allow (counted, not timed,
     so the same rng gives the same round on any machine)."""
     links = _links(players, met)
-    work = Work(MIX_WORK)
+    work = _Work(MIX_WORK)
     best: list[list[str]] = []
     best_cost = 0
     for _ in range(MIX_TRIES):
@@ -152,7 +152,7 @@ def mixed(
     return best
 
 
-class Work:
+class _Work:
     """The steps a mixed seating may still take (a table weighed, a swap weighed)."""
 
     def __init__(self, steps: int) -> None:
@@ -182,7 +182,7 @@ def _links(players: Sequence[str], met: Meetings) -> Links:
 
 
 def _greedy(
-    players: Sequence[str], sizes: Sequence[int], links: Links, rng: random.Random, work: Work
+    players: Sequence[str], sizes: Sequence[int], links: Links, rng: random.Random, work: _Work
 ) -> list[list[str]]:
     """Players in a drawn order, those with most meetings first, each to the table (with a
     free seat) where they meet the fewest earlier opponents again; a tie to the table first
@@ -205,7 +205,7 @@ def _greedy(
     return tables
 
 
-def _improved(tables: list[list[str]], links: Links, work: Work) -> list[list[str]]:
+def _improved(tables: list[list[str]], links: Links, work: _Work) -> list[list[str]]:
     """The tables after swaps of two players at different tables, each swap lowering the
     repeat meetings most for a player who meets someone again, until none does (or after
     MIX_PASSES passes, or when the work runs out)."""
