@@ -54,8 +54,17 @@ def table_sizes(count: int, table_size: int, min_players: int, max_players: int)
     small, extra = divmod(count, tables)
     sizes = [small + 1] * extra + [small] * (tables - extra)
     if sizes[-1] < min_players or sizes[0] > max_players:
+        exactly = min_players == max_players
         raise InvalidEvent(
             words(
+                "{count} players cannot be seated at tables of {size} "
+                "with exactly {most} players at each",
+                count=count,
+                size=table_size,
+                most=max_players,
+            )
+            if exactly
+            else words(
                 "{count} players cannot be seated at tables of {size} "
                 "with {least} to {most} players at each",
                 count=count,

@@ -68,7 +68,7 @@ CANNOT = [
     (1, 4, 2, 4, "an event needs at least 2 players to seat a table, not 1"),
     (0, 2, 2, 4, "an event needs at least 2 players to seat a table, not 0"),
     (2, 4, 3, 6, "an event needs at least 3 players to seat a table, not 2"),
-    (7, 2, 2, 2, "7 players cannot be seated at tables of 2 with 2 to 2 players at each"),
+    (7, 2, 2, 2, "7 players cannot be seated at tables of 2 with exactly 2 players at each"),
     (5, 4, 3, 4, "5 players cannot be seated at tables of 4 with 3 to 4 players at each"),
     (4, 3, 3, 4, "4 players cannot be seated at tables of 3 with 3 to 4 players at each"),
 ]
