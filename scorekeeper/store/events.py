@@ -17,7 +17,7 @@ from sqlite_utils import Database
 
 from ..engine import Variant
 from ..engine.event_points import EventStanding, TableResult, event_standings
-from ..engine.events import EventFormat, check_event_setup
+from ..engine.events import EventFormat, check_event_name, check_event_setup
 from ..engine.names import name_key
 from ..engine.seating import meetings_of, seat_round
 from ..engine.words import Words, words
@@ -46,8 +46,8 @@ __all__ = [
     "EventRefused",
     "EventTable",
     "NoMoreRounds",
-    "RosterRefused",
     "RosterPlayer",
+    "RosterRefused",
     "RoundNotFinished",
     "add_late_player",
     "all_tables",
@@ -73,7 +73,7 @@ class EventRefused(ValueError):
     """A change the event's state does not allow; `detail` says why, in words."""
 
     def __init__(self, detail: Words) -> None:
-        super().__init__(str(detail))
+        super().__init__(detail.english)
         self.detail = detail
 
 
@@ -95,7 +95,9 @@ class RosterRefused(EventRefused):
 
 def _place_points_text(fmt: EventFormat) -> str:
     """The points per place as stored: JSON, {"4": [3, 2, 1, 0], ...}."""
-    return json.dumps({str(size): list(points) for size, points in sorted(fmt.place_points.items())})
+    return json.dumps(
+        {str(size): list(points) for size, points in sorted(fmt.place_points.items())}
+    )
 
 
 def create_event(
@@ -110,6 +112,7 @@ def create_event(
     """Store a new event on a new night of its day, with its roster (everyone checked in),
     and seat round 1: one write, so a failure leaves nothing behind. Raises the engine's
     InvalidEvent for a set-up that cannot be played."""
+    check_event_name(name)
     check_event_setup(variant, names, fmt)
     with write_lock(db):
         night_id = create_night(db, day, None, None)
@@ -162,9 +165,7 @@ def _seat_round(db: Database, event: Event, number: int, rng: random.Random) -> 
         [t.players for t in earlier if t.round == r] for r in sorted({t.round for t in earlier})
     ]
     ranking = [s.player for s in _standings(db, event, earlier)]
-    seated = seat_round(
-        here, number, event.fmt, event.variant, meetings_of(rounds), ranking, rng
-    )
+    seated = seat_round(here, number, event.fmt, event.variant, meetings_of(rounds), ranking, rng)
     for table_number, players_in_order in enumerate(seated, start=1):
         # Listed in the order of play, seat 1 first; the name stays None: pages call it
         # "Round 2, table 3" through the event, in their reader's language.
@@ -275,7 +276,8 @@ def mark_gone(db: Database, event_id: int, name: str) -> None:
         entry = _known_entry(db, event, name)
         if entry["gone_after_round"] is None:
             db.execute(
-                "UPDATE event_players SET gone_after_round = ? WHERE event_id = ? AND player_id = ?",
+                "UPDATE event_players SET gone_after_round = ?"
+                " WHERE event_id = ? AND player_id = ?",
                 [current_round(db, event_id), event_id, entry["player_id"]],
             )
 
