@@ -12,7 +12,6 @@ from flask import Flask
 
 from scorekeeper.store import events
 from scorekeeper.web.access.scorer import API_REFUSED, OPEN_ENDPOINTS, REFUSED
-from scorekeeper.web.access.table_scorer import HAND_ENDPOINTS
 from scorekeeper.web.shell.db import get_db
 
 from .routes import WRITE_METHODS, address
@@ -31,6 +30,9 @@ BODY = {
     "points": "places",
 }
 STANDING_KEYS = {"player", "points", "score", "hands_won", "rank"}
+# What a table scorer may do in its own series (issue 27): record a hand (the form and the
+# API), fix one, delete one, bring a deleted one back. Written out here, not read from the app.
+HAND_ENDPOINTS = {"hands.new", "hands.edit", "hands.delete", "hands.restore", "api.add_hand"}
 
 
 def bearer(code: str) -> dict[str, str]:
