@@ -6,6 +6,7 @@ The events' JSON API answers in exactly the issue's shapes."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from flask import Flask
@@ -310,3 +311,18 @@ def test_wrong_table_codes_are_wrong_guesses_under_the_passcode_s_limit(app, cli
     ]
     assert statuses == [403] * 5 + [429] * 2
     assert json.loads(json.dumps(rows(app, "hands"))) == []
+
+
+def test_the_code_page_works_with_its_form_s_token_as_at_the_table(csrf_app):
+    set_scorer_passcode(csrf_app)
+    organiser = csrf_app.test_client()
+    created = organiser.post("/api/events", json=BODY, headers=ORGANISER).get_json()
+    code = created["tables"][2]["code"]
+    phone = csrf_app.test_client()
+    # The QR code's link: the code filled in, the form posted with its token (no script).
+    page = phone.get(f"/table-code?code={code}").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert token is not None
+    entered = phone.post("/table-code", data={"csrf_token": token.group(1), "code": code})
+    assert entered.status_code == 302
+    assert entered.headers["Location"] == f"/series/{created['tables'][2]['series']}"
