@@ -17,10 +17,10 @@ from sqlite_utils import Database
 
 from ..engine import Variant
 from ..engine.event_points import EventStanding, TableResult, event_standings
-from ..engine.events import EventFormat, check_event_setup
+from ..engine.events import EventFormat, check_event_name, check_event_setup
 from ..engine.names import name_key
 from ..engine.seating import meetings_of, seat_round
-from ..engine.words import Words, words
+from ..engine.words import Words, counted, words
 from . import players, series, table_codes
 from .db import insert, now, write_lock
 from .event_state import (
@@ -37,6 +37,7 @@ from .event_state import (
     seat_of,
     table_of_series,
     tables_of,
+    tables_with_tallies,
 )
 from .nights import create_night
 
@@ -46,8 +47,8 @@ __all__ = [
     "EventRefused",
     "EventTable",
     "NoMoreRounds",
-    "RosterRefused",
     "RosterPlayer",
+    "RosterRefused",
     "RoundNotFinished",
     "add_late_player",
     "all_tables",
@@ -73,7 +74,7 @@ class EventRefused(ValueError):
     """A change the event's state does not allow; `detail` says why, in words."""
 
     def __init__(self, detail: Words) -> None:
-        super().__init__(str(detail))
+        super().__init__(detail.english)
         self.detail = detail
 
 
@@ -95,7 +96,9 @@ class RosterRefused(EventRefused):
 
 def _place_points_text(fmt: EventFormat) -> str:
     """The points per place as stored: JSON, {"4": [3, 2, 1, 0], ...}."""
-    return json.dumps({str(size): list(points) for size, points in sorted(fmt.place_points.items())})
+    return json.dumps(
+        {str(size): list(points) for size, points in sorted(fmt.place_points.items())}
+    )
 
 
 def create_event(
@@ -110,6 +113,7 @@ def create_event(
     """Store a new event on a new night of its day, with its roster (everyone checked in),
     and seat round 1: one write, so a failure leaves nothing behind. Raises the engine's
     InvalidEvent for a set-up that cannot be played."""
+    check_event_name(name)
     check_event_setup(variant, names, fmt)
     with write_lock(db):
         night_id = create_night(db, day, None, None)
@@ -161,10 +165,8 @@ def _seat_round(db: Database, event: Event, number: int, rng: random.Random) -> 
     rounds = [
         [t.players for t in earlier if t.round == r] for r in sorted({t.round for t in earlier})
     ]
-    ranking = [s.player for s in _standings(db, event, earlier)]
-    seated = seat_round(
-        here, number, event.fmt, event.variant, meetings_of(rounds), ranking, rng
-    )
+    ranking = [s.player for s in _standings(db, event)]
+    seated = seat_round(here, number, event.fmt, event.variant, meetings_of(rounds), ranking, rng)
     for table_number, players_in_order in enumerate(seated, start=1):
         # Listed in the order of play, seat 1 first; the name stays None: pages call it
         # "Round 2, table 3" through the event, in their reader's language.
@@ -197,10 +199,11 @@ def seat_next_round(db: Database, event_id: int, rng: random.Random) -> int:
         if not round_finished(db, event_id):
             playing = sum(not t.finished for t in tables_of(db, event_id))
             raise RoundNotFinished(
-                words(
-                    "Round {round} is not over yet: {count} of its tables are still playing.",
+                counted(
+                    "Round {round} is not over yet: {n} table is still playing.",
+                    "Round {round} is not over yet: {n} tables are still playing.",
                     round=number,
-                    count=playing,
+                    n=playing,
                 )
             )
         _seat_round(db, event, number + 1, rng)
@@ -275,7 +278,8 @@ def mark_gone(db: Database, event_id: int, name: str) -> None:
         entry = _known_entry(db, event, name)
         if entry["gone_after_round"] is None:
             db.execute(
-                "UPDATE event_players SET gone_after_round = ? WHERE event_id = ? AND player_id = ?",
+                "UPDATE event_players SET gone_after_round = ?"
+                " WHERE event_id = ? AND player_id = ?",
                 [current_round(db, event_id), event_id, entry["player_id"]],
             )
 
@@ -291,16 +295,15 @@ def set_checked_in(db: Database, event_id: int, name: str, present: bool) -> Non
         )
 
 
-def _standings(db: Database, event: Event, tables: list[EventTable]) -> list[EventStanding]:
-    results = []
-    for table in tables:
-        one = series.series_of(db, table.series_id)
-        results.append(TableResult(players=tuple(one.names), tally=series.standing(db, one)))
+def _standings(db: Database, event: Event) -> list[EventStanding]:
+    results = [
+        TableResult(players=tuple(table.players), tally=tally)
+        for table, tally in tables_with_tallies(db, "event_id = ?", [event.id])
+    ]
     return event_standings([p.name for p in roster(db, event.id)], results, event.fmt)
 
 
 def standings_of(db: Database, event_id: int) -> list[EventStanding]:
     """The event's standings: every player on the roster (those who left too), ranked by
     event points, then summed score, then hands won (engine/event_points.py)."""
-    event = _event_of(db, event_id)
-    return _standings(db, event, all_tables(db, event_id))
+    return _standings(db, _event_of(db, event_id))
