@@ -285,7 +285,7 @@ def test_every_refusal_is_shown_at_once(client):
     [
         ("ro", ["Runda 1 din 2", "Mesele 1, 2 și 3 încă joacă.", "Codul mesei: ", "Clasament"]),
         ("hu", ["1. forduló (összesen 2)", "Még tart a játék: 1, 2 és 3. asztal.", "Asztalkód: "]),
-        ("fr", ["Ronde 1 sur 2", "Les tables 1, 2 et 3 jouent encore.", "Code de table : "]),
+        ("fr", ["Ronde 1 sur 2", "Les tables 1, 2 et 3 jouent encore.", "Code de la table : "]),
     ],
 )
 def test_the_event_page_speaks_the_phones_language(client, language, words):
