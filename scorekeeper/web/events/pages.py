@@ -78,7 +78,7 @@ def show(event_id: int):
     return event_page(db, shown.event_or_404(db, event_id))
 
 
-def event_page(db: Database, event: Event, late: LatePlayerForm | None = None, status=200):
+def event_page(db: Database, event: Event, late: LatePlayerForm | None = None, status: int = 200):
     """Draw the event page; a refused late player comes back as typed, with why."""
     round_number = store.current_round(db, event.id)
     tables = store.tables_of(db, event.id, round_number)
@@ -99,7 +99,6 @@ def event_page(db: Database, event: Event, late: LatePlayerForm | None = None, s
         standings=store.standings_of(db, event.id),
         late=late or LatePlayerForm(formdata=None),
         button=EmptyForm(),
-        roster_form=RosterForm(formdata=None),
     ), status
 
 
