@@ -193,21 +193,18 @@ def _links(players: Sequence[str], met: Meetings) -> Links:
 def _greedy(
     players: Sequence[str], sizes: Sequence[int], links: Links, rng: random.Random, work: _Work
 ) -> list[list[str]]:
-    """Players in a drawn order, those with most meetings first, each to the table (with a
-    free seat) where they meet the fewest earlier opponents again; a tie to the table first
-    in an order drawn too."""
+    """Players in a drawn order, each to the table (with a free seat) where they meet the
+    fewest earlier opponents again, a tie drawn too. (Drawn rather than the most-met players
+    first: the tries then start further apart, and reach the fewest more often.)"""
     order = list(players)
     rng.shuffle(order)
-    order.sort(key=lambda name: -sum(links[name].values()))
-    drawn = list(range(len(sizes)))
-    rng.shuffle(drawn)
     tables: list[list[str]] = [[] for _ in sizes]
     # again[name][t]: how often `name` has met the players seated so far at table t.
     again = {name: [0] * len(sizes) for name in players}
     for name in order:
         work.spend(len(sizes))
-        free = [t for t in drawn if len(tables[t]) < sizes[t]]
-        choice = min(free, key=lambda t: again[name][t])
+        free = [t for t in range(len(sizes)) if len(tables[t]) < sizes[t]]
+        choice = min(free, key=lambda t: (again[name][t], rng.random()))
         tables[choice].append(name)
         for other, times in links[name].items():
             again[other][choice] += times
