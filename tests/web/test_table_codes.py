@@ -11,7 +11,7 @@ import re
 import pytest
 from flask import Flask
 
-from scorekeeper.store import events
+from scorekeeper.store import events, join_codes
 from scorekeeper.web.access.scorer import API_REFUSED, OPEN_ENDPOINTS, REFUSED
 from scorekeeper.web.shell.db import get_db
 
@@ -205,6 +205,11 @@ def test_the_code_page_makes_a_phone_the_scorer_of_its_table(app, client, event)
         "that table's hands, and nothing else." in page
     )
     assert "Record hand 1" in page
+    # The table's phones join My rack from the table scorer's QR code (the join code).
+    with app.app_context():
+        join = join_codes.shown(join_codes.code_of(get_db(), mine["series"]) or "")
+    assert f"Join code for My rack: {join}" in page
+    assert join not in page_text(app.test_client().get(f"/series/{mine['series']}"))
     form = client.get(f"/series/{mine['series']}/hands/new")
     assert form.status_code == 200
     first, *others = mine["players"]
