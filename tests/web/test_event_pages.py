@@ -204,6 +204,16 @@ def test_the_series_page_and_viewer_of_a_table_name_the_event(app, client):
         assert f'href="/events/{event_id}"' in page
 
 
+def test_the_night_page_names_each_table_by_its_event_round_and_table(app, client):
+    event_id = start_event(client)
+    with app.app_context():
+        night_id = store.get_event(get_db(), event_id).night_id
+    text = page_text(client.get(f"/nights/{night_id}"))
+    for number in (1, 2, 3):
+        assert f"Friday club night: round 1, table {number}" in text
+    assert "Series 1" not in text
+
+
 def test_the_home_page_lists_the_events_in_play(client):
     event_id = start_event(client)
     page = client.get("/").get_data(as_text=True)
