@@ -220,6 +220,8 @@ def test_the_home_page_lists_the_events_in_play(client):
     assert "Events in play" in page_text(page)
     assert "Round 1 of 2" in page_text(page)
     assert f'href="/events/{event_id}"' in page
+    # A table of the event is not offered as the one series in play.
+    assert "Record hand 1" not in page_text(page)
 
 
 def test_the_print_pages_carry_each_tables_players_and_code(app, client):
