@@ -79,6 +79,8 @@ def test_the_form_shows_the_default_points_per_place_and_the_tie_breaks(client):
         ({"name": ""}, "name"),
         ({"rounds": "0"}, "rounds"),
         ({"points_4": "3 two 1 0"}, "points_4"),
+        ({"points_3": "0 1 2"}, "points_3"),
+        ({"points_2": "1 0 0"}, "points_2"),
     ],
 )
 def test_a_refusal_stands_beside_its_field_and_keeps_what_was_typed(app, client, changes, field):
@@ -315,3 +317,11 @@ def test_a_phone_holding_a_seat_through_my_rack_follows_that_player(app, client)
     page = page_text(client.get(f"/events/{event_id}/follow"))
     assert f"{second.players[2]} " in page
     assert "Round 1: table 2, seat 3." in page
+
+
+def test_points_per_place_may_be_halves_written_with_a_comma(app, client):
+    event_id = start_event(client, points_4="2,5 1.5 1 0")
+    with app.app_context():
+        event = store.get_event(get_db(), event_id)
+    assert event.fmt.place_points[4] == (2.5, 1.5, 1.0, 0.0)
+    assert event.fmt.place_points[3] == (2.0, 1.0, 0.0)
