@@ -8,9 +8,11 @@ from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext, lazy_gettext, ngettext
 from sqlite_utils import Database
 
+from ...engine.words import english
 from ...store import stats
 from ...store.hands import sheet_slice
 from ...store.history import night_series_ids, night_summaries, played
+from ...store.leaderboard import leaderboard
 from ...store.rulings import night_rulings
 from ...store.series import Series, seats, series_of, standing
 from ..forms.common import SelectChoice
@@ -21,7 +23,8 @@ from ..shell.faults import refresh_figures
 from ..shell.language import chart_day, number, say, short_date
 from ..shell.lookup import night_or_404
 from . import charts
-from .forms import FilterForm, merge_form
+from . import leaderboard as board
+from .forms import FilterForm, LeaderboardForm, merge_form
 
 bp = Blueprint("history", __name__)
 
@@ -136,11 +139,32 @@ def night(night_id: int):
 
 @bp.route("/players/")
 def players():
-    """Everyone who has played, with how many hands and series; the scorer can merge two."""
+    """The leaderboard over a period and variant (this year in every variant unless the
+    address says otherwise), then everyone who has played; the scorer can merge two."""
     db = get_db()
     refresh_figures(db)
     found = played(db)
-    return render_template("history/players.html", players=found, form=merge_form(found, None))
+    chosen = LeaderboardForm(request.args)
+    names = stats.variant_names(db)
+    chosen.variant.choices = [
+        SelectChoice("", lazy_gettext("All variants")),
+        *(SelectChoice(k, v) for k, v in sorted(names.items(), key=lambda i: english(i[1]))),
+    ]
+    if chosen.variant.data not in names:
+        chosen.variant.data = ""
+    period = board.chosen_period(chosen, board.today())
+    lines = leaderboard(db, period.filters(chosen.variant.data or None))
+    return render_template(
+        "history/players.html",
+        players=found,
+        form=merge_form(found, None),
+        chosen=chosen,
+        period=period,
+        lines=lines,
+        headline=board.headline(period, lines),
+        # A name leads to the player's page counting the same nights and variant.
+        counted=period.address(chosen.variant.data),
+    )
 
 
 @bp.route("/players/<int:player_id>")
