@@ -41,6 +41,8 @@ PAGES = {
     "history": "/history",
     "a night's history": "/history/nights/1",
     "players": "/players/",
+    "leaderboard, dates refused": "/players/?period=dates&from=2025-11-30&to=2025-11-01",
+    "leaderboard, all time in one variant": "/players/?period=all&variant=rummikub",
     "a player's statistics": "/players/1",
     "merge players": "/players/merge",
     "print the sheet": f"/history/series/{RUMMIKUB}/print",
