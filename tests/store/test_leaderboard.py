@@ -85,3 +85,37 @@ def test_a_series_of_no_hands_is_not_counted_as_played(db):
     stats.refresh(db)
     assert [line[1] for line in lines(db)] == ["Ana", "Bo", "Cy"]
     assert lines(db)[0][5] == 3
+
+
+def test_the_leaderboard_is_one_query_however_many_players(db):
+    night = create_night(db, date(2025, 12, 7), None, None)
+    names = [f"Player {i}" for i in range(40)]
+    for first in range(0, 40, 4):
+        series = get_series(
+            db,
+            create_series(
+                db,
+                night,
+                None,
+                preset("rummikub"),
+                names[first : first + 4],
+                SeriesEnd("hands", 1),
+                0,
+            ),
+        )
+        four = names[first : first + 4]
+        record_hand(
+            db,
+            series,
+            {
+                "players": [went_out(four[0]), *(rack(n, "r5") for n in four[1:2])]
+                + [rack(n, "b6") for n in four[2:]]
+            },
+        )
+    stats.refresh(db)
+    statements = []
+    db.conn.set_trace_callback(statements.append)
+    found = leaderboard(db, stats.Filters())
+    db.conn.set_trace_callback(None)
+    assert len(found) == 43
+    assert len([s for s in statements if s.lstrip().upper().startswith("SELECT")]) == 1
