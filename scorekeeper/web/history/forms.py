@@ -79,3 +79,16 @@ def merge_form(players: list[dict], formdata: Any, posted: bool = False) -> Merg
     form.merged.choices = choices
     form.kept.choices = list(choices)
     return form
+
+
+class SeasonForm(Form):
+    """Between which dates a season's standings count the events, from the page's address
+    (the events ticked one by one, read by the page, come first)."""
+
+    since = date_field(lazy_gettext("From"), name="from", validators=[Optional()])
+    until = date_field(lazy_gettext("To"), name="to", validators=[Optional()])
+
+    def validate_until(self, field: Field) -> None:
+        """The end of the period cannot come before its start."""
+        if field.data and self.since.data and field.data < self.since.data:
+            raise ValidationError(lazy_gettext("The end date cannot be before the start date."))

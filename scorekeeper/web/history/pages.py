@@ -10,6 +10,7 @@ from sqlite_utils import Database
 
 from ...engine.words import english
 from ...store import stats
+from ...store.event_history import events_of_nights, table_places
 from ...store.hands import sheet_slice
 from ...store.history import night_series_ids, night_summaries, played
 from ...store.leaderboard import leaderboard
@@ -24,6 +25,7 @@ from ..shell.language import chart_day, number, say, short_date
 from ..shell.lookup import night_or_404
 from . import charts
 from . import leaderboard as board
+from .event_links import event_address
 from .forms import FilterForm, LeaderboardForm, merge_form
 
 bp = Blueprint("history", __name__)
@@ -33,13 +35,25 @@ CHART_NIGHTS = 40
 
 
 def night_sheets(db: Database, night_id: int) -> list[dict]:
-    """The night's series with their final sheets, outcomes and running totals."""
+    """The night's series with their final sheets, outcomes and running totals, each with
+    its title: its name, its round and table at an event, or its number in the night."""
     ids = night_series_ids(db, night_id)
     outcomes = stats.series_outcomes(db, ids)
-    return [
-        series_sheet(db, series_id, number, outcomes[series_id], series_pages.SHOWN_HANDS)
-        for number, series_id in enumerate(ids, start=1)
-    ]
+    places = table_places(db, ids)
+    sheets = []
+    for position, series_id in enumerate(ids, start=1):
+        sheet = series_sheet(db, series_id, position, outcomes[series_id], series_pages.SHOWN_HANDS)
+        place = places.get(series_id)
+        if sheet["series"].name:
+            sheet["label"] = sheet["series"].name
+        elif place:
+            sheet["label"] = gettext(
+                "Round %(round)d, table %(table)d", round=place.round, table=place.table
+            )
+        else:
+            sheet["label"] = gettext("Series %(number)d", number=position)
+        sheets.append(sheet)
+    return sheets
 
 
 def series_sheet(
@@ -129,11 +143,13 @@ def night(night_id: int):
     db = get_db()
     refresh_figures(db)
     found = night_or_404(db, night_id)
+    held = events_of_nights(db, [night_id]).get(night_id, [])
     return render_template(
         "history/night.html",
         night=found,
         sheets=night_sheets(db, night_id),
         rulings=night_rulings(db, night_id),
+        events=[{**e, "address": event_address(e["id"])} for e in held],
     )
 
 
