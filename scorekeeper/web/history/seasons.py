@@ -83,8 +83,8 @@ def standings():
     leader = None
     if first:
         leader = ngettext(
-            "%(players)s leads the season with %(points)s points.",
-            "%(players)s lead the season with %(points)s points each.",
+            "%(players)s leads the season (event points: %(points)s).",
+            "%(players)s lead the season (event points: %(points)s each).",
             len(first),
             players=page_list([s.player for s in first], "and"),
             points=number(first[0].points),
