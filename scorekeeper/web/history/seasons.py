@@ -10,9 +10,10 @@ from ...store.event_history import season_of
 from ...store.events import Event, list_events
 from ..shell.db import get_db
 from ..shell.language import number, page_list, short_date
+from . import leaderboard
 from .event_links import event_address
 from .forms import SeasonForm
-from .leaderboard import Period, today, year_of
+from .leaderboard import Period, year_of
 
 bp = Blueprint("seasons", __name__)
 
@@ -31,7 +32,7 @@ def counted_events(
     if given and valid and (form.since.data or form.until.data):
         period = Period("dates", form.since.data, form.until.data)
     else:
-        period = year_of(today())
+        period = year_of(leaderboard.today())
     return [e for e in every if _within(e, period)], period
 
 
