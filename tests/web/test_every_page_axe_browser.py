@@ -43,6 +43,8 @@ PAGES = {
     "players": "/players/",
     "leaderboard, dates refused": "/players/?period=dates&from=2025-11-30&to=2025-11-01",
     "leaderboard, all time in one variant": "/players/?period=all&variant=rummikub",
+    "season standings": "/seasons/",
+    "season standings, dates refused": "/seasons/?from=2025-12-01&to=2025-01-01",
     "a player's statistics": "/players/1",
     "merge players": "/players/merge",
     "print the sheet": f"/history/series/{RUMMIKUB}/print",
