@@ -4,9 +4,11 @@ round and table), read for many nights or series at once; and a season's standin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 from sqlite_utils import Database
 
+from ..engine.names import name_key
 from ..engine.seasons import SeasonStanding, season_standings
 from . import events
 
@@ -53,3 +55,35 @@ def season_of(db: Database, event_ids: list[int]) -> list[SeasonStanding]:
     """The season's standings over these events (engine/seasons.py): each event's standings
     as its page shows them, added up per player."""
     return season_standings([events.standings_of(db, event_id) for event_id in event_ids])
+
+
+PLAYED = """
+SELECT e.id, e.name, e.day FROM events e JOIN event_players r ON r.event_id = e.id
+WHERE r.player_id = :player AND (:since IS NULL OR e.day >= :since)
+  AND (:until IS NULL OR e.day <= :until)
+ORDER BY e.day DESC, e.id DESC LIMIT :most
+"""
+
+
+def player_events(
+    db: Database, player_id: int, since: date | None, until: date | None, most: int
+) -> list[dict]:
+    """The player's place in each of their latest `most` events between the dates (either
+    open), newest first: the event's id, name and day, their rank and event points, and how
+    many players the event ranked."""
+    (name,) = db.execute("SELECT name FROM players WHERE id = ?", [player_id]).fetchone()
+    rows = db.query(
+        PLAYED,
+        {
+            "player": player_id,
+            "since": since.isoformat() if since else None,
+            "until": until.isoformat() if until else None,
+            "most": most,
+        },
+    )
+    found = []
+    for row in list(rows):
+        standings = events.standings_of(db, row["id"])
+        mine = next(s for s in standings if name_key(s.player) == name_key(name))
+        found.append({**row, "rank": mine.rank, "points": mine.points, "ranked": len(standings)})
+    return found

@@ -170,3 +170,17 @@ def test_history_links_an_event_to_its_standings_where_the_app_serves_them(tmp_p
     served.register_blueprint(stand_in)
     page = served.test_client().get("/history/nights/1").get_data(as_text=True)
     assert '<a href="/events/1/standings">Spring cup: standings</a>' in page
+
+
+def test_a_players_page_shows_their_place_at_each_event(client, app, season):
+    with connect(app.config["DATABASE"]) as db:
+        (ana,) = db.execute("SELECT id FROM players WHERE name = 'Ana'").fetchone()
+    page = client.get(f"/players/{ana}").get_data(as_text=True)
+    table = page[page.index('<table class="player-events">') :]
+    assert rows(table) == [
+        "Autumn cup, 10 Oct 2025 | 2 of 4 | 2",
+        "Spring cup, 4 Apr 2025 | 1 of 4 | 3",
+    ]
+    page = client.get(f"/players/{ana}?to=2025-06-30").get_data(as_text=True)
+    table = page[page.index('<table class="player-events">') :]
+    assert rows(table) == ["Spring cup, 4 Apr 2025 | 1 of 4 | 3"]

@@ -10,7 +10,7 @@ from sqlite_utils import Database
 
 from ...engine.words import english
 from ...store import stats
-from ...store.event_history import events_of_nights, table_places
+from ...store.event_history import events_of_nights, player_events, table_places
 from ...store.hands import sheet_slice
 from ...store.history import night_series_ids, night_summaries, played
 from ...store.leaderboard import leaderboard
@@ -32,6 +32,8 @@ bp = Blueprint("history", __name__)
 
 NIGHTS_PER_PAGE = 25
 CHART_NIGHTS = 40
+# A player's page shows their places at this many events at most, the latest.
+SHOWN_EVENTS = 20
 
 
 def night_sheets(db: Database, night_id: int) -> list[dict]:
@@ -210,6 +212,11 @@ def player(player_id: int):
         rivals=stats.head_to_head(db, player_id, filters),
         by_night=by_night,
         nights_played=len(every_night),
+        events=[
+            {**e, "address": event_address(e["id"])}
+            for e in player_events(db, player_id, filters.since, filters.until, SHOWN_EVENTS)
+        ],
+        shown_events=SHOWN_EVENTS,
         chart=player_chart(found["name"], by_night) if by_night else None,
     )
 
