@@ -81,7 +81,8 @@ FROM event_tables WHERE event_id IN ({marks}) ORDER BY event_id, round, number
 def exported_events(db: Database, night_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
     """The events of these nights in the export format, by night id (nights without events
     left out)."""
-    if not night_ids:
+    # A database not upgraded to m019 yet (an old one being read) has no events at all.
+    if not night_ids or not db["events"].exists():
         return {}
     marks = ",".join("?" * len(night_ids))
     events = list(db.query(EVENTS.format(marks=marks), night_ids))
