@@ -26,7 +26,7 @@ from ..shell.lookup import night_or_404
 from . import charts
 from . import leaderboard as board
 from .event_links import event_address
-from .forms import FilterForm, LeaderboardForm, merge_form
+from .forms import FilterForm, LeaderboardForm, MergeForm, merge_form
 
 bp = Blueprint("history", __name__)
 
@@ -162,6 +162,12 @@ def players():
     db = get_db()
     refresh_figures(db)
     found = played(db)
+    return players_page(db, found, merge_form(found, None))
+
+
+def players_page(db: Database, found: list[dict], form: MergeForm) -> str:
+    """The Players page with this merge form (the merge page draws it again with its
+    refusal beside the menus); the leaderboard as the address chooses it."""
     chosen = LeaderboardForm(request.args)
     names = stats.variant_names(db)
     chosen.variant.choices = [
@@ -175,7 +181,7 @@ def players():
     return render_template(
         "history/players.html",
         players=found,
-        form=merge_form(found, None),
+        form=form,
         chosen=chosen,
         period=period,
         lines=lines,
