@@ -32,7 +32,9 @@ class Added:
         def n(count: int, word: str) -> str:
             return f"{count} {word}{'' if count == 1 or word == 'series' else 's'}"
 
-        if not (self.players or self.nights or self.series or self.hands or self.rulings):
+        if not (
+            self.players or self.nights or self.series or self.hands or self.rulings or self.events
+        ):
             return f"Nothing new: all {n(self.already, 'item')} in the file were already here."
         text = (
             f"Imported {n(self.nights, 'night')}, {n(self.series, 'series')}, "
@@ -44,7 +46,11 @@ class Added:
             text += (
                 f"; {n(self.already, 'item')} {'was' if self.already == 1 else 'were'} already here"
             )
-        return text + "."
+        text += "."
+        if self.events:
+            whose = "its" if self.events == 1 else "their"
+            text += f" It stored {n(self.events, 'event')}, with {whose} rounds and tables."
+        return text
 
 
 def local_id(db: Database, kind: str, uid: str) -> int | None:

@@ -90,6 +90,16 @@ def test_an_exported_event_comes_back_whole_with_new_codes(db, played, tmp_path)
     assert not set(new) & set(old.values())
 
 
+def test_the_import_says_it_stored_the_event(db, played, tmp_path):
+    path = tmp_path / "third.db"
+    migrate(path)
+    added = import_file(connect(path), io.BytesIO(exported(db)))
+    assert added.events == 1
+    assert added.summary().endswith(
+        "and 0 rulings, with 10 new players. It stored 1 event, with its rounds and tables."
+    )
+
+
 def test_importing_the_same_event_twice_adds_nothing(db, played, tmp_path):
     data = exported(db)
     other = into_fresh(tmp_path, data)

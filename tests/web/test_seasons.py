@@ -10,6 +10,7 @@ The season of both: Ana 5 points (score +16, 1 hand won), Cy 4 (+14, 1), Bo 3 (-
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from datetime import date
@@ -184,3 +185,13 @@ def test_a_players_page_shows_their_place_at_each_event(client, app, season):
     page = client.get(f"/players/{ana}?to=2025-06-30").get_data(as_text=True)
     table = page[page.index('<table class="player-events">') :]
     assert rows(table) == ["Spring cup, 4 Apr 2025 | 1 of 4 | 3"]
+
+
+def test_the_import_page_says_it_stored_the_event(client, app, season, tmp_path):
+    exported = client.get("/export/everything.json").get_data()
+    fresh = create_app({**app.config, "DATABASE": str(tmp_path / "fresh.db")})
+    answer = fresh.test_client().post(
+        "/import", data={"file": (io.BytesIO(exported), "export.json")}, follow_redirects=True
+    )
+    page = answer.get_data(as_text=True)
+    assert "It stored 2 events, with their rounds and tables." in page
