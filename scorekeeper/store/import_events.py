@@ -1,6 +1,7 @@
 """Import a night's events (store/export_events.py checked them): each event new here is
 stored whole, with its roster and its tables, each table the series of this night the file
-names; an event here already is left as it is. Every table gets a new scorer code."""
+names. An event here already gains what a later export of it brings: the players added late,
+the tables of later rounds, its end. Every table gets a new scorer code."""
 
 from __future__ import annotations
 
@@ -27,8 +28,10 @@ def _stored_place_points(value: Any) -> str:
 def import_events(db: Database, night_id: int, night: dict[str, Any], added: Added) -> None:
     """Store the night's events that are not here yet (after the night's series)."""
     for event in night.get("events", []):
-        if local_id(db, "events", event["uid"]) is not None:
+        here = local_id(db, "events", event["uid"])
+        if here is not None:
             added.already += 1
+            _bring_up_to_date(db, here, night_id, event, added)
             continue
         event_id = insert_row(
             db,
@@ -53,20 +56,63 @@ def import_events(db: Database, night_id: int, night: dict[str, Any], added: Add
             added,
         )
         for position, player in enumerate(event["players"]):
-            db.execute(
-                "INSERT INTO event_players (event_id, player_id, position, checked_in,"
-                " gone_after_round) VALUES (?, ?, ?, ?, ?)",
-                [
-                    event_id,
-                    add_player(db, player["name"]),
-                    position,
-                    int(player["checked_in"]),
-                    player["gone_after_round"],
-                ],
-            )
+            _add_to_roster(db, event_id, position, player, None)
         for table in event["tables"]:
             _import_table(db, event_id, night_id, event, table)
         added.events += 1
+
+
+def _add_to_roster(
+    db: Database, event_id: int, position: int, player: dict[str, Any], added: Added | None
+) -> None:
+    """Put a player of the file on the event's roster (a row an import of an event here
+    already writes is noted, to be taken back should the import fail)."""
+    rowid = db.execute(
+        "INSERT INTO event_players (event_id, player_id, position, checked_in,"
+        " gone_after_round) VALUES (?, ?, ?, ?, ?)",
+        [
+            event_id,
+            add_player(db, player["name"]),
+            position,
+            int(player["checked_in"]),
+            player["gone_after_round"],
+        ],
+    ).lastrowid
+    if added is not None:
+        added.written.append(("event_players", rowid))
+
+
+def _bring_up_to_date(
+    db: Database, event_id: int, night_id: int, event: dict[str, Any], added: Added
+) -> None:
+    """Add to an event here what the file holds of it and this database lacks."""
+    (own_night, ended) = db.execute(
+        "SELECT night_id, ended FROM events WHERE id = ?", [event_id]
+    ).fetchone()
+    if own_night != night_id:  # kept here with another night: left as it is
+        return
+    on_roster = {
+        row[0]
+        for row in db.execute("SELECT player_id FROM event_players WHERE event_id = ?", [event_id])
+    }
+    (last,) = db.execute(
+        "SELECT coalesce(max(position), -1) FROM event_players WHERE event_id = ?", [event_id]
+    ).fetchone()
+    for player in event["players"]:
+        if add_player(db, player["name"]) not in on_roster:
+            last += 1
+            _add_to_roster(db, event_id, last, player, added)
+    seated = {
+        (row[0], row[1])
+        for row in db.execute(
+            "SELECT round, number FROM event_tables WHERE event_id = ?", [event_id]
+        )
+    }
+    for table in event["tables"]:
+        if (table["round"], table["table"]) not in seated:
+            _import_table(db, event_id, night_id, event, table)
+    if ended is None and event["ended"] is not None:
+        db.execute("UPDATE events SET ended = ? WHERE id = ?", [event["ended"], event_id])
 
 
 def _import_table(

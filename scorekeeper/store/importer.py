@@ -128,7 +128,10 @@ def _import_night(db: Database, night: dict, spelling: dict[str, str], added: Ad
 
 
 # What else refers to a row, deleted with it when an import is taken back.
-DEPENDENTS = {"series": ("series_players", "live_tables", "join_codes")}
+# (A series that is a table of an event here already loses its place in the event first.)
+DEPENDENTS = {"series": ("series_players", "live_tables", "join_codes", "event_tables")}
+# The column a written row is known by, where it is not "id".
+ROW_KEYS = {"event_players": "rowid"}
 # A player or variant the import added stays if a series started meanwhile uses it.
 STILL_USED = {
     "players": "SELECT 1 FROM series_players WHERE player_id = ?",
@@ -146,7 +149,7 @@ def _take_back(db: Database, added: Added) -> None:
                 db.execute(f"DELETE FROM {table} WHERE series_id = ?", [row_id])
             if kind in STILL_USED and db.execute(STILL_USED[kind], [row_id]).fetchone():
                 continue
-            db.execute(f"DELETE FROM {kind} WHERE id = ?", [row_id])
+            db.execute(f"DELETE FROM {kind} WHERE {ROW_KEYS.get(kind, 'id')} = ?", [row_id])
     added.written.clear()
 
 

@@ -9,6 +9,7 @@ import copy
 import io
 import json
 import random
+from datetime import date
 
 import pytest
 from sqlite_utils import Database
@@ -21,6 +22,7 @@ from scorekeeper.store.export_format import check_document
 from scorekeeper.store.export_json import export_chunks
 from scorekeeper.store.export_refusals import BadExport
 from scorekeeper.store.importer import import_document, import_file
+from scorekeeper.store.nights import create_night
 
 from .test_events import finish_round, new_event
 
@@ -194,3 +196,46 @@ def test_a_backup_holds_the_event(db, db_path, played, tmp_path):
     with connect(target) as copy_db:
         assert event_rows(copy_db) == event_rows(db)
         assert events.standings_of(copy_db, played) == events.standings_of(db, played)
+
+
+def test_a_later_export_of_an_event_brings_its_later_rounds(db, tmp_path):
+    event_id = new_event(db)
+    finish_round(db, event_id)
+    other = into_fresh(tmp_path, exported(db))
+    events.mark_gone(db, event_id, "Jo")
+    events.add_late_player(db, event_id, "Kim")
+    events.seat_next_round(db, event_id, random.Random(2))
+    events.end_event(db, event_id)
+    later = exported(db)
+    added = import_file(other, io.BytesIO(later))
+    assert added.events == 0 and added.series == 3
+    (here,) = events.list_events(other)
+    assert event_rows(other)["tables"] == event_rows(db)["tables"]
+    assert [p.name for p in events.roster(other, here.id)][-1] == "Kim"
+    assert here.ended  # ended since the first export
+    assert events.standings_of(other, here.id) == events.standings_of(db, event_id)
+
+
+def test_a_failed_import_takes_back_what_it_added_to_an_event_here(db, tmp_path):
+    event_id = new_event(db)
+    finish_round(db, event_id)
+    other = into_fresh(tmp_path, exported(db))
+    events.add_late_player(db, event_id, "Kim")
+    events.seat_next_round(db, event_id, random.Random(2))
+    document = json.loads(exported(db))
+    before = event_rows(other)
+    # A later night whose series' uid names a night here: found only once the event's new
+    # round has been written.
+    clash = create_night(other, date(2026, 12, 1), None, None)
+    (taken,) = other.execute(
+        "SELECT uid FROM uids WHERE kind = 'nights' AND local_id = ?", [clash]
+    ).fetchone()
+    night = copy.deepcopy(document["nights"][0])
+    night.pop("events")
+    night["uid"] = "a-later-night"
+    night["series"] = [{**night["series"][0], "uid": taken, "hands": [], "rulings": []}]
+    night["series"][0].pop("clock", None)
+    document["nights"].append(night)
+    with pytest.raises(BadExport, match="names a night here"):
+        import_document(other, document)
+    assert event_rows(other) == before
