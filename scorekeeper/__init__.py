@@ -111,7 +111,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     from .web.forms.common import EmptyForm
     from .web.hands import audit
     from .web.hands import pages as hands
-    from .web.history import merge
+    from .web.history import merge, seasons
     from .web.history import pages as history
     from .web.nights import pages as nights
     from .web.racks import api as draft_api
@@ -209,6 +209,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     app.register_blueprint(rules.bp)
     app.register_blueprint(rulings.bp)
     app.register_blueprint(history.bp)
+    app.register_blueprint(seasons.bp)
     app.register_blueprint(merge.bp)
     app.register_blueprint(export.bp)
     app.register_blueprint(events.bp)

@@ -15,6 +15,7 @@ from sqlite_utils import Database
 from ..engine import variant_from_dict
 from ..engine.words import Reading, Words, say
 from . import clock
+from .export_events import exported_events
 from .export_format import FORMAT, VERSION
 from .series import seats
 
@@ -156,6 +157,8 @@ def export_document(
             f" WHERE {where}) ORDER BY id",
             args,
         )
+    # An event is written whole or not at all: never with one series of it.
+    events = {} if scope == "series" else exported_events(db, [n["id"] for n in night_rows])
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -180,6 +183,7 @@ def export_document(
                 "note": n["note"],
                 "created": n["created"],
                 "series": by_night.get(n["id"], []),
+                **({"events": events[n["id"]]} if n["id"] in events else {}),
             }
             for n in night_rows
         ],

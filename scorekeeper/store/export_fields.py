@@ -45,6 +45,9 @@ NIGHT = {
     "created": "text",
     "series": "a list",
 }
+# A night's field that a file written before it existed leaves out: its events (m019), and
+# a night without events leaves it out too (store/export_events.py).
+NIGHT_LATER = {"events": "a list"}
 SERIES = {
     "uid": "text",
     "name": "text or null",

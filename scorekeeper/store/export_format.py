@@ -26,11 +26,13 @@ from ..engine import (
 from ..engine.table import InvalidAction, replay
 from ..engine.words import words
 from .export_clock import check_clock
+from .export_events import check_events
 from .export_fields import (
     AUDIT,
     END,
     HAND,
     NIGHT,
+    NIGHT_LATER,
     PLAYER,
     RULING,
     SERIES,
@@ -138,7 +140,7 @@ def check_night(night: Any, number: int, checked: Checked) -> None:
     if past_limits:
         raise faulty(*past_limits)
     where = night_at(number)
-    fields_of(night, where, NIGHT)
+    fields_of(night, where, NIGHT, NIGHT_LATER)
     checked.take("nights", night["uid"], where)
     try:
         date.fromisoformat(night["date"])
@@ -153,6 +155,7 @@ def check_night(night: Any, number: int, checked: Checked) -> None:
         ) from None
     for j, series in enumerate(night["series"], start=1):
         _check_series(series, series_in(where, j), checked.names, checked)
+    check_events(night, where, checked)
 
 
 def _check_players(players: list) -> set[str]:

@@ -57,6 +57,7 @@ ROW_WORDS: dict[str, Words] = {
     "hands": words("hand"),
     "hand_audit": words("audit entry"),
     "rulings": words("ruling"),
+    "events": words("event"),
 }
 
 THE_FILE = words("the file")

@@ -8,6 +8,7 @@ from sqlite_utils import Database
 
 from ..engine.variant_data import stored_name
 from . import stats
+from .event_history import events_of_nights, table_places
 from .series import seats
 
 
@@ -18,7 +19,11 @@ def night_summaries(db: Database, limit: int, offset: int) -> list[dict]:
             "SELECT * FROM nights ORDER BY date DESC, id DESC LIMIT ? OFFSET ?", [limit, offset]
         )
     )
-    by_id = {n["id"]: {**n, "series": [], "players": []} for n in found}
+    # A night's events by name; a series that was a table of one by its round and table.
+    held = events_of_nights(db, [n["id"] for n in found])
+    by_id = {
+        n["id"]: {**n, "series": [], "players": [], "events": held.get(n["id"], [])} for n in found
+    }
     if not by_id:
         return []
     marks = ",".join("?" * len(by_id))
@@ -31,6 +36,7 @@ def night_summaries(db: Database, limit: int, offset: int) -> list[dict]:
     )
     seated = seats(db, [s["id"] for s in series])
     outcomes = stats.series_outcomes(db, [s["id"] for s in series])
+    places = table_places(db, [s["id"] for s in series])
     for one in series:
         night = by_id[one["night_id"]]
         names = [name for _, name in seated[one["id"]]]
@@ -41,6 +47,7 @@ def night_summaries(db: Database, limit: int, offset: int) -> list[dict]:
                 "names": names,
                 # A preset's in words, read in the page's language.
                 "variant": stored_name(one["variant_id"], json.loads(one["variant_rules"])["name"]),
+                "table": places.get(one["id"]),
                 **outcomes[one["id"]],
             }
         )

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import IO, Any
 
 from sqlite_utils import Database
@@ -26,77 +25,14 @@ from ..engine.words import words
 from . import clock, join_codes
 from .db import write_lock
 from .export_reader import read_export
-from .export_refusals import ROW_WORDS, BadExport, faulty
+from .export_refusals import BadExport, faulty
 from .hands import HandRefused, check_hand, sheet_hands, stored_result, tally
+from .import_events import import_events
+from .import_rows import Added, insert_row, local_id
 from .players import add_player, find_player
 from .series import Series, series_of
 from .spelling import respell_actions, respell_record
 from .tallies import fill_missing_tallies
-
-
-@dataclass
-class Added:
-    """How many of each thing an import stored, and how many were already here."""
-
-    players: int = 0
-    nights: int = 0
-    series: int = 0
-    hands: int = 0
-    rulings: int = 0
-    already: int = 0
-    # What this import wrote, (table, id) in order, to take back should a later batch fail.
-    written: list[tuple[str, Any]] = field(default_factory=list, repr=False)
-
-    def summary(self) -> str:
-        """The import's outcome in a sentence."""
-
-        def n(count: int, word: str) -> str:
-            return f"{count} {word}{'' if count == 1 or word == 'series' else 's'}"
-
-        if not (self.players or self.nights or self.series or self.hands or self.rulings):
-            return f"Nothing new: all {n(self.already, 'item')} in the file were already here."
-        text = (
-            f"Imported {n(self.nights, 'night')}, {n(self.series, 'series')}, "
-            f"{n(self.hands, 'hand')} and {n(self.rulings, 'ruling')}"
-        )
-        if self.players:
-            text += f", with {n(self.players, 'new player')}"
-        if self.already:
-            text += (
-                f"; {n(self.already, 'item')} {'was' if self.already == 1 else 'were'} already here"
-            )
-        return text + "."
-
-
-def local_id(db: Database, kind: str, uid: str) -> int | None:
-    """The id of the row this uid names here, or None."""
-    row = db.execute("SELECT local_id FROM uids WHERE kind = ? AND uid = ?", [kind, uid])
-    found = row.fetchone()
-    return found[0] if found else None
-
-
-def _insert(db: Database, kind: str, uid: str, row: dict, added: Added) -> int:
-    """Insert a row and give it the file's uid in place of the one just made for it."""
-    clash = db.execute("SELECT kind FROM uids WHERE uid = ?", [uid]).fetchone()
-    if clash:
-        raise BadExport(
-            words(
-                'the uid "{uid}" of a {kind} in the file names a {other} here',
-                uid=uid,
-                kind=ROW_WORDS[kind],
-                other=ROW_WORDS[clash[0]],
-            )
-        )
-    columns = ", ".join(row)
-    marks = ", ".join("?" * len(row))
-    new_id = db.execute(
-        f"INSERT INTO {kind} ({columns}) VALUES ({marks})", list(row.values())
-    ).lastrowid
-    if new_id is None:
-        raise TypeError(f"the {kind} table has no whole-number id")
-    db.execute("UPDATE uids SET uid = ? WHERE kind = ? AND local_id = ?", [uid, kind, new_id])
-    added.written.append((kind, new_id))
-    return new_id
 
 
 def _dumps(value: Any, sort_keys: bool = False) -> str | None:
@@ -171,7 +107,7 @@ def _variants_and_players(db: Database, document: dict, added: Added) -> dict[st
 def _import_night(db: Database, night: dict, spelling: dict[str, str], added: Added) -> None:
     night_id = local_id(db, "nights", night["uid"])
     if night_id is None:
-        night_id = _insert(
+        night_id = insert_row(
             db,
             "nights",
             night["uid"],
@@ -188,10 +124,14 @@ def _import_night(db: Database, night: dict, spelling: dict[str, str], added: Ad
         added.already += 1
     for series in night["series"]:
         _import_series(db, night_id, series, spelling, added)
+    import_events(db, night_id, night, added)
 
 
 # What else refers to a row, deleted with it when an import is taken back.
-DEPENDENTS = {"series": ("series_players", "live_tables", "join_codes")}
+# (A series that is a table of an event here already loses its place in the event first.)
+DEPENDENTS = {"series": ("series_players", "live_tables", "join_codes", "event_tables")}
+# The column a written row is known by, where it is not "id".
+ROW_KEYS = {"event_players": "rowid"}
 # A player or variant the import added stays if a series started meanwhile uses it.
 STILL_USED = {
     "players": "SELECT 1 FROM series_players WHERE player_id = ?",
@@ -209,7 +149,7 @@ def _take_back(db: Database, added: Added) -> None:
                 db.execute(f"DELETE FROM {table} WHERE series_id = ?", [row_id])
             if kind in STILL_USED and db.execute(STILL_USED[kind], [row_id]).fetchone():
                 continue
-            db.execute(f"DELETE FROM {kind} WHERE id = ?", [row_id])
+            db.execute(f"DELETE FROM {kind} WHERE {ROW_KEYS.get(kind, 'id')} = ?", [row_id])
     added.written.clear()
 
 
@@ -220,7 +160,7 @@ def _import_series(
     series_id = local_id(db, "series", series["uid"])
     existed = series_id is not None
     if series_id is None:
-        series_id = _insert(
+        series_id = insert_row(
             db,
             "series",
             series["uid"],
@@ -261,7 +201,7 @@ def _import_series(
         if local_id(db, "rulings", ruling["uid"]) is not None:
             added.already += 1
             continue
-        _insert(
+        insert_row(
             db,
             "rulings",
             ruling["uid"],
@@ -294,7 +234,7 @@ def _import_hand(
     except HandRefused as refused:  # checked already, under the file's spelling of the names
         where = words("series {title}, hand {number}", title=series.title, number=hand["number"])
         raise faulty(where, refused) from None
-    hand_id = _insert(
+    hand_id = insert_row(
         db,
         "hands",
         hand["uid"],
@@ -311,7 +251,7 @@ def _import_hand(
         added,
     )
     for entry in hand["audit"]:
-        _insert(
+        insert_row(
             db,
             "hand_audit",
             entry["uid"],

@@ -38,8 +38,31 @@ def sheet_words() -> SheetWords:
 
 
 def import_summary(added: Added) -> str:
-    """What an import stored, in a sentence or two."""
-    if not (added.players or added.nights or added.series or added.hands or added.rulings):
+    """What an import stored, in a sentence or two (the events it stored in a sentence of
+    their own)."""
+    stored = _stored(added)
+    if added.events:
+        return (
+            stored
+            + " "
+            + ngettext(
+                "It stored %(num)d event, with its rounds and tables.",
+                "It stored %(num)d events, with their rounds and tables.",
+                added.events,
+            )
+        )
+    return stored
+
+
+def _stored(added: Added) -> str:
+    if not (
+        added.players
+        or added.nights
+        or added.series
+        or added.hands
+        or added.rulings
+        or added.events
+    ):
         return ngettext(
             "Nothing new: the %(num)d item in the file was already here.",
             "Nothing new: all %(num)d items in the file were already here.",

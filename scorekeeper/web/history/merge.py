@@ -13,6 +13,7 @@ from ..shell.db import get_db
 from ..shell.faults import refresh_figures
 from ..shell.language import say
 from .forms import merge_form
+from .pages import players_page
 
 bp = Blueprint("merge", __name__)
 
@@ -36,7 +37,7 @@ def merge():
             done = merge_players(db, form.merged.data, form.kept.data, now())
     except MergeRefused as refused:
         form.merged.errors = [refusal_words(refused)]
-        return render_template("history/players.html", players=everyone, form=form), 400
+        return players_page(db, everyone, form), 400
     flash(
         gettext(
             "%(merged)s was merged into %(kept)s: every hand, series and figure of theirs "

@@ -8,9 +8,12 @@ from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext, lazy_gettext, ngettext
 from sqlite_utils import Database
 
+from ...engine.words import english
 from ...store import stats
+from ...store.event_history import events_of_nights, player_events, table_places
 from ...store.hands import sheet_slice
 from ...store.history import night_series_ids, night_summaries, played
+from ...store.leaderboard import leaderboard
 from ...store.rulings import night_rulings
 from ...store.series import Series, seats, series_of, standing
 from ..forms.common import SelectChoice
@@ -21,22 +24,38 @@ from ..shell.faults import refresh_figures
 from ..shell.language import chart_day, number, say, short_date
 from ..shell.lookup import night_or_404
 from . import charts
-from .forms import FilterForm, merge_form
+from . import leaderboard as board
+from .event_links import event_address
+from .forms import FilterForm, LeaderboardForm, MergeForm, merge_form
 
 bp = Blueprint("history", __name__)
 
 NIGHTS_PER_PAGE = 25
 CHART_NIGHTS = 40
+# A player's page shows their places at this many events at most, the latest.
+SHOWN_EVENTS = 20
 
 
 def night_sheets(db: Database, night_id: int) -> list[dict]:
-    """The night's series with their final sheets, outcomes and running totals."""
+    """The night's series with their final sheets, outcomes and running totals, each with
+    its title: its name, its round and table at an event, or its number in the night."""
     ids = night_series_ids(db, night_id)
     outcomes = stats.series_outcomes(db, ids)
-    return [
-        series_sheet(db, series_id, number, outcomes[series_id], series_pages.SHOWN_HANDS)
-        for number, series_id in enumerate(ids, start=1)
-    ]
+    places = table_places(db, ids)
+    sheets = []
+    for position, series_id in enumerate(ids, start=1):
+        sheet = series_sheet(db, series_id, position, outcomes[series_id], series_pages.SHOWN_HANDS)
+        place = places.get(series_id)
+        if sheet["series"].name:
+            sheet["label"] = sheet["series"].name
+        elif place:
+            sheet["label"] = gettext(
+                "Round %(round)d, table %(table)d", round=place.round, table=place.table
+            )
+        else:
+            sheet["label"] = gettext("Series %(number)d", number=position)
+        sheets.append(sheet)
+    return sheets
 
 
 def series_sheet(
@@ -126,21 +145,50 @@ def night(night_id: int):
     db = get_db()
     refresh_figures(db)
     found = night_or_404(db, night_id)
+    held = events_of_nights(db, [night_id]).get(night_id, [])
     return render_template(
         "history/night.html",
         night=found,
         sheets=night_sheets(db, night_id),
         rulings=night_rulings(db, night_id),
+        events=[{**e, "address": event_address(e["id"])} for e in held],
     )
 
 
 @bp.route("/players/")
 def players():
-    """Everyone who has played, with how many hands and series; the scorer can merge two."""
+    """The leaderboard over a period and variant (this year in every variant unless the
+    address says otherwise), then everyone who has played; the scorer can merge two."""
     db = get_db()
     refresh_figures(db)
     found = played(db)
-    return render_template("history/players.html", players=found, form=merge_form(found, None))
+    return players_page(db, found, merge_form(found, None))
+
+
+def players_page(db: Database, found: list[dict], form: MergeForm) -> str:
+    """The Players page with this merge form (the merge page draws it again with its
+    refusal beside the menus); the leaderboard as the address chooses it."""
+    chosen = LeaderboardForm(request.args)
+    names = stats.variant_names(db)
+    chosen.variant.choices = [
+        SelectChoice("", lazy_gettext("All variants")),
+        *(SelectChoice(k, v) for k, v in sorted(names.items(), key=lambda i: english(i[1]))),
+    ]
+    if chosen.variant.data not in names:
+        chosen.variant.data = ""
+    period = board.chosen_period(chosen, board.today())
+    lines = leaderboard(db, period.filters(chosen.variant.data or None))
+    return render_template(
+        "history/players.html",
+        players=found,
+        form=form,
+        chosen=chosen,
+        period=period,
+        lines=lines,
+        headline=board.headline(period, lines),
+        # A name leads to the player's page counting the same nights and variant.
+        counted=period.address(chosen.variant.data),
+    )
 
 
 @bp.route("/players/<int:player_id>")
@@ -170,6 +218,11 @@ def player(player_id: int):
         rivals=stats.head_to_head(db, player_id, filters),
         by_night=by_night,
         nights_played=len(every_night),
+        events=[
+            {**e, "address": event_address(e["id"])}
+            for e in player_events(db, player_id, filters.since, filters.until, SHOWN_EVENTS)
+        ],
+        shown_events=SHOWN_EVENTS,
         chart=player_chart(found["name"], by_night) if by_night else None,
     )
 
