@@ -17,7 +17,11 @@ OFFLINE_WORDS = {
         "Try again",
     ),
     "ro": ("Scorekeeper nu poate fi accesat", "Ce ai scris rămâne pe telefon", "Încearcă din nou"),
-    "hu": ("A Scorekeeper nem érhető el", "Amit beírtál, megmarad ezen a telefonon", "Próbáld újra"),
+    "hu": (
+        "A Scorekeeper nem érhető el",
+        "Amit beírtál, megmarad ezen a telefonon",
+        "Próbáld újra",
+    ),
     "fr": (
         "Scorekeeper est injoignable",
         "Ce que vous avez saisi reste sur ce téléphone",
@@ -91,7 +95,9 @@ def test_a_new_release_makes_a_new_worker(client, monkeypatch):
 
 def test_every_page_loads_the_script_that_registers_the_worker(client):
     page = client.get("/").get_data(as_text=True)
-    assert re.search(r'<script src="/static/install.js\?v=[0-9a-f]+" defer data-worker="/sw.js">', page)
+    assert re.search(
+        r'<script src="/static/install.js\?v=[0-9a-f]+" defer data-worker="/sw.js">', page
+    )
 
 
 @pytest.mark.parametrize("language", OFFLINE_WORDS)
