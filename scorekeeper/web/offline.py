@@ -88,7 +88,8 @@ def worker() -> Response:
     # worker costs a 304.
     answer.cache_control.no_cache = True
     answer.set_etag(kept)
-    return answer.make_conditional(request)
+    answer.make_conditional(request)
+    return answer
 
 
 @bp.get("/offline/<language>")
