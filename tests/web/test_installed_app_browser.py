@@ -124,10 +124,10 @@ def test_on_a_secure_page_the_app_installs_pages_stay_fresh_and_offline_says_so(
     expect(page).to_have_url(series)
     expect(page.locator("body")).to_have_css("background-color", "rgb(245, 244, 239)")
     assert_fits_a_phone(page)
-    screenshot(page, "offline-fr-light")
+    screenshot(page, "offline-instead-of-series-fr-light")
     page.emulate_media(color_scheme="dark")
     expect(page.locator("body")).to_have_css("background-color", "rgb(17, 19, 21)")
-    screenshot(page, "offline-fr-dark")
+    screenshot(page, "offline-instead-of-series-fr-dark")
     page.emulate_media(color_scheme="light")
     # The record-hand form too: the hand typed there is kept by the form, not lost.
     page.goto(f"{series}/hands/new")
