@@ -164,6 +164,16 @@ def check_event_setup(variant: Variant, names: list[str], fmt: EventFormat) -> N
 
 
 def _check_roster(names: list[str]) -> None:
+    # Counted before any name is read: each name is compared with those before it.
+    if len(names) > MAX_EVENT_PLAYERS:
+        raise InvalidEvent(
+            words(
+                "an event takes at most {most} players, not {count}",
+                most=MAX_EVENT_PLAYERS,
+                count=len(names),
+            ),
+            field="players",
+        )
     seen: set[str] = set()
     for seat, name in enumerate(names):
         if not name.strip():
@@ -182,15 +192,6 @@ def _check_roster(names: list[str]) -> None:
         if twin := lookalike_problem(name, names[:seat]):
             raise InvalidEvent(twin, field="players", seat=seat)
         seen.add(name_key(name))
-    if len(names) > MAX_EVENT_PLAYERS:
-        raise InvalidEvent(
-            words(
-                "an event takes at most {most} players, not {count}",
-                most=MAX_EVENT_PLAYERS,
-                count=len(names),
-            ),
-            field="players",
-        )
 
 
 def _whole(value: object) -> bool:

@@ -54,8 +54,17 @@ def table_sizes(count: int, table_size: int, min_players: int, max_players: int)
     small, extra = divmod(count, tables)
     sizes = [small + 1] * extra + [small] * (tables - extra)
     if sizes[-1] < min_players or sizes[0] > max_players:
+        exactly = min_players == max_players
         raise InvalidEvent(
             words(
+                "{count} players cannot be seated at tables of {size} "
+                "with exactly {most} players at each",
+                count=count,
+                size=table_size,
+                most=max_players,
+            )
+            if exactly
+            else words(
                 "{count} players cannot be seated at tables of {size} "
                 "with {least} to {most} players at each",
                 count=count,
@@ -184,21 +193,18 @@ def _links(players: Sequence[str], met: Meetings) -> Links:
 def _greedy(
     players: Sequence[str], sizes: Sequence[int], links: Links, rng: random.Random, work: _Work
 ) -> list[list[str]]:
-    """Players in a drawn order, those with most meetings first, each to the table (with a
-    free seat) where they meet the fewest earlier opponents again; a tie to the table first
-    in an order drawn too."""
+    """Players in a drawn order, each to the table (with a free seat) where they meet the
+    fewest earlier opponents again, a tie drawn too. (Drawn rather than the most-met players
+    first: the tries then start further apart, and reach the fewest more often.)"""
     order = list(players)
     rng.shuffle(order)
-    order.sort(key=lambda name: -sum(links[name].values()))
-    drawn = list(range(len(sizes)))
-    rng.shuffle(drawn)
     tables: list[list[str]] = [[] for _ in sizes]
     # again[name][t]: how often `name` has met the players seated so far at table t.
     again = {name: [0] * len(sizes) for name in players}
     for name in order:
         work.spend(len(sizes))
-        free = [t for t in drawn if len(tables[t]) < sizes[t]]
-        choice = min(free, key=lambda t: again[name][t])
+        free = [t for t in range(len(sizes)) if len(tables[t]) < sizes[t]]
+        choice = min(free, key=lambda t: (again[name][t], rng.random()))
         tables[choice].append(name)
         for other, times in links[name].items():
             again[other][choice] += times
