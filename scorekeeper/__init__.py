@@ -99,9 +99,10 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     from .engine.tiles import tile_face, tile_label
     from .engine.words import install_reader
     from .web import api, rules, screen, variants, viewer
-    from .web.access import guesses, hosts, scorer
+    from .web.access import guesses, hosts, scorer, table_codes
     from .web.clock import api as clock_api
     from .web.clock import pages as clock
+    from .web.events import api as events_api
     from .web.export import pages as export
     from .web.forms.common import EmptyForm
     from .web.hands import audit
@@ -190,6 +191,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     app.register_blueprint(hands.bp)
     app.register_blueprint(table_mode.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(events_api.bp)
     app.register_blueprint(draft_api.bp)
     app.register_blueprint(clock_api.bp)
     app.register_blueprint(clock.bp)
@@ -197,6 +199,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     app.register_blueprint(join_codes.bp)
     app.register_blueprint(variants.bp)
     app.register_blueprint(scorer.bp)
+    app.register_blueprint(table_codes.bp)
     app.register_blueprint(viewer.bp)
     app.register_blueprint(screen.bp)
     app.register_blueprint(rules.bp)
@@ -209,6 +212,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     # changes only the phone's own cookie, so a page left open past the forms' time limit can
     # still switch. The import page checks its token itself, once its larger limit is set.
     site.csrf.exempt(api.bp)
+    site.csrf.exempt(events_api.bp)
     site.csrf.exempt(draft_api.bp)
     # The clock's API takes JSON only (no form can post it from another site) and checks who
     # may press each button itself (web/clock/state.py).

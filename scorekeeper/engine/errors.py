@@ -175,3 +175,9 @@ class InvalidSeries(RuleError):
     """A series that cannot be scored or set up (bad end, players, hand after the end)."""
 
     names_place = True
+
+
+class InvalidEvent(RuleError):
+    """An event (a club night, a tournament) that cannot be set up or seated (engine.events,
+    engine.seating); `field` is what it is about: "players", "rounds", "table_size",
+    "round_end", "seating", "points", "place_points" or "name"."""

@@ -112,6 +112,12 @@ def merge_players(db: Database, merged_id: int, kept_id: int, at: str) -> Merge:
     marks = ",".join("?" * len(series_ids))
     db.execute(f"DELETE FROM series_results WHERE series_id IN ({marks})", series_ids)
     db.execute("DELETE FROM hand_facts WHERE player_id = ?", [merged_id])
+    # An event's roster follows the player kept; where both were on one roster, the kept
+    # player's entry stays (their tables' seats follow them all the same).
+    db.execute(
+        "UPDATE OR IGNORE event_players SET player_id = ? WHERE player_id = ?", [kept_id, merged_id]
+    )
+    db.execute("DELETE FROM event_players WHERE player_id = ?", [merged_id])
     db.execute("DELETE FROM players WHERE id = ?", [merged_id])
     # The standings are kept by seat: the same numbers, kept again after the respelling.
     fill_missing_tallies(db)

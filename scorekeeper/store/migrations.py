@@ -20,6 +20,7 @@ import secrets
 from sqlite_utils import Database
 
 from .frozen import m013_name_keys as m013
+from .frozen import m019_events as m019
 from .migrations_early import migrations
 
 # `migrations` is the app's one set: m001 to m005 are in it already (migrations_early.py),
@@ -381,3 +382,11 @@ def m018_turn_clocks(db: Database) -> None:
         " DELETE FROM series_clocks WHERE series_id = OLD.id;"
         " DELETE FROM clock_turns WHERE series_id = OLD.id; END"
     )
+
+
+@migrations()
+def m019_events(db: Database) -> None:
+    """Keep events (a club night or tournament: several tables, rounds, a roster), each
+    table of each round a series of the event's night with its scorer code; a series that
+    is a table is deleted only with its event. Frozen: frozen/m019_events.py."""
+    m019.create_event_tables(db)

@@ -13,6 +13,9 @@ from scorekeeper.store.players import add_player, all_players, find_player
 TABLES = [
     "_sqlite_migrations",
     "clock_turns",
+    "event_players",
+    "event_tables",
+    "events",
     "hand_audit",
     "hand_facts",
     "hand_requests",
@@ -62,6 +65,7 @@ def test_migrations_create_every_table(db):
         "m016_series_tallies",
         "m017_series_listing",
         "m018_turn_clocks",
+        "m019_events",
     ]
 
 

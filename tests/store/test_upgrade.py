@@ -284,7 +284,7 @@ def test_a_database_made_by_m001_upgrades_to_todays_schema(tmp_path):
                 [(m["id"], m["migration_set"], m["name"]) for m in db["_sqlite_migrations"].rows]
             )
     assert applied[0] == applied[1]
-    assert applied[0][-1] == (17, "scorekeeper", "m018_turn_clocks")
+    assert applied[0][-1] == (18, "scorekeeper", "m019_events")
 
 
 def test_every_row_of_a_database_made_by_m001_comes_through(tmp_path):

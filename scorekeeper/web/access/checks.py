@@ -1,6 +1,7 @@
 """The checks behind the scorer's passcode: whether a phone may guess now, what a code it
-sends grants (the passcode the scorer, a series' join code a seat), an API request's bearer
-code, and the phone remembered as the scorer's. Each wrong code counts as a guess in the one
+sends grants (the passcode the scorer, a series' join code a seat, an event table's code the
+scorer of that table's series), an API request's bearer code, and the phone remembered as the
+scorer's. Each wrong code counts as a guess in the one
 limiter (guesses.py); the pages that ask for the passcode are in scorer.py."""
 
 from __future__ import annotations
@@ -11,13 +12,15 @@ from typing import Literal
 from flask import current_app, g, request
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from ...store import join_codes
+from ...store import join_codes, table_codes
+from ..shell.db import get_db
 from . import passcode
 from .guesses import GuessLimiter, Place, phone_of
 
 # What a code grants: the passcode, everything the scorer does; a series' join code, a seat
-# of that series for "My rack" and nothing else.
-Granted = Literal["scorer", "seat"]
+# of that series for "My rack" and nothing else; an event table's code, the hands of that
+# table's series and nothing else (table_scorer.py).
+Granted = Literal["scorer", "seat", "table"]
 # A phone that has been the scorer keeps this cookie a year: it gets past the overall limit
 # on guesses even after a typo, and waits for another phone's check (see guesses.py), never
 # past the passcode or its own address's lockout.
@@ -86,13 +89,33 @@ def took_join_code(attempt: str, join_code: str, place: Place) -> bool:
     return True
 
 
-def check_guess(stored: str, attempt: str, join_code: str | None = None) -> Granted | None:
-    """Check a code if this phone may guess now: the passcode grants the scorer and, where a
-    series' join code is given, that code grants a seat of the series; anything else is a
-    wrong guess. Raise TooManyGuesses if the phone may not guess now."""
+def took_table_code(attempt: str, place: Place) -> bool:
+    """Whether the attempt is an event table's code; if so its place is given back (a code of
+    an event that has ended too: it grants nothing, and is no guess). The series it scores,
+    while its event runs, is kept for this request (`g.table_series`)."""
+    found = table_codes.find_code(get_db(), attempt)
+    if found is None:
+        return False
+    limiter().unchecked(place)
+    series_id, live = found
+    g.table_series = series_id if live else None
+    return True
+
+
+def check_guess(
+    stored: str, attempt: str, join_code: str | None = None, tables: bool = False
+) -> Granted | None:
+    """Check a code if this phone may guess now: the passcode grants the scorer; where a
+    series' join code is given, that code grants a seat of the series; with `tables`, an
+    event table's code grants that table (table_scorer.py); anything else is a wrong guess.
+    Raise TooManyGuesses if the phone may not guess now."""
     phone, place = admit_guess(stored, attempt)
     if join_code is not None and took_join_code(attempt, join_code, place):
         return "seat"
+    # Looked up before the passcode's slow hash, and only once the guess is let through: a
+    # table code is guessed no faster than the passcode.
+    if tables and took_table_code(attempt, place):
+        return "table"
     trusted = trusted_phone(stored)
     try:
         # A phone that has guessed wrong (and never been the scorer) does not wait for
@@ -135,6 +158,8 @@ def bearer_grant(join_code: str | None) -> Granted | None:
 
 
 def bearer_ok(stored: str) -> bool:
-    """Whether the request carries the passcode as a bearer token."""
+    """Whether the request carries the passcode as a bearer token. A table's code sent
+    instead grants that table's series (`g.table_series`, read by table_scorer.py)."""
+    g.table_series = None
     token = bearer_token()
-    return token is not None and check_guess(stored, token) == "scorer"
+    return token is not None and check_guess(stored, token, tables=True) == "scorer"

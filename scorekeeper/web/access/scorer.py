@@ -1,4 +1,5 @@
-"""Who may change scores: with a passcode set, only the scorer; every other phone watches.
+"""Who may change scores: with a passcode set, only the scorer (and an event table's scorer,
+the hands of that table: table_scorer.py); every other phone watches.
 The pages that make a phone the scorer and refuse the others; the checks of the codes a phone
 sends are in checks.py."""
 
@@ -24,7 +25,7 @@ from flask_babel import get_locale, gettext, lazy_gettext, ngettext
 from ...store import scorer_sessions
 from ..forms.common import EmptyForm
 from ..shell.db import get_db
-from . import passcode
+from . import passcode, table_scorer
 from .checks import (
     BUSY_SECONDS,
     SCORER_PHONE_COOKIE,
@@ -57,6 +58,8 @@ OPEN_ENDPOINTS = {
     "racks.claim",
     "racks.let_go",
     "join_codes.join",
+    # A table's code is checked by its page, under the passcode's limiter (table_codes.py).
+    "table_codes.enter",
     "draft_api.put_draft",
     "draft_api.read_draft",
     # The clock checks who presses each button itself: the scorer any, and the phone holding
@@ -174,6 +177,9 @@ def guard():
     try:
         if request.endpoint in OPEN_ENDPOINTS or is_scorer():
             return None
+        # A table's scorer changes the hands of its table's series, and nothing else.
+        if table_scorer.hand_change_allowed():
+            return None
     except TooManyGuesses as error:
         return too_many(error)
     if request.path.startswith("/api/"):
@@ -213,6 +219,8 @@ def state() -> dict:
     return {
         "passcode_set": current_hash() is not None,
         "scorer": scorer,
+        # This phone scores the page's series as a table of an event: its hands only.
+        "table_scorer": not scorer and table_scorer.scores_this_series(),
         "short_passcode": scorer and bool(session.get("short_passcode")),
     }
 

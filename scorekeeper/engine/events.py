@@ -1,0 +1,260 @@
+"""An event: a club night or a tournament, several tables playing rounds, and how it is run.
+
+An event is a roster of players, a number of rounds and, for each round, tables of players;
+each table's round is one series (engine.series) that ends as the event says. How players are
+seated after round one is engine.seating; how their results become event points and standings
+is engine.event_points. This module holds the event's format and the checks of its set-up: the
+one place these rules are decided, for the organiser's form, the API and import alike.
+
+No federation's format is built in (published formats differ: summed scores, 3/2/1 by place
+at a table, a bonus to the winner), so the organiser chooses how points are counted, and the
+points per place, set per table size.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidEvent
+from .names import lookalike_problem, name_key, name_problem, shown_name
+from .seating import table_sizes
+from .series import END_WORDS, NAME_SHOWN, SeriesEnd
+from .variants import Variant
+from .words import Words, or_list, words
+
+SEATINGS = ("random", "mix", "standings")
+POINTS = ("places", "totals")
+TABLE_SIZES = (2, 3, 4)
+# The ends a round at a table may have: a number of hands or a target score. A number of
+# rounds (a hand per player) would last longer at a table of four than at one of three.
+ROUND_ENDS = ("hands", "target")
+
+# The largest events played: national championships of about 200 players; a tournament of
+# more than twenty rounds is not one night's (or weekend's) play.
+MAX_EVENT_PLAYERS = 200
+MAX_ROUNDS = 20
+# Points for a place at a table: room for any published format (a bonus of 50 to the winner).
+MAX_PLACE_POINTS = 1000
+EVENT_NAME_CHARACTERS = 80
+
+
+@dataclass(frozen=True)
+class EventFormat:
+    """How an event is played: its rounds, its tables, one round at a table, how players are
+    seated after round one and how event points are counted."""
+
+    rounds: int
+    table_size: int
+    end: SeriesEnd
+    seating: str
+    points: str
+    # Per table size, the event points for place 1, 2, ... at a table of that size.
+    place_points: dict[int, tuple[float, ...]]
+
+
+def default_place_points() -> dict[int, tuple[float, ...]]:
+    """The points per place unless the organiser sets others: one point per player beaten
+    (3/2/1/0 at a table of four, as club leagues count a place)."""
+    return {2: (1, 0), 3: (2, 1, 0), 4: (3, 2, 1, 0)}
+
+
+def points_for(size: int, place_points: dict[int, tuple[float, ...]]) -> tuple[float, ...]:
+    """The points per place at a table of `size`: the organiser's, else the default, else one
+    per player beaten."""
+    return place_points.get(size) or default_place_points().get(size) or _beaten(size)
+
+
+def _beaten(size: int) -> tuple[float, ...]:
+    return tuple(float(size - place) for place in range(1, size + 1))
+
+
+def _place_points_shape() -> Words:
+    return words(
+        "the points per place are given for tables of 2, 3 or 4 players, "
+        "each as a list of points from first place to last"
+    )
+
+
+def read_place_points(value: object) -> dict[int, tuple[float, ...]]:
+    """The points per place as JSON gives them (`{"4": [3, 2, 1, 0]}`), the default for every
+    table size left out (and for None); refuse anything else (InvalidEvent, "place_points")."""
+    chosen = default_place_points()
+    if value is None:
+        return chosen
+    if not isinstance(value, dict):
+        raise InvalidEvent(_place_points_shape(), field="place_points")
+    for key, points in value.items():
+        size = _size_key(key)
+        if size is None or not isinstance(points, (list, tuple)):
+            raise InvalidEvent(_place_points_shape(), field="place_points")
+        chosen[size] = tuple(points)
+    check_place_points(chosen)
+    return chosen
+
+
+def _size_key(key: object) -> int | None:
+    """A table size written as a JSON key ("4") or a number (4), if it is one of TABLE_SIZES."""
+    if isinstance(key, str) and key.strip().isdigit():
+        key = int(key)
+    if type(key) is int and key in TABLE_SIZES:
+        return key
+    return None
+
+
+def check_place_points(place_points: dict[int, tuple[float, ...]]) -> None:
+    """Refuse points per place that a table could not use: a list per table size with one
+    number per place, each from 0 to MAX_PLACE_POINTS, no place earning more than a better
+    one (a player would gain by losing)."""
+    for size, points in place_points.items():
+        if size not in TABLE_SIZES or not isinstance(points, tuple):
+            raise InvalidEvent(_place_points_shape(), field="place_points")
+        if len(points) != size:
+            raise InvalidEvent(
+                words(
+                    "a table of {size} needs points for {size} places, not {count}",
+                    size=size,
+                    count=len(points),
+                ),
+                field="place_points",
+            )
+        for point in points:
+            if not _usable_points(point):
+                raise InvalidEvent(
+                    words(
+                        "the points for a place must be a number from 0 to {most}",
+                        most=MAX_PLACE_POINTS,
+                    ),
+                    field="place_points",
+                )
+        for place in range(1, size):
+            if points[place] > points[place - 1]:
+                raise InvalidEvent(
+                    words(
+                        "at a table of {size}, place {place} cannot earn more points "
+                        "than place {better}",
+                        size=size,
+                        place=place + 1,
+                        better=place,
+                    ),
+                    field="place_points",
+                )
+
+
+def _usable_points(point: Any) -> bool:
+    return (
+        isinstance(point, (int, float))
+        and not isinstance(point, bool)
+        and math.isfinite(point)
+        and 0 <= point <= MAX_PLACE_POINTS
+    )
+
+
+def check_event_name(name: str) -> None:
+    """Refuse an event's name that is empty or longer than EVENT_NAME_CHARACTERS."""
+    if not name.strip():
+        raise InvalidEvent(words("the event needs a name"), field="name")
+    if len(name) > EVENT_NAME_CHARACTERS:
+        raise InvalidEvent(
+            words(
+                "the event's name can be at most {most} characters long",
+                most=EVENT_NAME_CHARACTERS,
+            ),
+            field="name",
+        )
+
+
+def check_event_setup(variant: Variant, names: list[str], fmt: EventFormat) -> None:
+    """Refuse an event that cannot be played under the variant: its roster (names usable,
+    none twice, enough players to seat a table, at most MAX_EVENT_PLAYERS), its rounds, its
+    table size, how a round at a table ends, its seating, its points and its points per place.
+    The one place these rules are decided: the organiser's form, the API and import ask here."""
+    _check_roster(names)
+    _check_format(variant, fmt)
+    # Can the roster be seated at all (engine.seating refuses with field "players")?
+    table_sizes(len(names), fmt.table_size, variant.min_players, variant.max_players)
+
+
+def _check_roster(names: list[str]) -> None:
+    seen: set[str] = set()
+    for seat, name in enumerate(names):
+        if problem := name_problem(name):
+            raise InvalidEvent(
+                words("{problem}: “{name}”", problem=problem, name=shown_name(name[:NAME_SHOWN])),
+                field="players",
+                seat=seat,
+            )
+        if name_key(name) in seen:
+            raise InvalidEvent(
+                words("{name} is on the roster twice", name=name), field="players", seat=seat
+            )
+        # Two names drawn alike would be two players nobody can tell apart (engine/names.py).
+        if twin := lookalike_problem(name, names[:seat]):
+            raise InvalidEvent(twin, field="players", seat=seat)
+        seen.add(name_key(name))
+    if len(names) > MAX_EVENT_PLAYERS:
+        raise InvalidEvent(
+            words(
+                "an event takes at most {most} players, not {count}",
+                most=MAX_EVENT_PLAYERS,
+                count=len(names),
+            ),
+            field="players",
+        )
+
+
+def _whole(value: object) -> bool:
+    return type(value) is int
+
+
+def _check_format(variant: Variant, fmt: EventFormat) -> None:
+    if not _whole(fmt.rounds) or not 1 <= fmt.rounds <= MAX_ROUNDS:
+        raise InvalidEvent(
+            words("the number of rounds must be a whole number from 1 to {most}", most=MAX_ROUNDS),
+            field="rounds",
+        )
+    if not _whole(fmt.table_size) or fmt.table_size not in TABLE_SIZES:
+        raise InvalidEvent(words("a table seats 2, 3 or 4 players"), field="table_size")
+    if not variant.min_players <= fmt.table_size <= variant.max_players:
+        raise InvalidEvent(
+            words(
+                "{variant} is played by {least} to {most} players, "
+                "so its tables cannot seat {size}",
+                variant=variant.name,
+                least=variant.min_players,
+                most=variant.max_players,
+                size=fmt.table_size,
+            ),
+            field="table_size",
+        )
+    if fmt.end.kind not in ROUND_ENDS:
+        raise InvalidEvent(
+            words("a round at a table ends after a number of hands or at a target score"),
+            field="round_end",
+        )
+    if fmt.end.kind not in variant.series_ends:
+        allowed = or_list([END_WORDS[e] for e in variant.series_ends if e in ROUND_ENDS])
+        raise InvalidEvent(
+            words(
+                "a {variant} series ends {allowed}, not {end}",
+                variant=variant.name,
+                allowed=allowed,
+                end=END_WORDS[fmt.end.kind],
+            ),
+            field="round_end",
+        )
+    if fmt.seating not in SEATINGS:
+        raise InvalidEvent(
+            words(
+                "players are seated after round one at random, mixed to meet new "
+                "opponents, or by the standings"
+            ),
+            field="seating",
+        )
+    if fmt.points not in POINTS:
+        raise InvalidEvent(
+            words("event points are counted by place at the table or by summed scores"),
+            field="points",
+        )
+    check_place_points(fmt.place_points)

@@ -1,0 +1,241 @@
+"""Seating an event's round: how many tables of what size, and who sits at which.
+
+Round one is always drawn at random. Later rounds follow the event's seating: "random" again,
+"standings" (strongest together: table 1 gets the top of the standings, as Swiss-style events
+pair players of like scores), or "mix" (players meet as many new opponents as possible: the
+fewest repeat meetings, each pair that has already sat at one table counted as often as it
+has). Every choice is drawn from the `rng` handed in, so a round is the same for the same rng.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from .errors import InvalidEvent
+from .variants import Variant
+from .words import counted, words
+
+if TYPE_CHECKING:
+    from .events import EventFormat
+
+Meetings = Mapping[frozenset[str], int]  # how often each pair has sat at one table
+
+# How many times "mix" draws a fresh greedy seating and improves it by swaps, at most, and how
+# many passes of swaps each try makes; fewer tries for big rounds keep 200 players well under
+# a second (the tries stop early once nobody meets anyone again).
+MIX_TRIES = 24
+MIX_PASSES = 30
+MIX_WORK = 4000  # players seated over all tries, at most
+
+
+def table_sizes(count: int, table_size: int, min_players: int, max_players: int) -> list[int]:
+    """The sizes of a round's tables for `count` players, biggest first.
+
+    As few tables as tables of `table_size` allow, the players spread evenly (no two tables
+    differ by more than one), so when the count does not divide, some tables seat one fewer
+    (tables of 4 with some of 3; of 3 with some of 2). Tables of 2 take an odd player as one
+    table of 3. Never fewer than `min_players` at a table nor more than `max_players`; a round
+    that cannot be seated so is refused (InvalidEvent, field "players")."""
+    if count < min_players:
+        raise InvalidEvent(
+            counted(
+                "an event needs at least {n} player to seat a table, not {count}",
+                "an event needs at least {n} players to seat a table, not {count}",
+                n=min_players,
+                count=count,
+            ),
+            field="players",
+        )
+    # Tables of 2 seat an odd player at one table of 3; bigger tables leave seats empty.
+    tables = max(1, count // 2) if table_size == 2 else -(-count // table_size)
+    small, extra = divmod(count, tables)
+    sizes = [small + 1] * extra + [small] * (tables - extra)
+    if sizes[-1] < min_players or sizes[0] > max_players:
+        raise InvalidEvent(
+            words(
+                "{count} players cannot be seated at tables of {size} "
+                "with {least} to {most} players at each",
+                count=count,
+                size=table_size,
+                least=min_players,
+                most=max_players,
+            ),
+            field="players",
+        )
+    return sizes
+
+
+def meetings_of(rounds: Sequence[Sequence[Sequence[str]]]) -> dict[frozenset[str], int]:
+    """How often each pair of players has sat at one table, over the rounds given (each a
+    list of tables, each a list of players)."""
+    met: dict[frozenset[str], int] = {}
+    for tables in rounds:
+        for table in tables:
+            for pair in combinations(table, 2):
+                key = frozenset(pair)
+                met[key] = met.get(key, 0) + 1
+    return met
+
+
+def repeat_meetings(tables: Sequence[Sequence[str]], met: Meetings) -> int:
+    """How many pairs at these tables have sat together before, each counted as often as it
+    has (a pair meeting a third time counts 2)."""
+    return sum(met.get(frozenset(pair), 0) for table in tables for pair in combinations(table, 2))
+
+
+def seat_round(
+    players: Sequence[str],
+    round_number: int,
+    fmt: EventFormat,
+    variant: Variant,
+    met: Meetings,
+    ranking: Sequence[str],
+    rng: random.Random,
+) -> list[list[str]]:
+    """The tables of a round (table 1 first), each in order of play (seat 1 plays first).
+
+    Round 1 is drawn at random whatever the event's seating; `ranking` is the current
+    standings' order (best first), for "standings"; `met`, who has met whom, for "mix"."""
+    sizes = table_sizes(len(players), fmt.table_size, variant.min_players, variant.max_players)
+    if round_number <= 1 or fmt.seating == "random":
+        order = list(players)
+        rng.shuffle(order)
+        return _cut(order, sizes)
+    if fmt.seating == "standings":
+        tables = _cut(_by_standings(players, ranking), sizes)
+    else:
+        tables = mixed(players, sizes, met, rng)
+    # Who plays first at a table is drawn, not given by the standings.
+    for table in tables:
+        rng.shuffle(table)
+    return tables
+
+
+def _cut(order: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
+    """Players in order, cut into tables of these sizes."""
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(list(order[start : start + size]))
+        start += size
+    return tables
+
+
+def _by_standings(players: Sequence[str], ranking: Sequence[str]) -> list[str]:
+    """The players in standings order; anyone not in the standings yet (a late player) after
+    them, in the order given."""
+    place = {name: i for i, name in enumerate(ranking)}
+    unranked = len(place)
+    return sorted(players, key=lambda name: place.get(name, unranked))
+
+
+def mixed(
+    players: Sequence[str], sizes: Sequence[int], met: Meetings, rng: random.Random
+) -> list[list[str]]:
+    """Tables of these sizes with the fewest repeat meetings found: a greedy seating drawn
+    from `rng`, then swaps of two players at different tables while a swap lowers the repeat
+    meetings; the best of a few tries."""
+    links = _links(players, met)
+    best: list[list[str]] | None = None
+    best_cost = 0
+    tries = max(1, min(MIX_TRIES, MIX_WORK // max(1, len(players))))
+    for _ in range(tries):
+        tables = _greedy(players, sizes, links, rng)
+        tables = _improved(tables, links)
+        cost = repeat_meetings(tables, met)
+        if best is None or cost < best_cost:
+            best, best_cost = tables, cost
+        if best_cost == 0:
+            break
+    assert best is not None
+    return best
+
+
+Links = dict[str, dict[str, int]]  # each player's earlier meetings: whom, how often
+
+
+def _links(players: Sequence[str], met: Meetings) -> Links:
+    """Each player's meetings with the other players of this round, in the order given (no
+    set's order, so the seating depends on the rng alone)."""
+    here = set(players)
+    links: Links = {name: {} for name in players}
+    for pair, times in met.items():
+        if times and pair <= here and len(pair) == 2:
+            first, second = sorted(pair)
+            links[first][second] = times
+            links[second][first] = times
+    return {name: dict(sorted(links[name].items())) for name in players}
+
+
+def _greedy(
+    players: Sequence[str], sizes: Sequence[int], links: Links, rng: random.Random
+) -> list[list[str]]:
+    """Players in a drawn order, those with most meetings first, each to the table (with a
+    free seat) where they meet the fewest earlier opponents again."""
+    order = list(players)
+    rng.shuffle(order)
+    order.sort(key=lambda name: -sum(links[name].values()))
+    tables: list[list[str]] = [[] for _ in sizes]
+    for name in order:
+        seen = links[name]
+        free = [t for t, size in enumerate(sizes) if len(tables[t]) < size]
+        choice = min(free, key=lambda t: (sum(seen.get(o, 0) for o in tables[t]), rng.random()))
+        tables[choice].append(name)
+    return tables
+
+
+def _improved(tables: list[list[str]], links: Links) -> list[list[str]]:
+    """The tables after swaps of two players at different tables, each swap lowering the
+    repeat meetings most for a player who meets someone again, until none does (or after
+    MIX_PASSES passes)."""
+    where = {name: t for t, table in enumerate(tables) for name in table}
+    # cost[name][t]: how often `name` has met the players now at table t.
+    cost = {name: [0] * len(tables) for name in where}
+    for name, seen in links.items():
+        for other, times in seen.items():
+            cost[name][where[other]] += times
+    players = [name for table in tables for name in table]
+    for _ in range(MIX_PASSES):
+        swapped = False
+        for p in players:
+            a = where[p]
+            if cost[p][a] == 0:
+                continue
+            best, partner = 0, ""
+            for q in players:
+                b = where[q]
+                if b == a:
+                    continue
+                twice = 2 * links[p].get(q, 0)
+                change = cost[p][b] + cost[q][a] - twice - cost[p][a] - cost[q][b]
+                if change < best:
+                    best, partner = change, q
+            if partner:
+                _swap(p, partner, where, cost, links, tables)
+                swapped = True
+        if not swapped:
+            break
+    return tables
+
+
+def _swap(
+    p: str,
+    q: str,
+    where: dict[str, int],
+    cost: dict[str, list[int]],
+    links: Links,
+    tables: list[list[str]],
+) -> None:
+    """Seat p at q's table and q at p's, keeping every player's cost per table right."""
+    a, b = where[p], where[q]
+    tables[a][tables[a].index(p)] = q
+    tables[b][tables[b].index(q)] = p
+    where[p], where[q] = b, a
+    for other, times in links[p].items():
+        cost[other][a] -= times
+        cost[other][b] += times
+    for other, times in links[q].items():
+        cost[other][b] -= times
+        cost[other][a] += times

@@ -1,0 +1,86 @@
+"""A table scorer: a phone holding one event table's code may record, fix and delete (and
+undo the deletion of) the hands of that table's series, and change nothing else (issue 27).
+
+The phone proves it with the code: kept in its session once typed on the code page (or
+opened from the table's QR code), or sent with each API request as
+`Authorization: Bearer CODE`. Either way the code is looked up again on each request, so it
+stops working the moment its event ends. A code typed or sent is checked under the
+passcode's limiter (checks.py): each wrong one is a wrong guess.
+"""
+
+from __future__ import annotations
+
+from flask import g, request, session
+
+from ...store import table_codes
+from ..shell.db import get_db
+from .checks import bearer_ok, current_hash
+
+# What a table scorer may do in its own series, and nothing else: record a hand (the form
+# and the API), fix one, delete one (the Undo of a hand just saved too) and bring a deleted
+# one back (the series page's Undo).
+HAND_ENDPOINTS = frozenset(
+    {"hands.new", "hands.edit", "hands.delete", "hands.restore", "api.add_hand"}
+)
+# The session keeps the codes of the latest tables this phone scored (a phone may score a
+# table in each round), no more.
+SESSION_KEY = "table_codes"
+MOST_KEPT = 10
+
+
+def is_table_scorer(series_id: int) -> bool:
+    """Whether this phone scores the series as a table of an event that still runs: its code
+    sent as the API's bearer token, or kept in the session from the code page."""
+    if request.path.startswith("/api/"):
+        return _bearer_series() == series_id
+    checked: dict[int, bool] = g.setdefault("table_scorer_of", {})
+    if series_id not in checked:
+        kept = session.get(SESSION_KEY)
+        code = kept.get(str(series_id)) if isinstance(kept, dict) else None
+        checked[series_id] = (
+            isinstance(code, str) and table_codes.series_of_code(get_db(), code) == series_id
+        )
+    return checked[series_id]
+
+
+def _bearer_series() -> int | None:
+    """The series the API request's bearer code scores, checked once per request (with the
+    passcode check, which may have run already: checks.bearer_ok)."""
+    if "table_series" not in g:
+        stored = current_hash()
+        if stored is None:
+            return None  # no passcode: every phone changes everything anyway
+        g.scorer_live = bearer_ok(stored)
+    found: int | None = g.get("table_series")
+    return found
+
+
+def grant_table(series_id: int) -> None:
+    """Make this phone the scorer of the table whose series this is (its code checked)."""
+    code = table_codes.code_of_table(get_db(), series_id)
+    if code is None:
+        return
+    kept = session.get(SESSION_KEY)
+    kept = {k: v for k, v in kept.items() if k != str(series_id)} if isinstance(kept, dict) else {}
+    kept[str(series_id)] = code
+    session[SESSION_KEY] = dict(list(kept.items())[-MOST_KEPT:])
+    g.pop("table_scorer_of", None)
+
+
+def hand_change_allowed() -> bool:
+    """Whether this request is a change to a hand of a series this phone scores as a table
+    scorer; if so, the table keeps when a phone first scored it."""
+    series_id = (request.view_args or {}).get("series_id")
+    if request.endpoint not in HAND_ENDPOINTS or not isinstance(series_id, int):
+        return False
+    if not is_table_scorer(series_id):
+        return False
+    table_codes.note_scorer(get_db(), series_id)
+    return True
+
+
+def scores_this_series() -> bool:
+    """For the templates: whether this phone scores the series the page is about as one
+    table of an event (so it is offered the hand buttons, and only those)."""
+    series_id = (request.view_args or {}).get("series_id")
+    return isinstance(series_id, int) and is_table_scorer(series_id)
