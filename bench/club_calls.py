@@ -99,7 +99,7 @@ class Calls:
         if response.status in raced:
             self.raced[f"{kind}: {response.status}"] += 1
         elif not (200 <= response.status < 300 or response.status == 304):
-            said = reply.body.get("error") if isinstance(reply.body, dict) else raw[:200]
+            said = reply.body.get("error") if isinstance(reply.body, dict) else page_title(raw)
             self._fail(kind, str(response.status), f"{method} {path}: {said}")
         return reply
 
@@ -117,6 +117,13 @@ class Calls:
                 self.cookies.pop(name, None)
             else:
                 self.cookies[name] = value
+
+
+def page_title(raw: bytes) -> str:
+    """What a page says it is (its <title>), to print beside a refused page."""
+    text = raw.decode(errors="replace")
+    start, end = text.find("<title>"), text.find("</title>")
+    return " ".join(text[start + 7 : end].split()) if 0 <= start < end else text[:100]
 
 
 def succeeded(reply: Reply | None, *statuses: int) -> bool:

@@ -289,7 +289,9 @@ class Phone(threading.Thread):
                 next_clock = now + CLOCK_POLL
                 clock = self.poll("poll the clock", f"{base}/clock", tags)
                 mark = clock and (clock["seat"], len(clock["turns"]) + 1, clock["hand"])
-                if clock and clock["running"] and clock["seat"] == seat and mark != pressed:
+                # Done is this phone's to press once it holds the seat (its first rack).
+                mine = clock and clock["running"] and clock["seat"] == seat and sent is not None
+                if mine and mark != pressed:
                     done_at, pressed = now + self.rng.uniform(*THINK), mark
             if done_at is not None and now >= done_at and pressed is not None:
                 done_at = None
