@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .events import EventFormat, points_for
+from .event_format import EventFormat, points_for
 from .names import name_key
 from .tallies import SeriesTally
 

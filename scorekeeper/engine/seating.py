@@ -12,14 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from .errors import InvalidEvent
+from .event_format import EventFormat
 from .variants import Variant
 from .words import counted, words
-
-if TYPE_CHECKING:
-    from .events import EventFormat
 
 Meetings = Mapping[frozenset[str], int]  # how often each pair has sat at one table
 
