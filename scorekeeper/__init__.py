@@ -103,6 +103,10 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     from .web.clock import api as clock_api
     from .web.clock import pages as clock
     from .web.events import api as events_api
+    from .web.events import pages as events
+    from .web.events import printing as event_print
+    from .web.events import public as event_public
+    from .web.events import shown as event_shown
     from .web.export import pages as export
     from .web.forms.common import EmptyForm
     from .web.hands import audit
@@ -207,6 +211,9 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     app.register_blueprint(history.bp)
     app.register_blueprint(merge.bp)
     app.register_blueprint(export.bp)
+    app.register_blueprint(events.bp)
+    app.register_blueprint(event_public.bp)
+    app.register_blueprint(event_print.bp)
     # Requests without a CSRF token: the JSON API (a browser cannot send a cross-site JSON
     # body without a preflight, which this app never grants), and picking a language, which
     # changes only the phone's own cookie, so a page left open past the forms' time limit can
@@ -261,4 +268,10 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     app.add_template_global(racks.seat_phones, "seat_phones")
     app.add_template_global(racks.counting_now, "counting_now")
     app.add_template_global(racks.draft_marks, "draft_marks")
+    # A club night: the banner of a table's series, the events on the home page, and how far
+    # each table has got.
+    app.add_template_global(event_shown.event_banner, "event_banner")
+    app.add_template_global(event_shown.events_in_play, "events_in_play")
+    app.add_template_global(event_shown.played_words, "played_words")
+    app.add_template_global(event_shown.scorer_words, "scorer_words")
     return app

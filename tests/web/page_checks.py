@@ -112,12 +112,15 @@ def axe(page: Page) -> list[str]:
 # a night's players reach has something to show.
 RUMMIKUB, ROMANIAN, CARDS = 1, 2, 3
 SEATS = ("Ana", "Bo", "Cai", "Dee")
+# And a club night of ten players at three tables (issue 27), its first table's hand saved.
+EVENT = 1
+EVENT_PLAYERS = ("Ana", "Bo", "Cai", "Dee", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo")
 
 
 @contextmanager
 def a_night_served(folder: Path) -> Iterator[tuple[str, Flask]]:
-    """Serve the app on a night of three series (RUMMIKUB, ROMANIAN, CARDS); give its address
-    and the app."""
+    """Serve the app on a night of three series (RUMMIKUB, ROMANIAN, CARDS) and a club night
+    (EVENT); give its address and the app."""
     app = create_app(app_settings(folder))
     client = app.test_client()
     assert start_series(client, seats=SEATS, end_kind="hands", end_value=9) == RUMMIKUB
@@ -132,6 +135,7 @@ def a_night_served(folder: Path) -> Iterator[tuple[str, Flask]]:
     assert answer.status_code == 302
     cards = start_series(client, variant="rummy-cards", seats=SEATS, end_kind="hands", end_value=4)
     assert cards == CARDS
+    a_club_night(app, client)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -139,3 +143,32 @@ def a_night_served(folder: Path) -> Iterator[tuple[str, Flask]]:
     server.shutdown()
     server.server_close()
     thread.join(timeout=10)
+
+
+def a_club_night(app: Flask, client) -> None:
+    """Start the club night EVENT and save a hand at its first table."""
+    from datetime import date
+
+    from scorekeeper.store.events import tables_of
+    from scorekeeper.web.shell.db import get_db
+
+    form = {
+        "name": "Friday club night",
+        "day": date.today().isoformat(),
+        "variant": "rummikub",
+        "players": "\n".join(EVENT_PLAYERS),
+        "rounds": "2",
+        "table_size": "4",
+        "end_kind": "hands",
+        "end_value": "2",
+        "seating": "mix",
+        "points": "places",
+        "points_4": "3 2 1 0",
+        "points_3": "2 1 0",
+        "points_2": "1 0",
+    }
+    assert client.post("/events/new", data=form).status_code == 302
+    with app.app_context():
+        first = tables_of(get_db(), EVENT, 1)[0]
+    hand = dict(zip(first.players, ("went_out", "r5", "b10 k6", "y3"), strict=True))
+    client.post(f"/series/{first.series_id}/hands/new", data=tally(first.players, hand))

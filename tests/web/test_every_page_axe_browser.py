@@ -12,7 +12,7 @@ import pytest
 from conftest import PHONE
 from playwright.sync_api import Page, expect
 
-from .page_checks import CARDS, ROMANIAN, RUMMIKUB, a_night_served, axe
+from .page_checks import CARDS, EVENT, ROMANIAN, RUMMIKUB, a_night_served, axe
 from .steps import set_scorer_passcode
 
 pytestmark = pytest.mark.browser
@@ -48,6 +48,13 @@ PAGES = {
     "variants": "/variants/",
     "a variant": "/variants/romanian",
     "copy a variant": "/variants/romanian/copy",
+    "new event": "/events/new",
+    "event": f"/events/{EVENT}",
+    "event standings": f"/events/{EVENT}/standings",
+    "follow a player": f"/events/{EVENT}/follow",
+    "big screen": f"/events/{EVENT}/screen",
+    "seating slips": f"/events/{EVENT}/print/slips",
+    "score sheets": f"/events/{EVENT}/print/sheets",
     "error page": "/series/9999",
 }
 
@@ -96,6 +103,10 @@ def test_axe_finds_nothing_on_any_page(chromium, night, scheme):
     open_pad(page, "#mine-rack + .pad-toggle")
     found["my rack, pad open"] = axe(page)
     page.get_by_role("button", name="I'm not Bo").click()
+    page.goto(f"/events/{EVENT}/follow")
+    page.get_by_role("button", name="Ida", exact=True).click()
+    expect(page.locator(".event-seat")).to_be_visible()
+    found["follow a player, followed"] = axe(page)
     page.context.close()
     assert {name: problems for name, problems in found.items() if problems} == {}
 

@@ -14,6 +14,7 @@ from conftest import PHONE
 from playwright.sync_api import expect
 
 from .page_checks import (
+    EVENT,
     ROMANIAN,
     RUMMIKUB,
     SEATS,
@@ -44,6 +45,10 @@ SCORERS_PAGES = {
     "my rack": f"/series/{RUMMIKUB}/my-rack",
     "best opening": "/rules/best-opening",
     "meld checker": "/rules/check",
+    "event": f"/events/{EVENT}",
+    "event standings": f"/events/{EVENT}/standings",
+    "follow a player": f"/events/{EVENT}/follow",
+    "big screen": f"/events/{EVENT}/screen",
 }
 
 

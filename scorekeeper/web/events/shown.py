@@ -1,0 +1,167 @@
+"""What the club night's pages show, worked out once for all of them: the event or a 404,
+each table as a sentence or two, a table code in groups with its QR code, the tables still
+playing, the banner of a table's series, and the events in play on the home page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+
+from babel.dates import format_time
+from flask import abort, url_for
+from flask_babel import gettext, ngettext
+from sqlite_utils import Database
+
+from ...store import drafts
+from ...store import events as store
+from ...store.events import Event, EventTable
+from ...store.table_codes import code_of_table, shown
+from ..access import address
+from ..racks import drafts as rack_drafts
+from ..shell.db import get_db
+from ..shell.language import page_language, page_list
+
+def event_or_404(db: Database, event_id: int) -> Event:
+    """The event, or the page that says there is none."""
+    event = store.get_event(db, event_id)
+    if event is None:
+        abort(404)
+    return event
+
+
+def time_of_day(stamp: str) -> str:
+    """A stored UTC time as the room's clock shows it, in the page's language ("20:14")."""
+    moment = datetime.fromisoformat(stamp)
+    if moment.tzinfo is None:  # every stored time is UTC (store.db.now)
+        moment = moment.replace(tzinfo=UTC)
+    return format_time(moment.astimezone(), "short", locale=page_language())
+
+
+def scorer_words(table: EventTable) -> str:
+    """Who is scoring the table: since when a phone has, or that none has yet."""
+    if table.scorer_since is None:
+        return gettext("No phone has used this table's code yet.")
+    return gettext("A phone is scoring since %(time)s.", time=time_of_day(table.scorer_since))
+
+
+def played_words(table: EventTable) -> str:
+    """How far the table has got: its hands played, and whether it has finished."""
+    if table.finished:
+        return ngettext(
+            "Finished after %(num)d hand.", "Finished after %(num)d hands.", table.played
+        )
+    return ngettext(
+        "Playing: %(num)d hand so far.", "Playing: %(num)d hands so far.", table.played
+    )
+
+
+@dataclass(frozen=True)
+class TableCode:
+    """A table's code as the organiser hands it out: in groups, and as a QR code of the
+    code-entry page with the code filled in."""
+
+    code: str
+    shown: str  # in two groups of five, to read out
+    url: str
+    qr: str
+
+
+def table_code(series_id: int) -> TableCode | None:
+    """The table's code, its address and QR code, for the organiser's pages; None without one."""
+    code = code_of_table(get_db(), series_id)
+    if code is None:
+        return None
+    url = address.page_join_url() + url_for("table_codes.enter", code=code)
+    return TableCode(code, shown(code), url, address.qr_svg(url))
+
+
+def still_playing(tables: list[EventTable]) -> str | None:
+    """The sentence naming the tables still playing, or None once every one has finished."""
+    playing = [str(t.number) for t in tables if not t.finished]
+    if not playing:
+        return None
+    return ngettext(
+        "Table %(tables)s is still playing.",
+        "Tables %(tables)s are still playing.",
+        len(playing),
+        tables=page_list(playing, "and"),
+    )
+
+
+def progress_words(tables: list[EventTable], round_number: int, rounds: int) -> str:
+    """The round in play and how many of its tables have finished."""
+    done = sum(1 for t in tables if t.finished)
+    return ngettext(
+        "Round %(round)d of %(rounds)d: %(done)d of %(num)d table finished.",
+        "Round %(round)d of %(rounds)d: %(done)d of %(num)d tables finished.",
+        len(tables),
+        round=round_number,
+        rounds=rounds,
+        done=done,
+    )
+
+
+def seat_words(seat: tuple[int, int, int]) -> str:
+    """Where a player sits in the round in play: "Round 2: table 3, seat 1"."""
+    round_number, table, place = seat
+    return gettext(
+        "Round %(round)d: table %(table)d, seat %(seat)d.",
+        round=round_number,
+        table=table,
+        seat=place,
+    )
+
+
+def held_seat(db: Database, tables: list[EventTable]) -> str | None:
+    """The player whose seat this phone holds through My rack at one of these tables (the
+    latest round first), or None."""
+    phone = rack_drafts.phone_key()
+    if phone is None:
+        return None
+    for table in sorted(tables, key=lambda t: (-t.round, t.number)):
+        seat = drafts.seat_of(db, table.series_id, phone)
+        if seat is not None and seat < len(table.players):
+            return table.players[seat]
+    return None
+
+
+def event_banner(series_id: int) -> dict | None:
+    """For a table's series page and viewer: the event, round and table it is, linked to the
+    event; None for a series of no event."""
+    db = get_db()
+    table = store.table_of_series(db, series_id)
+    if table is None:
+        return None
+    event = store.get_event(db, table.event_id)
+    if event is None:
+        return None
+    return {
+        "words": gettext(
+            "%(event)s: round %(round)d, table %(table)d",
+            event=event.name,
+            round=table.round,
+            table=table.number,
+        ),
+        "url": url_for("events.show", event_id=event.id),
+    }
+
+
+def events_in_play() -> list[dict]:
+    """For the home page: today's events not yet over, each with its round in play."""
+    db = get_db()
+    today = date.today()
+    shown = []
+    for event in store.list_events(db, since=today, until=today):
+        if store.event_finished(db, event.id):
+            continue
+        shown.append(
+            {
+                "event": event,
+                "round": gettext(
+                    "Round %(round)d of %(rounds)d",
+                    round=store.current_round(db, event.id),
+                    rounds=event.fmt.rounds,
+                ),
+            }
+        )
+    return shown
