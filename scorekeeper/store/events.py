@@ -20,7 +20,7 @@ from ..engine.event_points import EventStanding, TableResult, event_standings
 from ..engine.events import EventFormat, check_event_name, check_event_setup
 from ..engine.names import name_key
 from ..engine.seating import meetings_of, seat_round
-from ..engine.words import Words, words
+from ..engine.words import Words, counted, words
 from . import players, series, table_codes
 from .db import insert, now, write_lock
 from .event_state import (
@@ -198,10 +198,11 @@ def seat_next_round(db: Database, event_id: int, rng: random.Random) -> int:
         if not round_finished(db, event_id):
             playing = sum(not t.finished for t in tables_of(db, event_id))
             raise RoundNotFinished(
-                words(
-                    "Round {round} is not over yet: {count} of its tables are still playing.",
+                counted(
+                    "Round {round} is not over yet: {n} table is still playing.",
+                    "Round {round} is not over yet: {n} tables are still playing.",
                     round=number,
-                    count=playing,
+                    n=playing,
                 )
             )
         _seat_round(db, event, number + 1, rng)

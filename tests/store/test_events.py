@@ -115,7 +115,7 @@ def test_the_next_round_waits_for_every_table_and_stops_after_the_last(db):
     with pytest.raises(events.RoundNotFinished) as waiting:
         events.seat_next_round(db, event_id, random.Random(2))
     assert english(waiting.value.detail) == (
-        "Round 1 is not over yet: 1 of its tables are still playing."
+        "Round 1 is not over yet: 1 table is still playing."
     )
     finish(db, first[-1])
     assert events.round_finished(db, event_id)

@@ -99,7 +99,7 @@ def test_the_next_round_waits_for_every_table_then_stops_after_the_last(client, 
     early = client.post(url, headers=ORGANISER)
     assert early.status_code == 409
     assert early.get_json()["error"] == (
-        "Round 1 is not over yet: 3 of its tables are still playing."
+        "Round 1 is not over yet: 3 tables are still playing."
     )
     for table in event["tables"]:
         saved = client.post(
