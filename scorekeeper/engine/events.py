@@ -166,6 +166,8 @@ def check_event_setup(variant: Variant, names: list[str], fmt: EventFormat) -> N
 def _check_roster(names: list[str]) -> None:
     seen: set[str] = set()
     for seat, name in enumerate(names):
+        if not name.strip():
+            raise InvalidEvent(words("a player needs a name"), field="players", seat=seat)
         if problem := name_problem(name):
             raise InvalidEvent(
                 words("{problem}: “{name}”", problem=problem, name=shown_name(name[:NAME_SHOWN])),

@@ -21,11 +21,12 @@ from .words import counted, words
 Meetings = Mapping[frozenset[str], int]  # how often each pair has sat at one table
 
 # How many times "mix" draws a fresh greedy seating and improves it by swaps, at most, and how
-# many passes of swaps each try makes; fewer tries for big rounds keep 200 players well under
-# a second (the tries stop early once nobody meets anyone again).
+# many passes of swaps each try makes. The tries stop early once nobody meets anyone again, or
+# when MIX_WORK steps (a table or a swap weighed) are spent: 200 players who have all met
+# seat in about a third of a second, a club night's 8 to 40 players in a few milliseconds.
 MIX_TRIES = 24
 MIX_PASSES = 30
-MIX_WORK = 4000  # players seated over all tries, at most
+MIX_WORK = 300_000
 
 
 def table_sizes(count: int, table_size: int, min_players: int, max_players: int) -> list[int]:
@@ -133,21 +134,33 @@ def mixed(
 ) -> list[list[str]]:
     """Tables of these sizes with the fewest repeat meetings found: a greedy seating drawn
     from `rng`, then swaps of two players at different tables while a swap lowers the repeat
-    meetings; the best of a few tries."""
+    meetings; the best of a few tries, as many as MIX_WORK steps allow (counted, not timed,
+    so the same rng gives the same round on any machine)."""
     links = _links(players, met)
-    best: list[list[str]] | None = None
+    work = Work(MIX_WORK)
+    best: list[list[str]] = []
     best_cost = 0
-    tries = max(1, min(MIX_TRIES, MIX_WORK // max(1, len(players))))
-    for _ in range(tries):
-        tables = _greedy(players, sizes, links, rng)
-        tables = _improved(tables, links)
+    for _ in range(MIX_TRIES):
+        tables = _improved(_greedy(players, sizes, links, rng, work), links, work)
         cost = repeat_meetings(tables, met)
-        if best is None or cost < best_cost:
+        if not best or cost < best_cost:
             best, best_cost = tables, cost
-        if best_cost == 0:
+        if best_cost == 0 or work.left <= 0:
             break
-    assert best is not None
     return best
+
+
+class Work:
+    """The steps a mixed seating may still take (a table weighed, a swap weighed)."""
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+    def spend(self, steps: int) -> bool:
+        """Take `steps`; whether there was work left to take them from."""
+        had = self.left > 0
+        self.left -= steps
+        return had
 
 
 Links = dict[str, dict[str, int]]  # each player's earlier meetings: whom, how often
@@ -167,26 +180,33 @@ def _links(players: Sequence[str], met: Meetings) -> Links:
 
 
 def _greedy(
-    players: Sequence[str], sizes: Sequence[int], links: Links, rng: random.Random
+    players: Sequence[str], sizes: Sequence[int], links: Links, rng: random.Random, work: Work
 ) -> list[list[str]]:
     """Players in a drawn order, those with most meetings first, each to the table (with a
-    free seat) where they meet the fewest earlier opponents again."""
+    free seat) where they meet the fewest earlier opponents again; a tie to the table first
+    in an order drawn too."""
     order = list(players)
     rng.shuffle(order)
     order.sort(key=lambda name: -sum(links[name].values()))
+    drawn = list(range(len(sizes)))
+    rng.shuffle(drawn)
     tables: list[list[str]] = [[] for _ in sizes]
+    # again[name][t]: how often `name` has met the players seated so far at table t.
+    again = {name: [0] * len(sizes) for name in players}
     for name in order:
-        seen = links[name]
-        free = [t for t, size in enumerate(sizes) if len(tables[t]) < size]
-        choice = min(free, key=lambda t: (sum(seen.get(o, 0) for o in tables[t]), rng.random()))
+        work.spend(len(sizes))
+        free = [t for t in drawn if len(tables[t]) < sizes[t]]
+        choice = min(free, key=lambda t: again[name][t])
         tables[choice].append(name)
+        for other, times in links[name].items():
+            again[other][choice] += times
     return tables
 
 
-def _improved(tables: list[list[str]], links: Links) -> list[list[str]]:
+def _improved(tables: list[list[str]], links: Links, work: Work) -> list[list[str]]:
     """The tables after swaps of two players at different tables, each swap lowering the
     repeat meetings most for a player who meets someone again, until none does (or after
-    MIX_PASSES passes)."""
+    MIX_PASSES passes, or when the work runs out)."""
     where = {name: t for t, table in enumerate(tables) for name in table}
     # cost[name][t]: how often `name` has met the players now at table t.
     cost = {name: [0] * len(tables) for name in where}
@@ -200,6 +220,8 @@ def _improved(tables: list[list[str]], links: Links) -> list[list[str]]:
             a = where[p]
             if cost[p][a] == 0:
                 continue
+            if not work.spend(len(players)):
+                return tables
             best, partner = 0, ""
             for q in players:
                 b = where[q]
