@@ -150,7 +150,11 @@ def test_the_standings_page_shows_event_points_score_and_hands_won(app, client):
         for row in standings_rows(page.get_data(as_text=True))
     ]
     a, b, c, d = first.players
-    assert rows[:3] == [["1", a, "3", "24", "1"], ["2", d, "2", "-3", "0"], ["3", b, "1", "-5", "0"]]
+    assert rows[:3] == [
+        ["1", a, "3", "24", "1"],
+        ["2", d, "2", "-3", "0"],
+        ["3", b, "1", "-5", "0"],
+    ]
     # The six players not yet at a finished table share 4th place, ahead of 0 points and -16.
     assert [row[0] for row in rows[3:9]] == ["4"] * 6
     assert rows[9] == ["10", c, "0", "-16", "0"]
@@ -158,7 +162,7 @@ def test_the_standings_page_shows_event_points_score_and_hands_won(app, client):
 
 def standings_rows(page: str) -> list[str]:
     """The standings' rows as "rank | player | points | score | won"."""
-    body = page.split('<tbody>', 1)[1].split("</tbody>", 1)[0]
+    body = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     found = []
     for row in re.findall(r"<tr>(.*?)</tr>", body, flags=re.S):
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row, flags=re.S)

@@ -12,8 +12,15 @@ from datetime import date
 
 from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
-from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
-from wtforms import TextAreaField
+from wtforms import (
+    Field,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ...engine import InvalidSeries, SeriesEnd, Variant

@@ -51,7 +51,12 @@ def new():
         if fmt is not None and variant is not None:
             try:
                 event_id = store.create_event(
-                    db, form.name.data or "", form.day.data, variant, form.names(), fmt,
+                    db,
+                    form.name.data or "",
+                    form.day.data,
+                    variant,
+                    form.names(),
+                    fmt,
                     seating_rng(),
                 )
             except InvalidEvent as error:
@@ -83,7 +88,8 @@ def event_page(db: Database, event: Event, late: LatePlayerForm | None = None, s
         tables=tables,
         codes={t.series_id: shown.table_code(t.series_id) for t in tables} if organiser else {},
         still_playing=shown.still_playing(tables),
-        can_seat=not finished and round_number < event.fmt.rounds
+        can_seat=not finished
+        and round_number < event.fmt.rounds
         and store.round_finished(db, event.id),
         finished=finished,
         roster=store.roster(db, event.id),

@@ -21,6 +21,7 @@ from ..racks import drafts as rack_drafts
 from ..shell.db import get_db
 from ..shell.language import page_language, page_list
 
+
 def event_or_404(db: Database, event_id: int) -> Event:
     """The event, or the page that says there is none."""
     event = store.get_event(db, event_id)
@@ -50,9 +51,7 @@ def played_words(table: EventTable) -> str:
         return ngettext(
             "Finished after %(num)d hand.", "Finished after %(num)d hands.", table.played
         )
-    return ngettext(
-        "Playing: %(num)d hand so far.", "Playing: %(num)d hands so far.", table.played
-    )
+    return ngettext("Playing: %(num)d hand so far.", "Playing: %(num)d hands so far.", table.played)
 
 
 @dataclass(frozen=True)
