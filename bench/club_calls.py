@@ -70,11 +70,11 @@ class Calls:
         path: str,
         body: Any = None,
         headers: dict[str, str] | None = None,
-        raced: tuple[int, ...] = (),
+        judged: tuple[int, ...] = (),
     ) -> Reply | None:
         """Send one request and time it; the reply, or None when the connection failed.
-        A status outside 2xx/304 is counted as an error of its kind (`raced`: as a race
-        the API answers by design)."""
+        A status outside 2xx/304 is counted as an error of its kind, except those `judged`
+        (the caller counts them, with `judge`)."""
         sent = dict(headers or {})
         data = None
         if body is not None:
@@ -96,12 +96,19 @@ class Calls:
         self._keep_cookies(response.headers)
         is_json = response.getheader("Content-Type", "").startswith("application/json")
         reply = Reply(response.status, response.headers, json.loads(raw) if is_json else raw)
-        if response.status in raced:
-            self.raced[f"{kind}: {response.status}"] += 1
-        elif not (200 <= response.status < 300 or response.status == 304):
-            said = reply.body.get("error") if isinstance(reply.body, dict) else page_title(raw)
-            self._fail(kind, str(response.status), f"{method} {path}: {said}")
+        success = 200 <= response.status < 300 or response.status == 304
+        if not success and response.status not in judged:
+            self.judge(kind, reply, f"{method} {path}", raced=False)
         return reply
+
+    def judge(self, kind: str, reply: Reply, what: str, raced: bool) -> None:
+        """Count a refusal: as a race the API answers by design, or as an error."""
+        if raced:
+            self.raced[f"{kind}: {reply.status}"] += 1
+            return
+        body = reply.body
+        said = body.get("error") if isinstance(body, dict) else page_title(body)
+        self._fail(kind, str(reply.status), f"{what}: {said}")
 
     def _keep_cookies(self, headers: http.client.HTTPMessage) -> None:
         """Keep the cookies the server sets, as a browser would (a cookie set to expire is
@@ -121,7 +128,7 @@ class Calls:
 
 def page_title(raw: bytes) -> str:
     """What a page says it is (its <title>), to print beside a refused page."""
-    text = raw.decode(errors="replace")
+    text = bytes(raw).decode(errors="replace")
     start, end = text.find("<title>"), text.find("</title>")
     return " ".join(text[start + 7 : end].split()) if 0 <= start < end else text[:100]
 

@@ -214,7 +214,7 @@ def report(people: list[Calls], night: Night, ran: float, load: tuple[str, str])
             f"95th percentile {percentile(values, 0.95) * 1000:.1f} ms"
         )
     for kind, count in sorted(raced.items()):
-        print(f"  by design, not an error: {kind} x{count} (the hand was saved first)")
+        print(f"  {kind} x{count}: a Done for a turn the saved hand had ended (the race's answer)")
     lines = []
     for kind, count in sorted(errors.items()):
         lines.append(f"error: {kind} x{count}: {' | '.join(samples.get(kind, [])[:2])}")

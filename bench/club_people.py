@@ -297,8 +297,27 @@ class Phone(threading.Thread):
                 done_at = None
                 mark_seat, turn, at_hand = pressed
                 body = {"do": "done", "seat": mark_seat, "turn": turn, "hand": at_hand}
-                # 409: the scorer saved the hand first, which ends the turn (web/clock/api.py).
-                self.calls.send("press Done", "POST", f"{base}/clock", body, raced=(409,))
+                self.press(f"{base}/clock", body, pressed)
+
+    def press(self, path: str, body: dict[str, Any], mark: tuple[int, int, int]) -> None:
+        """Press Done for the turn seen. Refused because that turn is over (the scorer saved
+        the hand first, which ends it): 409 where the clock checks the turn, 403 where it
+        first finds the turn is another seat's (web/clock/api.py), both the API's answer
+        to the race; any other refusal is an error."""
+        reply = self.calls.send("press Done", "POST", path, body, judged=(403, 409))
+        if reply is None or reply.status not in (403, 409):
+            return
+        now = self.calls.send("poll the clock", "GET", path)
+        over = (
+            succeeded(now, 200)
+            and (
+                now.body["seat"],
+                len(now.body["turns"]) + 1,
+                now.body["hand"],
+            )
+            != mark
+        )
+        self.calls.judge("press Done", reply, f"POST {path}", raced=over)
 
     def poll(self, kind: str, path: str, tags: dict[str, str]) -> dict[str, Any] | None:
         """A poll sending back the tag of its last answer: the new answer, or None (304)."""
