@@ -1,11 +1,13 @@
 """A club night over loopback: six tables, each with its scorer, four phones and a TV.
 
     .venv/bin/python bench/club_night.py [--seconds 60] [--tables 6] [--hand-seconds 4]
+                                         [--rounds 10] [--hands 5] [--stop-after HANDS]
 
 Starts the server as `scorekeeper serve` runs it (waitress with a share per address) on a
 temporary instance with a scorer passcode, and creates, through `POST /api/events`, an event
 of 4 x TABLES players at tables of four, round one seated at random, later rounds mixed,
-each round HANDS hands a table. Then, for the given time:
+each round HANDS hands a table. Then, for the given time (or until STOP_AFTER hands are
+saved, or the event is over, if sooner):
 
 - the organiser (the passcode) reads each table's join code for its QR code, starts each
   table's turn clock for every hand (only the passcode may), and seats the next round
@@ -232,7 +234,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=6, choices=range(2, 10))
     parser.add_argument("--rounds", type=int, default=10, help="rounds of the event")
     parser.add_argument("--hands", type=int, default=5, help="hands a table plays a round")
+    # A phone sends at most 20 racks a minute (web/racks/drafts.py): hands of 3 s or more.
     parser.add_argument("--hand-seconds", type=float, default=4, help="the shortest hand")
+    parser.add_argument("--stop-after", type=int, default=None, help="stop after N hands")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
@@ -254,7 +258,11 @@ def main(argv: list[str] | None = None) -> int:
             started = time.monotonic()
             for person in people:
                 person.start()
-            while time.monotonic() - started < args.seconds and not night.over:
+            while (
+                time.monotonic() - started < args.seconds
+                and not night.over
+                and (args.stop_after is None or len(night.hands) < args.stop_after)
+            ):
                 time.sleep(0.1)
             stop.set()
             ran = time.monotonic() - started
