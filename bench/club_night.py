@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sqlite3
 import statistics
 import subprocess
@@ -98,6 +99,7 @@ NAMES = [
     "Lou",
 ]
 # The server as `scorekeeper serve` runs it: the command line's own code, on our instance.
+# Its request log (web/shell/request_log.py) gives each request's time at the server.
 SERVE = "import sys; from scorekeeper.cli import main; sys.exit(main())"
 
 
@@ -122,7 +124,7 @@ def start_server(folder: Path) -> tuple[subprocess.Popen, int]:
         try:
             probe.connection = None
             connection = probe._connection()
-            connection.request("GET", "/api/series/1")
+            connection.request("GET", "/")  # the home page: none of the kinds measured
             connection.getresponse().read()
             connection.close()
             return process, port
@@ -210,17 +212,59 @@ def report(people: list[Calls], night: Night, ran: float, load: tuple[str, str])
         f"sent, {max(night.rounds)} rounds seated, {total} requests "
         f"({total / ran:.0f} a second); load average {load[0]} before, {load[1]} after"
     )
-    for kind, values in sorted(timings.items()):
-        print(
-            f"  {kind}: {len(values)}, median {statistics.median(values) * 1000:.1f} ms, "
-            f"95th percentile {percentile(values, 0.95) * 1000:.1f} ms"
-        )
+    print("at the phones (from sending a request to its answer read):")
+    print_times(timings)
     for kind, count in sorted(raced.items()):
         print(f"  {kind} x{count}: a Done for a turn the saved hand had ended (the race's answer)")
     lines = []
     for kind, count in sorted(errors.items()):
         lines.append(f"error: {kind} x{count}: {' | '.join(samples.get(kind, [])[:2])}")
     return lines
+
+
+# The server's log line of a request: method, path, status, milliseconds.
+LOGGED = re.compile(r" (GET|POST|PUT) (\S+) (\d{3}) ([\d.]+) ms$")
+ROUTES = [
+    (re.compile(p), name)
+    for p, name in (
+        (r"POST /api/series/\d+/hands$", "record a hand"),
+        (r"PUT /api/series/\d+/draft/seats/\d+$", "send a rack"),
+        (r"GET /api/series/\d+/draft$", "poll the racks"),
+        (r"GET /api/series/\d+/clock$", "poll the clock"),
+        (r"POST /api/series/\d+/clock$", "start the clock or press Done"),
+        (r"GET /api/series/\d+$", "read a join code"),
+        (r"GET /api/events/\d+$", "read the event"),
+        (r"POST /api/events/\d+/rounds$", "seat the next round"),
+        (r"POST /api/events$", "create the event"),
+        (r"GET /events/\d+/screen\.json$", "big screen poll"),
+        (r"GET /events/\d+/screen$", "big screen page"),
+        (r"GET /series/\d+/my-rack$", "open My rack"),
+        (r"GET /series/\d+$", "read the series page"),
+    )
+]
+
+
+def server_times(log: str) -> dict[str, list[float]]:
+    """Each kind of request's times as the server logged them (from the app's call to the
+    answer sent: without the wait for a free worker thread)."""
+    found: dict[str, list[float]] = {}
+    for line in log.splitlines():
+        match = LOGGED.search(line)
+        if match is None:
+            continue
+        asked = f"{match[1]} {match[2]}"
+        name = next((n for p, n in ROUTES if p.match(asked)), None)
+        if name is not None:
+            found.setdefault(name, []).append(float(match[4]) / 1000)
+    return found
+
+
+def print_times(timings: dict[str, list[float]]) -> None:
+    for kind, values in sorted(timings.items()):
+        print(
+            f"  {kind}: {len(values)}, median {statistics.median(values) * 1000:.1f} ms, "
+            f"95th percentile {percentile(values, 0.95) * 1000:.1f} ms"
+        )
 
 
 def load_average() -> str:
@@ -277,8 +321,11 @@ def main(argv: list[str] | None = None) -> int:
         with sqlite3.connect(db_path) as db:
             lost = lost_hands(db, night) + lost_racks(night)
         check = integrity(db_path)
+        at_server = server_times((folder / "server.log").read_text(errors="replace"))
     every: list[Calls] = [p.calls for p in people]  # type: ignore[attr-defined]
     problems = report(every, night, ran, (before, after))
+    print("at the server (its request log: from the app's call to the answer sent):")
+    print_times(at_server)
     problems += [f"lost: {line}" for line in lost]
     problems += [f"still running after the stop: {name}" for name in stuck]
     if check != "ok":
