@@ -43,10 +43,6 @@ class Night:
     seated: threading.Condition = field(default_factory=threading.Condition)
     over: bool = False
 
-    def latest(self) -> int:
-        with self.seated:
-            return max(self.rounds, default=0)
-
     def publish(self, number: int, tables: list[dict[str, Any]], codes: dict[int, str]) -> None:
         with self.seated:
             self.join_codes.update(codes)
@@ -220,9 +216,10 @@ def rack_of(seat: int, rng: random.Random) -> str:
 
 
 class Phone(threading.Thread):
-    """A player's phone: finds the player's table in each round, takes their seat with the
-    series' join code, sends their rack once per hand, follows the turn clock and presses
-    Done on their turns; between rounds, follows the event."""
+    """A player's phone: follows the event (`GET /api/events/ID` every 3 s) until the round
+    in play seats its player, takes their seat with the series' join code (the QR code on
+    the table), sends their rack once per hand, follows the turn clock and presses Done on
+    their turns; then follows the event again until the next round."""
 
     def __init__(self, night: Night, calls: Calls, player: str, seed: int) -> None:
         super().__init__(daemon=True)
@@ -230,27 +227,35 @@ class Phone(threading.Thread):
         self.rng = random.Random(seed)
 
     def run(self) -> None:
-        done = 0
+        played = 0
         try:
-            while (found := self.night.wait_for_round(done)) is not None:
-                done = found
-                seat = self.find_seat(found)
-                if seat is not None:
-                    self.play(*seat)
+            while (found := self.next_seat(played)) is not None:
+                played, series_id, seat = found
+                self.play(series_id, seat)
         finally:
             self.calls.close()
 
-    def find_seat(self, number: int) -> tuple[int, int] | None:
-        """The player's series and seat in this round, as the event's answer says."""
-        while not self.night.stop.is_set():
+    def next_seat(self, played: int) -> tuple[int, int, int] | None:
+        """The first round after `played` that seats the player, as the event's answer says
+        (its number, the series and the seat), once the organiser shows its join code."""
+        while not self.night.stop.is_set() and not self.night.over:
             reply = self.calls.send("read the event", "GET", f"/api/events/{self.night.event_id}")
-            if succeeded(reply, 200):
-                for seated in reply.body["rounds"]:
-                    for table in seated["tables"] if seated["number"] == number else []:
-                        if self.player in table["players"]:
-                            return table["series"], table["players"].index(self.player)
+            for seated in reply.body["rounds"] if succeeded(reply, 200) else []:
+                for table in seated["tables"] if seated["number"] > played else []:
+                    if self.player in table["players"] and self.scanned(table["series"]):
+                        return (
+                            seated["number"],
+                            table["series"],
+                            table["players"].index(self.player),
+                        )
             self.night.stop.wait(RACK_POLL)
         return None
+
+    def scanned(self, series_id: int) -> bool:
+        """Wait until the table's join code is shown (the organiser reads it for the QR)."""
+        while series_id not in self.night.join_codes and not self.night.stop.wait(0.25):
+            pass
+        return series_id in self.night.join_codes
 
     def play(self, series_id: int, seat: int) -> None:
         """Send racks and follow the clock until the table has finished or the run stops."""
