@@ -170,7 +170,8 @@ class Scorer(threading.Thread):
                 saved = self.save(table, state)
                 if saved is None:
                     continue
-                began = time.monotonic()
+                # The next hand's racks are read afresh: none of this hand's counts for it.
+                began, state, tag = time.monotonic(), None, None
                 self.calls.send("read the series page", "GET", f"/series/{series_id}")
                 if saved["series"]["finished"]:
                     return
