@@ -52,7 +52,7 @@ NUMBER_FIELDS = (
     "opening twelve none two taken going_out_min_melded never_opened_penalty "
     "left_table_penalty melded_joker_bonus went_out_bonus opening_joker_value "
     "value_2_9 value_10_13 ace_low_run ace_high_run ace_set ace_rack joker_rack "
-    "swapped_joker_rack rack_swapped_joker rack costs total neighbour meld"
+    "swapped_joker_rack rack_swapped_joker rack costs total neighbour meld size place better"
 )
 NUMBERS = frozenset(NUMBER_FIELDS.split())
 TILES = frozenset(

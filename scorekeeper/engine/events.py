@@ -33,7 +33,7 @@ from .event_format import (
 from .names import lookalike_problem, name_key, name_problem, shown_name
 from .seating import table_sizes
 from .series import END_WORDS, NAME_SHOWN
-from .variants import Variant
+from .variants import Variant, check_player_count
 from .words import Words, or_list, words
 
 # The format and its limits are engine.event_format's; an event's callers find them here too.
@@ -164,6 +164,16 @@ def check_event_setup(variant: Variant, names: list[str], fmt: EventFormat) -> N
 
 
 def _check_roster(names: list[str]) -> None:
+    # Counted before any name is read: each name is compared with those before it.
+    if len(names) > MAX_EVENT_PLAYERS:
+        raise InvalidEvent(
+            words(
+                "an event takes at most {most} players, not {count}",
+                most=MAX_EVENT_PLAYERS,
+                count=len(names),
+            ),
+            field="players",
+        )
     seen: set[str] = set()
     for seat, name in enumerate(names):
         if not name.strip():
@@ -182,15 +192,6 @@ def _check_roster(names: list[str]) -> None:
         if twin := lookalike_problem(name, names[:seat]):
             raise InvalidEvent(twin, field="players", seat=seat)
         seen.add(name_key(name))
-    if len(names) > MAX_EVENT_PLAYERS:
-        raise InvalidEvent(
-            words(
-                "an event takes at most {most} players, not {count}",
-                most=MAX_EVENT_PLAYERS,
-                count=len(names),
-            ),
-            field="players",
-        )
 
 
 def _whole(value: object) -> bool:
@@ -205,7 +206,11 @@ def _check_format(variant: Variant, fmt: EventFormat) -> None:
         )
     if not _whole(fmt.table_size) or fmt.table_size not in TABLE_SIZES:
         raise InvalidEvent(words("a table seats 2, 3 or 4 players"), field="table_size")
-    if not variant.min_players <= fmt.table_size <= variant.max_players:
+    # Whether the variant is played at a table of that size is the variant's rule, decided in
+    # one place (check_player_count); the event's refusal is about its table size.
+    try:
+        check_player_count(variant, fmt.table_size, InvalidEvent)
+    except InvalidEvent:
         raise InvalidEvent(
             words(
                 "{variant} is played by {least} to {most} players, "
@@ -216,7 +221,7 @@ def _check_format(variant: Variant, fmt: EventFormat) -> None:
                 size=fmt.table_size,
             ),
             field="table_size",
-        )
+        ) from None
     if fmt.end.kind not in ROUND_ENDS:
         raise InvalidEvent(
             words("a round at a table ends after a number of hands or at a target score"),

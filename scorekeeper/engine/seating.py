@@ -23,10 +23,10 @@ Meetings = Mapping[frozenset[str], int]  # how often each pair has sat at one ta
 # How many times "mix" draws a fresh greedy seating and improves it by swaps, at most, and how
 # many passes of swaps each try makes. The tries stop early once nobody meets anyone again, or
 # when MIX_WORK steps (a table or a swap weighed) are spent: 200 players who have all met
-# seat in about a third of a second, a club night's 8 to 40 players in a few milliseconds.
+# seat in well under a second, a club night's 8 to 40 players in a few milliseconds.
 MIX_TRIES = 24
 MIX_PASSES = 30
-MIX_WORK = 300_000
+MIX_WORK = 200_000
 
 
 def table_sizes(count: int, table_size: int, min_players: int, max_players: int) -> list[int]:
@@ -37,6 +37,8 @@ def table_sizes(count: int, table_size: int, min_players: int, max_players: int)
     (tables of 4 with some of 3; of 3 with some of 2). Tables of 2 take an odd player as one
     table of 3. Never fewer than `min_players` at a table nor more than `max_players`; a round
     that cannot be seated so is refused (InvalidEvent, field "players")."""
+    if table_size < 2:
+        raise InvalidEvent(words("a table seats 2, 3 or 4 players"), field="table_size")
     if count < min_players:
         raise InvalidEvent(
             counted(
@@ -52,8 +54,17 @@ def table_sizes(count: int, table_size: int, min_players: int, max_players: int)
     small, extra = divmod(count, tables)
     sizes = [small + 1] * extra + [small] * (tables - extra)
     if sizes[-1] < min_players or sizes[0] > max_players:
+        exactly = min_players == max_players
         raise InvalidEvent(
             words(
+                "{count} players cannot be seated at tables of {size} "
+                "with exactly {most} players at each",
+                count=count,
+                size=table_size,
+                most=max_players,
+            )
+            if exactly
+            else words(
                 "{count} players cannot be seated at tables of {size} "
                 "with {least} to {most} players at each",
                 count=count,
@@ -105,7 +116,7 @@ def seat_round(
     if fmt.seating == "standings":
         tables = _cut(_by_standings(players, ranking), sizes)
     else:
-        tables = mixed(players, sizes, met, rng)
+        tables = _mixed(players, sizes, met, rng)
     # Who plays first at a table is drawn, not given by the standings.
     for table in tables:
         rng.shuffle(table)
@@ -129,7 +140,7 @@ def _by_standings(players: Sequence[str], ranking: Sequence[str]) -> list[str]:
     return sorted(players, key=lambda name: place.get(name, unranked))
 
 
-def mixed(
+def _mixed(
     players: Sequence[str], sizes: Sequence[int], met: Meetings, rng: random.Random
 ) -> list[list[str]]:
     """Tables of these sizes with the fewest repeat meetings found: a greedy seating drawn
@@ -137,7 +148,7 @@ def mixed(
     meetings; the best of a few tries, as many as MIX_WORK steps allow (counted, not timed,
     so the same rng gives the same round on any machine)."""
     links = _links(players, met)
-    work = Work(MIX_WORK)
+    work = _Work(MIX_WORK)
     best: list[list[str]] = []
     best_cost = 0
     for _ in range(MIX_TRIES):
@@ -150,7 +161,7 @@ def mixed(
     return best
 
 
-class Work:
+class _Work:
     """The steps a mixed seating may still take (a table weighed, a swap weighed)."""
 
     def __init__(self, steps: int) -> None:
@@ -180,30 +191,27 @@ def _links(players: Sequence[str], met: Meetings) -> Links:
 
 
 def _greedy(
-    players: Sequence[str], sizes: Sequence[int], links: Links, rng: random.Random, work: Work
+    players: Sequence[str], sizes: Sequence[int], links: Links, rng: random.Random, work: _Work
 ) -> list[list[str]]:
-    """Players in a drawn order, those with most meetings first, each to the table (with a
-    free seat) where they meet the fewest earlier opponents again; a tie to the table first
-    in an order drawn too."""
+    """Players in a drawn order, each to the table (with a free seat) where they meet the
+    fewest earlier opponents again, a tie drawn too. (Drawn rather than the most-met players
+    first: the tries then start further apart, and reach the fewest more often.)"""
     order = list(players)
     rng.shuffle(order)
-    order.sort(key=lambda name: -sum(links[name].values()))
-    drawn = list(range(len(sizes)))
-    rng.shuffle(drawn)
     tables: list[list[str]] = [[] for _ in sizes]
     # again[name][t]: how often `name` has met the players seated so far at table t.
     again = {name: [0] * len(sizes) for name in players}
     for name in order:
         work.spend(len(sizes))
-        free = [t for t in drawn if len(tables[t]) < sizes[t]]
-        choice = min(free, key=lambda t: again[name][t])
+        free = [t for t in range(len(sizes)) if len(tables[t]) < sizes[t]]
+        choice = min(free, key=lambda t: (again[name][t], rng.random()))
         tables[choice].append(name)
         for other, times in links[name].items():
             again[other][choice] += times
     return tables
 
 
-def _improved(tables: list[list[str]], links: Links, work: Work) -> list[list[str]]:
+def _improved(tables: list[list[str]], links: Links, work: _Work) -> list[list[str]]:
     """The tables after swaps of two players at different tables, each swap lowering the
     repeat meetings most for a player who meets someone again, until none does (or after
     MIX_PASSES passes, or when the work runs out)."""

@@ -10,7 +10,7 @@ from datetime import date
 
 from sqlite_utils import Database
 
-from ..engine import SeriesEnd, Variant, variant_from_dict
+from ..engine import SeriesEnd, SeriesTally, Variant, variant_from_dict
 from ..engine.events import EventFormat, read_place_points
 from ..engine.names import name_key
 from . import series
@@ -117,25 +117,32 @@ def current_round(db: Database, event_id: int) -> int:
     return int(row[0])
 
 
-def _tables(db: Database, where: str, args: list[object]) -> list[EventTable]:
+def tables_with_tallies(
+    db: Database, where: str, args: list[object]
+) -> list[tuple[EventTable, SeriesTally]]:
+    """The event tables a condition picks, round by round, each with its series' standing
+    (read as kept with the series: store.tallies)."""
     rows = list(db.query(f"SELECT * FROM event_tables WHERE {where} ORDER BY round, number", args))
     found = []
     for row in rows:
         one = series.series_of(db, row["series_id"])
         tally = series.standing(db, one)
-        found.append(
-            EventTable(
-                event_id=row["event_id"],
-                round=row["round"],
-                number=row["number"],
-                series_id=row["series_id"],
-                players=list(one.names),
-                finished=tally.finished,
-                played=tally.played,
-                scorer_since=row["first_scorer_at"],
-            )
+        table = EventTable(
+            event_id=row["event_id"],
+            round=row["round"],
+            number=row["number"],
+            series_id=row["series_id"],
+            players=list(one.names),
+            finished=tally.finished,
+            played=tally.played,
+            scorer_since=row["first_scorer_at"],
         )
+        found.append((table, tally))
     return found
+
+
+def _tables(db: Database, where: str, args: list[object]) -> list[EventTable]:
+    return [table for table, _ in tables_with_tallies(db, where, args)]
 
 
 def tables_of(db: Database, event_id: int, round_number: int | None = None) -> list[EventTable]:

@@ -37,6 +37,7 @@ from .event_state import (
     seat_of,
     table_of_series,
     tables_of,
+    tables_with_tallies,
 )
 from .nights import create_night
 
@@ -164,7 +165,7 @@ def _seat_round(db: Database, event: Event, number: int, rng: random.Random) -> 
     rounds = [
         [t.players for t in earlier if t.round == r] for r in sorted({t.round for t in earlier})
     ]
-    ranking = [s.player for s in _standings(db, event, earlier)]
+    ranking = [s.player for s in _standings(db, event)]
     seated = seat_round(here, number, event.fmt, event.variant, meetings_of(rounds), ranking, rng)
     for table_number, players_in_order in enumerate(seated, start=1):
         # Listed in the order of play, seat 1 first; the name stays None: pages call it
@@ -294,16 +295,15 @@ def set_checked_in(db: Database, event_id: int, name: str, present: bool) -> Non
         )
 
 
-def _standings(db: Database, event: Event, tables: list[EventTable]) -> list[EventStanding]:
-    results = []
-    for table in tables:
-        one = series.series_of(db, table.series_id)
-        results.append(TableResult(players=tuple(one.names), tally=series.standing(db, one)))
+def _standings(db: Database, event: Event) -> list[EventStanding]:
+    results = [
+        TableResult(players=tuple(table.players), tally=tally)
+        for table, tally in tables_with_tallies(db, "event_id = ?", [event.id])
+    ]
     return event_standings([p.name for p in roster(db, event.id)], results, event.fmt)
 
 
 def standings_of(db: Database, event_id: int) -> list[EventStanding]:
     """The event's standings: every player on the roster (those who left too), ranked by
     event points, then summed score, then hands won (engine/event_points.py)."""
-    event = _event_of(db, event_id)
-    return _standings(db, event, all_tables(db, event_id))
+    return _standings(db, _event_of(db, event_id))

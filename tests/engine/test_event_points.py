@@ -180,3 +180,35 @@ def test_shares_in_thirds_add_up_exactly_so_level_players_stay_level():
         ("G", 4, 9, 1),
     ]
     assert standings[2].points == pytest.approx(10 / 3)
+
+
+@st.composite
+def rounds_played(draw):
+    """A roster of up to 10 players and a round or two of tables among them, some unfinished."""
+    roster = [f"P{i}" for i in range(draw(st.integers(2, 10)))]
+    results = []
+    for _ in range(draw(st.integers(0, 2))):
+        order = draw(st.permutations(roster))
+        start = 0
+        while len(order) - start >= 2:
+            size = min(draw(st.integers(2, 4)), len(order) - start)
+            players = order[start : start + size]
+            start += size
+            totals = {n: draw(st.integers(-20, 20)) for n in players}
+            won = {n: draw(st.integers(0, 2)) for n in players}
+            results.append(table(totals, won, finished=draw(st.booleans())))
+    return roster, results
+
+
+@settings(max_examples=100, deadline=None)
+@given(played=rounds_played(), points=st.sampled_from(["places", "totals"]))
+def test_every_player_is_ranked_once_behind_exactly_those_ahead_of_them(played, points):
+    roster, results = played
+    standings = event_standings(roster, results, event(points))
+    assert sorted(s.player for s in standings) == sorted(roster)
+    key = {s.player: (s.points, s.score, s.hands_won) for s in standings}
+    for s in standings:
+        # "1, 2, 2, 4": one more than the players strictly ahead.
+        assert s.rank == 1 + sum(other > key[s.player] for other in key.values())
+    assert [(s.rank, s.player) for s in standings] == sorted((s.rank, s.player) for s in standings)
+    assert sum(s.tables for s in standings) == sum(len(r.players) for r in results)

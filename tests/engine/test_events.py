@@ -1,7 +1,9 @@
 """An event's set-up: what is refused, each refusal naming its field, and points per place."""
 
+import gettext
 import math
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -11,11 +13,16 @@ from scorekeeper.engine.events import (
     InvalidEvent,
     check_event_name,
     check_event_setup,
+    check_place_points,
     default_place_points,
     read_place_points,
 )
+from scorekeeper.engine.seating import table_sizes
 from scorekeeper.engine.series import SeriesEnd
 from scorekeeper.engine.variants import PRESETS
+from scorekeeper.engine.words import Reading, say
+
+CATALOGUES = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
 
 RUMMIKUB = PRESETS["rummikub"]
 ROMANIAN = PRESETS["romanian"]  # its series end after hands or at a target, never rounds
@@ -48,7 +55,7 @@ REFUSED = [
         PLAYERS[:7],
         {"table_size": 2},
         "players",
-        "7 players cannot be seated at tables of 2 with 2 to 2 players at each",
+        "7 players cannot be seated at tables of 2 with exactly 2 players at each",
     ),
     (RUMMIKUB, PLAYERS, {"rounds": 0}, "rounds", None),
     (RUMMIKUB, PLAYERS, {"rounds": 21}, "rounds", None),
@@ -151,3 +158,41 @@ def test_points_per_place_that_a_table_could_not_use_are_refused(value):
     with pytest.raises(InvalidEvent) as refused:
         read_place_points(value)
     assert refused.value.field == "place_points"
+
+
+def read_in(language, message):
+    """A refusal as a page in that language shows it (compiled catalogue, capital first)."""
+    catalogue = gettext.translation("messages", CATALOGUES, [language])
+    return say(message.as_sentence(), Reading(catalogue))
+
+
+# (the refusal's words, then as Romanian, Hungarian and French players read them)
+IN_EACH_LANGUAGE = [
+    (
+        lambda: check_place_points({4: (1, 2, 0, 0)}),
+        "La o masă de 4 jucători, locul 2 nu poate primi mai multe puncte decât locul 1",
+        "Egy 4 fős asztalnál a 2. helyezés nem kaphat több pontot, mint az 1. helyezés",
+        "À une table de 4 joueurs, la place 2 ne peut pas rapporter plus de points que la place 1",
+    ),
+    (
+        lambda: table_sizes(1, 4, 2, 4),
+        "Un turneu are nevoie de cel puțin 2 jucători ca să se formeze o masă, nu de 1",
+        "Egy asztalhoz legalább 2 játékos kell, nem 1",
+        "Il faut au moins 2 joueurs pour former une table, pas 1",
+    ),
+    (
+        lambda: table_sizes(7, 2, 2, 2),
+        "Jucătorii (7) nu pot fi împărțiți la mese de 2 cu exact 2 jucători la fiecare masă",
+        "7 játékost nem lehet 2 fős asztalokhoz ültetni úgy, hogy minden asztalnál pontosan 2 "
+        "játékos üljön",
+        "Impossible de placer 7 joueurs à des tables de 2 avec exactement 2 joueurs à chacune",
+    ),
+]
+
+
+@pytest.mark.parametrize(("refusal", "ro", "hu", "fr"), IN_EACH_LANGUAGE)
+def test_the_refusals_read_in_each_language(refusal, ro, hu, fr):
+    with pytest.raises(InvalidEvent) as refused:
+        refusal()
+    said = {lang: read_in(lang, refused.value.detail) for lang in ("ro", "hu", "fr")}
+    assert said == {"ro": ro, "hu": hu, "fr": fr}

@@ -15,9 +15,10 @@ from scorekeeper.engine import SeriesEnd, preset
 from scorekeeper.engine.errors import InvalidEvent
 from scorekeeper.engine.events import EventFormat, default_place_points
 from scorekeeper.engine.words import english
-from scorekeeper.store import events, series, table_codes
+from scorekeeper.store import events, players, series, table_codes
 from scorekeeper.store.db import write_lock
 from scorekeeper.store.hands import record_hand
+from scorekeeper.store.merge import merge_players
 
 DAY = date(2026, 11, 27)
 TEN = ["Ana", "Bo", "Cy", "Dan", "Eva", "Flo", "Gus", "Hal", "Ivy", "Jo"]
@@ -240,3 +241,14 @@ def test_a_table_is_a_series_of_its_event_s_night(db):
     other = db.execute("INSERT INTO nights (date, created) VALUES ('2026-11-28', 'x')").lastrowid
     with pytest.raises(sqlite3.IntegrityError, match="event's night"):
         db.execute("UPDATE series SET night_id = ? WHERE id = ?", [other, series_id])
+
+
+def test_merging_a_player_moves_their_place_on_the_roster(db):
+    event_id = new_event(db)
+    with write_lock(db):
+        joe = players.add_player(db, "Joe")
+        jo = players.find_player(db, "Jo")["id"]
+        merge_players(db, jo, joe, "2026-11-27T23:00:00+00:00")
+    names = [p.name for p in events.roster(db, event_id)]
+    assert names == [*TEN[:-1], "Joe"]
+    assert "Joe" in [n for t in events.tables_of(db, event_id) for n in t.players]

@@ -1,7 +1,8 @@
 """A club night on phones at 390x844 (issue 27): the organiser starts a 10-player, 2-round
 night behind the passcode and it is seated; three table scorers, each on a phone of their own,
 enter their table's code and record their table's hand; a player's phone shows where they sit;
-the standings page gives the right points; and round 2 is seated once every table finished."""
+the standings page gives the right points; the big screen follows by itself; and round 2 is
+seated once every table finished."""
 
 from __future__ import annotations
 
@@ -108,10 +109,18 @@ def test_a_ten_player_night_of_two_rounds_on_phones(chromium, laptop, screenshot
     assert_fits_a_phone(ida)
     screenshot(ida, "club-night-follow")
 
+    # The TV in the room follows the tables by itself.
+    tv = phone(chromium, laptop, scheme="dark")
+    tv.goto("/events/1/screen")
+    progress = tv.locator(".event-screen-progress")
+    expect(progress).to_have_text("Round 1 of 2: 0 of 3 tables finished.")
+
     # Three table scorers, each on a phone of their own, record their table's hand.
     scorers = [phone(chromium, laptop) for _ in tables]
     for scorer, (number, (players, code, _)) in zip(scorers, tables.items(), strict=True):
         score_table(scorer, players, code, RACKS[number])
+    expect(progress).to_have_text("Round 1 of 2: 3 of 3 tables finished.")
+    screenshot(tv, "club-night-big-screen")
     # A table's code scores its own table only: the next table's form is refused.
     first_scorer = scorers[0]
     first_scorer.goto(tables[2][2] + "/hands/new")
@@ -154,5 +163,6 @@ def test_a_ten_player_night_of_two_rounds_on_phones(chromium, laptop, screenshot
     screenshot(organiser, "club-night-round-2")
     ida.reload()
     expect(ida.locator(".event-seat")).to_have_text(re.compile(r"^Round 2: table \d, seat \d\.$"))
-    for page in (organiser, ida, *scorers):
+    expect(progress).to_have_text("Round 2 of 2: 0 of 3 tables finished.")
+    for page in (organiser, ida, tv, *scorers):
         page.context.close()

@@ -271,3 +271,35 @@ def test_ending_the_event_stops_the_codes_and_says_so(app, client):
     assert "The event is over. The table codes no longer work." in text
     assert "Table code" not in text
     assert "Events in play" not in page_text(client.get("/"))
+
+
+def test_every_refusal_is_shown_at_once(client):
+    response = client.post("/events/new", data=event_form(name="", players=["Ana"]))
+    page = response.get_data(as_text=True)
+    assert 'id="name-error"' in page
+    assert 'id="players-error"' in page
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("ro", ["Runda 1 din 2", "Mesele 1, 2 și 3 încă joacă.", "Codul mesei: ", "Clasament"]),
+        ("hu", ["1. forduló (összesen 2)", "Még tart a játék: 1, 2 és 3. asztal.", "Asztalkód: "]),
+        ("fr", ["Ronde 1 sur 2", "Les tables 1, 2 et 3 jouent encore.", "Code de la table : "]),
+    ],
+)
+def test_the_event_page_speaks_the_phones_language(client, language, words):
+    event_id = start_event(client)
+    client.set_cookie("language", language)
+    text = page_text(client.get(f"/events/{event_id}"))
+    for said in words:
+        assert said in text
+
+
+def test_a_phone_holding_a_seat_through_my_rack_follows_that_player(app, client):
+    event_id = start_event(client)
+    second = tables(app, event_id)[1]
+    client.post(f"/series/{second.series_id}/my-rack/seat", data={"seat": "2"})
+    page = page_text(client.get(f"/events/{event_id}/follow"))
+    assert f"{second.players[2]} " in page
+    assert "Round 1: table 2, seat 3." in page

@@ -6,13 +6,13 @@ The events' JSON API answers in exactly the issue's shapes."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from flask import Flask
 
-from scorekeeper.store import events
+from scorekeeper.store import events, join_codes
 from scorekeeper.web.access.scorer import API_REFUSED, OPEN_ENDPOINTS, REFUSED
-from scorekeeper.web.access.table_scorer import HAND_ENDPOINTS
 from scorekeeper.web.shell.db import get_db
 
 from .routes import WRITE_METHODS, address
@@ -31,6 +31,9 @@ BODY = {
     "points": "places",
 }
 STANDING_KEYS = {"player", "points", "score", "hands_won", "rank"}
+# What a table scorer may do in its own series (issue 27): record a hand (the form and the
+# API), fix one, delete one, bring a deleted one back. Written out here, not read from the app.
+HAND_ENDPOINTS = {"hands.new", "hands.edit", "hands.delete", "hands.restore", "api.add_hand"}
 
 
 def bearer(code: str) -> dict[str, str]:
@@ -202,6 +205,11 @@ def test_the_code_page_makes_a_phone_the_scorer_of_its_table(app, client, event)
         "that table's hands, and nothing else." in page
     )
     assert "Record hand 1" in page
+    # The table's phones join My rack from the table scorer's QR code (the join code).
+    with app.app_context():
+        join = join_codes.shown(join_codes.code_of(get_db(), mine["series"]) or "")
+    assert f"Join code for My rack: {join}" in page
+    assert join not in page_text(app.test_client().get(f"/series/{mine['series']}"))
     form = client.get(f"/series/{mine['series']}/hands/new")
     assert form.status_code == 200
     first, *others = mine["players"]
@@ -308,3 +316,18 @@ def test_wrong_table_codes_are_wrong_guesses_under_the_passcode_s_limit(app, cli
     ]
     assert statuses == [403] * 5 + [429] * 2
     assert json.loads(json.dumps(rows(app, "hands"))) == []
+
+
+def test_the_code_page_works_with_its_form_s_token_as_at_the_table(csrf_app):
+    set_scorer_passcode(csrf_app)
+    organiser = csrf_app.test_client()
+    created = organiser.post("/api/events", json=BODY, headers=ORGANISER).get_json()
+    code = created["tables"][2]["code"]
+    phone = csrf_app.test_client()
+    # The QR code's link: the code filled in, the form posted with its token (no script).
+    page = phone.get(f"/table-code?code={code}").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert token is not None
+    entered = phone.post("/table-code", data={"csrf_token": token.group(1), "code": code})
+    assert entered.status_code == 302
+    assert entered.headers["Location"] == f"/series/{created['tables'][2]['series']}"

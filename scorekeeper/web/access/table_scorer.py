@@ -10,6 +10,8 @@ passcode's limiter (checks.py): each wrong one is a wrong guess.
 
 from __future__ import annotations
 
+import sqlite3
+
 from flask import g, request, session
 
 from ...store import table_codes
@@ -83,4 +85,10 @@ def scores_this_series() -> bool:
     """For the templates: whether this phone scores the series the page is about as one
     table of an event (so it is offered the hand buttons, and only those)."""
     series_id = (request.view_args or {}).get("series_id")
-    return isinstance(series_id, int) and is_table_scorer(series_id)
+    try:
+        return isinstance(series_id, int) and is_table_scorer(series_id)
+    except sqlite3.DatabaseError:
+        # The database cannot be read (a damaged file): the page that says so is drawn as
+        # for a watching phone, without asking the database again.
+        g.table_scorer_of = {series_id: False}
+        return False

@@ -21,7 +21,7 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange
 
 from ...engine import InvalidSeries, SeriesEnd, Variant
 from ...engine.events import (
@@ -180,6 +180,10 @@ class EventForm(FlaskForm):
             place_points=place_points or default_place_points(),
         )
 
+    def numbers_read(self) -> bool:
+        """Whether every number the engine reads was typed as one (else its box says so)."""
+        return not any(f.errors for f in (self.rounds, self.end_value, self.table_size))
+
     def check(self, variant: Variant | None) -> EventFormat | None:
         """Ask the engine whether this event can be played: its format, or None with the
         refusal beside the field it is about."""
@@ -227,12 +231,3 @@ class RosterForm(FlaskForm):
 
     player = HiddenField(validators=[InputRequired()])
     change = HiddenField(validators=[InputRequired()])
-
-
-class FollowForm(FlaskForm):
-    """The player this phone follows (a GET form: it changes only the phone's own cookie)."""
-
-    class Meta:
-        csrf = False
-
-    player = StringField(validators=[Optional(), Length(max=40)])

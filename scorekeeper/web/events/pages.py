@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 from sqlite_utils import Database
 
@@ -45,10 +45,13 @@ def new():
     form = EventForm()
     offered = [*PRESETS.values(), *variants.custom_variants(db)]
     form.variant.choices = [SelectChoice(v.id, v.name) for v in offered]
-    if form.validate_on_submit() and form.day.data is not None:
-        variant = variants.get_variant(db, form.variant.data)
-        fmt = form.check(variant)
-        if fmt is not None and variant is not None:
+    if request.method == "POST":
+        valid = form.validate_on_submit()
+        variant = variants.get_variant(db, form.variant.data or "")
+        # The engine's refusals are shown with the boxes' own, all at once, once the numbers
+        # it reads are numbers.
+        fmt = form.check(variant) if form.numbers_read() else None
+        if valid and fmt is not None and variant is not None and form.day.data is not None:
             try:
                 event_id = store.create_event(
                     db,
@@ -75,7 +78,7 @@ def show(event_id: int):
     return event_page(db, shown.event_or_404(db, event_id))
 
 
-def event_page(db: Database, event: Event, late: LatePlayerForm | None = None, status=200):
+def event_page(db: Database, event: Event, late: LatePlayerForm | None = None, status: int = 200):
     """Draw the event page; a refused late player comes back as typed, with why."""
     round_number = store.current_round(db, event.id)
     tables = store.tables_of(db, event.id, round_number)
@@ -96,7 +99,6 @@ def event_page(db: Database, event: Event, late: LatePlayerForm | None = None, s
         standings=store.standings_of(db, event.id),
         late=late or LatePlayerForm(formdata=None),
         button=EmptyForm(),
-        roster_form=RosterForm(formdata=None),
     ), status
 
 
