@@ -25,8 +25,10 @@ saved, or the event is over, if sooner):
 Every phone has its own loopback address (127.0.1.x for players, 127.0.2.x for scorers,
 127.0.3.x for TVs): the server counts racks, guesses and connections per address, as it
 would for phones on a club's Wi-Fi. Then checks: no request failed (every answer other than
-2xx or a poll's 304, and every failed connection, counted by kind; a Done refused with 409
-because the scorer saved the hand first is the API's answer to that race, counted apart),
+2xx or a poll's 304, and every failed connection, counted by kind; a Done refused because
+the scorer saved the hand first, which ends the turn, is the API's answer to that race: 409,
+or 403 where the clock finds the turn is another seat's, checked by reading the clock again
+and counted apart),
 every acknowledged hand is in the database once and as sent, every acknowledged rack is in
 its saved hand, and PRAGMA integrity_check. Prints the median and 95th percentile of each
 kind of request, and the machine's load average. Exits 1 on any error or loss.
