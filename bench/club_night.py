@@ -291,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
             organiser_calls = Calls(port, "127.0.0.1")
             event = create_event(organiser_calls, args.tables, args.rounds, args.hands)
             stop = threading.Event()
-            night = Night(port, event["id"], PASSCODE, stop, args.hand_seconds)
+            night = Night(event["id"], PASSCODE, stop, args.hand_seconds)
             organiser = Organiser(night, organiser_calls)
             organiser.seat(event["round"], event["tables"])
             people: list[threading.Thread] = [organiser]

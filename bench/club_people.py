@@ -30,7 +30,6 @@ class Night:
     a phone reads from the QR code on the table), what the server acknowledged, and the
     clocks the organiser is asked to start."""
 
-    port: int
     event_id: int
     passcode: str
     stop: threading.Event
