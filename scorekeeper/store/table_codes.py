@@ -68,11 +68,6 @@ def series_of_code(db: Database, typed: str) -> int | None:
     return found[0] if found is not None and found[1] else None
 
 
-def is_live_code_of(db: Database, series_id: int, typed: str) -> bool:
-    """Whether a code a phone holds is still the live code of this series."""
-    return series_of_code(db, typed) == series_id
-
-
 def note_scorer(db: Database, series_id: int) -> None:
     """Keep when a phone first used the table's code (kept once: the first phone's time)."""
     kept = db.execute(

@@ -1,8 +1,8 @@
 """axe-core on every page a player, scorer or organiser reaches in a night (issue 25), at
 390x844 in light and in dark: the record-hand form and table mode with the tile pad closed and
-open, My rack, the rules' tools, history, export and import, variants, the passcode page and
-an error page. axe's rule that a control's name holds the words shown on it is run too, and
-the names stay in the page's language (checked in French)."""
+open, My rack, the rules' tools, history, export and import, variants, the passcode page, the
+table code page and an error page. axe's rule that a control's name holds the words shown on
+it is run too, and the names stay in the page's language (checked in French)."""
 
 from __future__ import annotations
 
@@ -55,6 +55,7 @@ PAGES = {
     "big screen": f"/events/{EVENT}/screen",
     "seating slips": f"/events/{EVENT}/print/slips",
     "score sheets": f"/events/{EVENT}/print/sheets",
+    "score a table": "/table-code",
     "error page": "/series/9999",
 }
 
