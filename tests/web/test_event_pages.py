@@ -79,6 +79,8 @@ def test_the_form_shows_the_default_points_per_place_and_the_tie_breaks(client):
         ({"name": ""}, "name"),
         ({"rounds": "0"}, "rounds"),
         ({"points_4": "3 two 1 0"}, "points_4"),
+        ({"points_3": "0 1 2"}, "points_3"),
+        ({"points_2": "1 0 0"}, "points_2"),
     ],
 )
 def test_a_refusal_stands_beside_its_field_and_keeps_what_was_typed(app, client, changes, field):
@@ -204,12 +206,24 @@ def test_the_series_page_and_viewer_of_a_table_name_the_event(app, client):
         assert f'href="/events/{event_id}"' in page
 
 
+def test_the_night_page_names_each_table_by_its_event_round_and_table(app, client):
+    event_id = start_event(client)
+    with app.app_context():
+        night_id = store.get_event(get_db(), event_id).night_id
+    text = page_text(client.get(f"/nights/{night_id}"))
+    for number in (1, 2, 3):
+        assert f"Friday club night: round 1, table {number}" in text
+    assert "Series 1" not in text
+
+
 def test_the_home_page_lists_the_events_in_play(client):
     event_id = start_event(client)
     page = client.get("/").get_data(as_text=True)
     assert "Events in play" in page_text(page)
     assert "Round 1 of 2" in page_text(page)
     assert f'href="/events/{event_id}"' in page
+    # A table of the event is not offered as the one series in play.
+    assert "Record hand 1" not in page_text(page)
 
 
 def test_the_print_pages_carry_each_tables_players_and_code(app, client):
@@ -303,3 +317,11 @@ def test_a_phone_holding_a_seat_through_my_rack_follows_that_player(app, client)
     page = page_text(client.get(f"/events/{event_id}/follow"))
     assert f"{second.players[2]} " in page
     assert "Round 1: table 2, seat 3." in page
+
+
+def test_points_per_place_may_be_halves_written_with_a_comma(app, client):
+    event_id = start_event(client, points_4="2,5 1.5 1 0")
+    with app.app_context():
+        event = store.get_event(get_db(), event_id)
+    assert event.fmt.place_points[4] == (2.5, 1.5, 1.0, 0.0)
+    assert event.fmt.place_points[3] == (2.0, 1.0, 0.0)

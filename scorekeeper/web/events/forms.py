@@ -154,7 +154,7 @@ class EventForm(FlaskForm):
                 continue
             values = [float(p.replace(",", ".")) for p in typed]
             try:
-                read.update(read_place_points({str(size): values}))
+                read[size] = read_place_points({str(size): values})[size]
             except InvalidEvent as error:
                 box.errors = [*box.errors, sentence(error.detail)]
         if any(self.place_box(size).errors for size in TABLE_SIZES):

@@ -124,25 +124,40 @@ def held_seat(db: Database, tables: list[EventTable]) -> str | None:
     return None
 
 
+def table_words(db: Database, table: EventTable) -> str | None:
+    """Which event, round and table a series is: "Friday club night: round 2, table 3"."""
+    event = store.get_event(db, table.event_id)
+    if event is None:
+        return None
+    return gettext(
+        "%(event)s: round %(round)d, table %(table)d",
+        event=event.name,
+        round=table.round,
+        table=table.number,
+    )
+
+
+def event_labels(db: Database, series_ids: list[int]) -> dict[int, str]:
+    """For a night's page: each series that is a table of an event, named by its event, round
+    and table (an event's series keeps no name of its own)."""
+    labels = {}
+    for series_id in series_ids:
+        table = store.table_of_series(db, series_id)
+        words = table_words(db, table) if table is not None else None
+        if words is not None:
+            labels[series_id] = words
+    return labels
+
+
 def event_banner(series_id: int) -> dict | None:
     """For a table's series page and viewer: the event, round and table it is, linked to the
     event; None for a series of no event."""
     db = get_db()
     table = store.table_of_series(db, series_id)
-    if table is None:
+    words = table_words(db, table) if table is not None else None
+    if table is None or words is None:
         return None
-    event = store.get_event(db, table.event_id)
-    if event is None:
-        return None
-    return {
-        "words": gettext(
-            "%(event)s: round %(round)d, table %(table)d",
-            event=event.name,
-            round=table.round,
-            table=table.number,
-        ),
-        "url": url_for("events.show", event_id=event.id),
-    }
+    return {"words": words, "url": url_for("events.show", event_id=table.event_id)}
 
 
 def events_in_play() -> list[dict]:

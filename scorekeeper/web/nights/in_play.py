@@ -73,11 +73,13 @@ def series_won(states: list[SeriesState]) -> list[tuple[str, int]]:
 
 
 # A game night often runs past midnight: a series started the evening before is still the
-# one in play the next morning.
+# one in play the next morning. A table of a club night is not "the" table: the home page
+# leads to its event instead (web/events/shown.py, events_in_play).
 LOOK_BACK_DAYS = 1
 LATEST_SERIES = """
 SELECT series.id FROM series JOIN nights ON nights.id = series.night_id
-WHERE nights.date >= ? ORDER BY series.id DESC LIMIT 5
+WHERE nights.date >= ? AND series.id NOT IN (SELECT series_id FROM event_tables)
+ORDER BY series.id DESC LIMIT 5
 """
 
 

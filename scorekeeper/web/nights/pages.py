@@ -10,6 +10,7 @@ from flask_babel import gettext
 from ...store.nights import create_night, nights_on, recent_nights
 from ...store.rulings import night_rulings
 from ..access import address
+from ..events.shown import event_labels
 from ..series import share
 from ..shell.db import get_db
 from ..shell.language import long_date
@@ -64,6 +65,8 @@ def show(night_id: int):
         one.series.id: one.series.name or gettext("Series %(number)d", number=i)
         for i, one in enumerate(states, 1)
     }
+    # A table of a club night is named by its event, round and table instead.
+    labels.update(event_labels(db, [one.series.id for one in states]))
     day = long_day(night["date"])
     text = share.night_text(db, day, [one.series for one in states])
     return render_template(
