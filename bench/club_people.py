@@ -20,8 +20,7 @@ from club_calls import Calls, Reply, succeeded
 SCORER_POLL, CLOCK_POLL, RACK_POLL, SCREEN_POLL = 1.0, 2.0, 3.0, 2.0
 # A player ends a turn this long after seeing it is theirs.
 THINK = (0.3, 1.5)
-# A dropped connection is retried this often with the same Idempotency-Key.
-TRIES = 5
+TRIES = 5  # a hand's tries on a dropped connection, with the same Idempotency-Key
 
 
 @dataclass
@@ -253,9 +252,10 @@ class Phone(threading.Thread):
 
     def scanned(self, series_id: int) -> bool:
         """Wait until the table's join code is shown (the organiser reads it for the QR)."""
-        while series_id not in self.night.join_codes and not self.night.stop.wait(0.25):
-            pass
-        return series_id in self.night.join_codes
+        while series_id not in self.night.join_codes:
+            if self.night.stop.wait(0.25):
+                return False
+        return True
 
     def play(self, series_id: int, seat: int) -> None:
         """Send racks and follow the clock until the table has finished or the run stops."""
