@@ -18,8 +18,7 @@ from club_calls import Calls, Reply, succeeded
 
 # The pages' own polls (static/drafts.js, clock.js, racks.js, viewer.js), in seconds.
 SCORER_POLL, CLOCK_POLL, RACK_POLL, SCREEN_POLL = 1.0, 2.0, 3.0, 2.0
-# A player ends a turn this long after seeing it is theirs.
-THINK = (0.3, 1.5)
+THINK = (0.3, 1.5)  # a player ends a turn this long after seeing it is theirs (seconds)
 TRIES = 5  # a hand's tries on a dropped connection, with the same Idempotency-Key
 
 
@@ -48,8 +47,7 @@ class Night:
             self.seated.notify_all()
 
     def wait_for_round(self, after: int) -> int | None:
-        """The first round seated after `after`, or None once the run stops or the event is
-        over."""
+        """The first round seated after `after`; None once the run stops or the event ends."""
         with self.seated:
             while not self.stop.is_set() and not self.over:
                 later = [n for n in self.rounds if n > after]
