@@ -99,7 +99,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     from .engine.tiles import tile_face, tile_label
     from .engine.words import install_reader
     from .web import api, rules, screen, variants, viewer
-    from .web.access import guesses, hosts, scorer
+    from .web.access import guesses, hosts, proxies, scorer
     from .web.clock import api as clock_api
     from .web.clock import pages as clock
     from .web.export import pages as export
@@ -117,6 +117,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     from .web.series import rulings
     from .web.shell import (
         clean_text,
+        cookies,
         db,
         faults,
         ids,
@@ -138,6 +139,11 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
         static_folder=str(shipped("static")),
     )
     configure(app, folder, test_config)
+    # Behind a reverse proxy, the phone's own address, scheme and name, as PROXY_COUNT proxies
+    # forward them (none by default); the session cookie is Secure when those say HTTPS.
+    trusted = proxies.trusting(app.wsgi_app, proxies.proxy_count(app.config))
+    app.wsgi_app = trusted  # type: ignore[method-assign]
+    app.session_interface = cookies.SessionCookie()
     # The API's JSON writes an engine message in English, its documented language.
     app.json = json_words.WordsJSONProvider(app)
 
