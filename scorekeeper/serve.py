@@ -45,11 +45,20 @@ OUTPUT_BUFFER = 1024 * 1024
 THREADS = 8
 
 
-def listen(app, host: str, port: int):
-    """Take the port before saying anything, so a port in use is one line, not a traceback."""
+def listen(app, host: str, port: int, behind: int = 0):
+    """Take the port before saying anything, so a port in use is one line, not a traceback.
+    Behind `behind` proxies, waitress leaves their X-Forwarded headers for the app to weigh
+    (access/proxies.py); otherwise it drops them, as the app would ignore them."""
     try:
         try_port(host, port)
-        return fair_server(app, host, port, threads=THREADS, outbuf_high_watermark=OUTPUT_BUFFER)
+        return fair_server(
+            app,
+            host,
+            port,
+            threads=THREADS,
+            outbuf_high_watermark=OUTPUT_BUFFER,
+            clear_untrusted_proxy_headers=not behind,
+        )
     except OSError as error:
         if error.errno == errno.EADDRINUSE:
             raise CannotServe(
@@ -97,7 +106,7 @@ def main(host: str = "0.0.0.0", port: int = 8000, instance: Path | None = None) 
         app = create_app(instance=instance)
     except (DatabaseFault, proxies.BadProxySetting) as error:
         raise CannotServe(str(error)) from None
-    server = listen(request_log.logged(app), host, port)
+    server = listen(request_log.logged(app), host, port, proxies.proxy_count(app.config))
     print(f"Instance folder (database, secret key, passcode): {app.instance_path}", flush=True)
     passcode.ask_on_first_start(Path(app.instance_path), ask=ask_twice)
     address.serving_on(app, host)

@@ -164,3 +164,22 @@ def test_serve_behind_a_proxy_gives_the_public_address_and_warns_when_not_on_loo
     assert "[QR of https://scores.ourclub.org]" in said and "Careful" not in said
     serve.announce(proxied, "0.0.0.0", 8000)
     assert "Careful: PROXY_COUNT is 1 but the app listens on 0.0.0.0" in capsys.readouterr().out
+
+
+def test_behind_a_proxy_waitress_leaves_the_forwarded_headers_to_the_app(proxied, monkeypatch):
+    served: dict = {}
+    monkeypatch.setattr(serve, "create_app", lambda instance=None: proxied)
+    monkeypatch.setattr(serve, "try_port", lambda host, port: None)
+    monkeypatch.setattr(serve.address, "print_qr", lambda url: None)
+
+    class Waiting:
+        def run(self) -> None:
+            return None
+
+    def recorded(app, host, port, **options):
+        served.update(options)
+        return Waiting()
+
+    monkeypatch.setattr(serve, "fair_server", recorded)
+    serve.main(host="127.0.0.1", port=8000)
+    assert served["clear_untrusted_proxy_headers"] is False

@@ -48,6 +48,8 @@ def test_serve_prints_the_folder_the_address_and_its_qr_code_then_serves(app, mo
         "port": 8000,
         "threads": 8,
         "outbuf_high_watermark": 1024 * 1024,
+        # No proxy in front (PROXY_COUNT 0): waitress drops any X-Forwarded header.
+        "clear_untrusted_proxy_headers": True,
     }
 
 
