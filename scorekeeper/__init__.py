@@ -98,7 +98,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     from .engine.tile_codes import install_letters
     from .engine.tiles import tile_face, tile_label
     from .engine.words import install_reader
-    from .web import api, rules, screen, variants, viewer
+    from .web import api, offline, rules, screen, variants, viewer
     from .web.access import guesses, hosts, proxies, scorer
     from .web.clock import api as clock_api
     from .web.clock import pages as clock
@@ -210,6 +210,8 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     app.register_blueprint(history.bp)
     app.register_blueprint(merge.bp)
     app.register_blueprint(export.bp)
+    # The service worker and its offline page (the installed app, issue 28).
+    app.register_blueprint(offline.bp)
     # Requests without a CSRF token: the JSON API (a browser cannot send a cross-site JSON
     # body without a preflight, which this app never grants), and picking a language, which
     # changes only the phone's own cookie, so a page left open past the forms' time limit can

@@ -3,8 +3,9 @@
 // every two seconds whether the clock changed (a 304 when not: the tag it was given), and
 // then swaps in the clock as the page now draws it. When a turn runs out it shows the
 // penalty, with a beep and a vibration where the phone allows (off with one tap, kept on
-// this phone). Its buttons post the same forms as without script, then swap in the answer;
-// a Done says which turn it ends, so one refused (409) redraws the clock as it now is.
+// this phone), and keeps the screen awake while a turn is timed, where the page may. Its
+// buttons post the same forms as without script, then swap in the answer; a Done says
+// which turn it ends, so one refused (409) redraws the clock as it now is.
 (function () {
   "use strict";
 
@@ -82,6 +83,33 @@
     }
   }
 
+  // While a turn is timed the screen stays awake (Screen Wake Lock, which a browser offers
+  // on a secure page only): a phone lying on the table must not go dark in the middle of a
+  // turn. The browser lets go of the lock when the page is hidden, so it is asked for again
+  // when the page is seen; it is let go when the clock stops or is paused. The table screen
+  // keeps itself awake all the while it is open (screen.js), so this leaves it alone.
+  var lock = null, asking = false;
+
+  function timing() {
+    return !panel.hidden && state.seat !== null && state.running;
+  }
+
+  function keepAwake() {
+    if (!navigator.wakeLock || document.getElementById("screen")) { return; }
+    if (!timing()) {
+      if (lock) { var held = lock; lock = null; held.release().catch(function () { /* gone */ }); }
+      return;
+    }
+    if (lock || asking || document.hidden) { return; }
+    asking = true;
+    navigator.wakeLock.request("screen").then(function (given) {
+      asking = false;
+      lock = given;
+      given.addEventListener("release", function () { if (lock === given) { lock = null; } });
+      keepAwake();  // the clock may have stopped while the browser was asked
+    }, function () { asking = false; /* refused (battery saver): the screen may sleep */ });
+  }
+
   function swap() {
     return fetch(window.location.href, { cache: "no-store" })
       .then(function (response) { return response.ok ? response.text() : null; })
@@ -90,10 +118,11 @@
         // A parsed document runs no scripts; the server escaped every name already.
         var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("clock");
         // The series is over: no hand is played, and the page draws no clock.
-        if (!fresh) { panel.hidden = true; return; }
+        if (!fresh) { panel.hidden = true; keepAwake(); return; }
         panel.replaceWith(fresh);
         panel = fresh;
         read();
+        keepAwake();
         // A turn drawn run out: announced once, whether this phone saw it run out or the
         // server said so first (a shorter limit set, a phone that was asleep).
         if (panel.classList.contains("clock-up")) {
@@ -162,8 +191,10 @@
   // A page drawn with the time already run out shows the penalty without a sound.
   if (panel.classList.contains("clock-up")) { warned = turnKey(); }
   tick();
+  keepAwake();
   look();
   window.setInterval(tick, 250);
   window.setInterval(look, 2000);
   document.addEventListener("visibilitychange", look);
+  document.addEventListener("visibilitychange", keepAwake);
 }());

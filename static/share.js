@@ -2,8 +2,8 @@
 // read-only box, with links that open the messages and mail apps. This script adds Copy,
 // which also works over plain http on the LAN, where the page is not a secure context and
 // has no navigator.clipboard: it selects the text and asks the browser to copy the
-// selection. Where the phone can share (navigator.share), a Share button opens its list
-// of apps. Without JavaScript the box and the links are all there is.
+// selection. Where the phone can share (navigator.share, on a secure page), a Share button
+// opens its list of apps. Without JavaScript the box and the links are all there is.
 (function () {
   "use strict";
 
@@ -30,18 +30,25 @@
     said(done ? "copied" : "notCopied");
   }
 
-  copy.addEventListener("click", function () {
+  function copyText() {
     if (window.isSecureContext && navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(box.value).then(function () { said("copied"); }, copied);
     } else {
       copied();
     }
-  });
+  }
+
+  copy.addEventListener("click", copyText);
   copy.hidden = false;
 
+  // The share sheet exists on a secure page only (HTTPS, issue 28). Closed without picking
+  // an app, there is nothing to say; refused (no app to share with, a share already open),
+  // the text is copied instead, so the tap still does something.
   if (send && navigator.share) {
     send.addEventListener("click", function () {
-      navigator.share({ text: box.value }).catch(function () { /* closed: nothing to say */ });
+      navigator.share({ text: box.value }).catch(function (error) {
+        if (!error || error.name !== "AbortError") { copyText(); }
+      });
     });
     send.hidden = false;
   }
