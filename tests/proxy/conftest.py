@@ -254,10 +254,9 @@ def caddy(app_behind_caddy: App, tmp_path_factory: pytest.TempPathFactory) -> It
 
 
 @pytest.fixture(scope="package")
-def trusting_chromium(chromium, caddy: Caddy, tmp_path_factory: pytest.TempPathFactory):
-    """A second Chromium, launched from the suite's Playwright, whose HOME holds an NSS
-    database trusting Caddy's root (as a phone told to trust it), and which finds the public
-    name on loopback."""
+def phone_home(caddy: Caddy, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A HOME whose NSS database trusts Caddy's root, as a phone told to trust it does:
+    Chromium reads its trusted roots from there."""
     home = tmp_path_factory.mktemp("phone-home")
     nss = home / ".pki" / "nssdb"
     nss.mkdir(parents=True)
@@ -266,12 +265,24 @@ def trusting_chromium(chromium, caddy: Caddy, tmp_path_factory: pytest.TempPathF
         [CERTUTIL, "-A", "-d", f"sql:{nss}", "-t", "C,,", "-i", str(caddy.root), "-n", "Caddy"],
     ):
         subprocess.run(command, check=True, capture_output=True)
-    browser = chromium.browser_type.launch(
-        executable_path=str(CHROMIUM),
-        headless=True,
-        args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {PUBLIC_NAME} 127.0.0.1"],
-        env={**os.environ, "HOME": str(home)},
-    )
+    return home
+
+
+def trusting(phone_home: Path) -> dict:
+    """How to launch Debian's Chromium as such a phone: trusting Caddy's root (and not told to
+    ignore any certificate error), and finding the public name on loopback."""
+    return {
+        "executable_path": str(CHROMIUM),
+        "headless": True,
+        "args": [*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {PUBLIC_NAME} 127.0.0.1"],
+        "env": {**os.environ, "HOME": str(phone_home)},
+    }
+
+
+@pytest.fixture(scope="package")
+def trusting_chromium(chromium, phone_home: Path):
+    """A second Chromium, launched from the suite's Playwright, that trusts Caddy's root."""
+    browser = chromium.browser_type.launch(**trusting(phone_home))
     yield browser
     browser.close()
 
@@ -283,3 +294,24 @@ def secure_page(trusting_chromium, caddy: Caddy):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def installed_phone(chromium, phone_home: Path, caddy: Caddy, tmp_path: Path):
+    """A Chromium that trusts Caddy's root with a profile of its own on disk, as a phone's
+    browser has (Chromium installs no app from a private window, which is what Playwright's
+    new contexts are), at the app's public https address."""
+    context = chromium.browser_type.launch_persistent_context(
+        tmp_path / "profile", viewport=PHONE, base_url=caddy.url, **trusting(phone_home)
+    )
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def app_back_afterwards(app_behind_caddy: App) -> Iterator[App]:
+    """The app behind Caddy, for a test that stops it: started again afterwards whatever
+    happens, for the tests after it."""
+    yield app_behind_caddy
+    if app_behind_caddy.process is None:
+        app_behind_caddy.start()
