@@ -183,3 +183,25 @@ def test_behind_a_proxy_waitress_leaves_the_forwarded_headers_to_the_app(proxied
     monkeypatch.setattr(serve, "fair_server", recorded)
     serve.main(host="127.0.0.1", port=8000)
     assert served["clear_untrusted_proxy_headers"] is False
+
+
+@pytest.mark.parametrize(
+    ("page", "names", "shared"),
+    [
+        ("https://scores.ourclub.org/", ["scores.ourclub.org"], "https://scores.ourclub.org"),
+        ("https://club.lan:8443/series/3", ["club.lan:8443"], "https://club.lan:8443"),
+        ("http://127.0.0.1:8000/", ["club.lan:8443", "other.lan"], "https://club.lan:8443"),
+        ("https://other.lan/", ["club.lan", "other.lan"], "https://other.lan"),
+        ("https://whatever.lan/", [], "https://whatever.lan"),
+    ],
+)
+def test_the_address_shared_behind_a_proxy_is_a_public_one(page, names, shared):
+    assert proxies.join_address(page, names) == shared
+
+
+def test_a_public_name_with_the_proxys_port_is_answered(proxied):
+    proxied.config["PUBLIC_NAMES"] = ["club.lan:8443"]
+    answer = proxied.test_client().get(
+        "/", headers={"X-Forwarded-For": "192.168.1.20", "X-Forwarded-Host": "club.lan:8443"}
+    )
+    assert answer.status_code == 200

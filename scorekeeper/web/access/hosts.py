@@ -57,7 +57,7 @@ def check_host():
     # From the environment it comes as text: names apart by commas or spaces.
     if isinstance(listed, str):
         listed = listed.replace(",", " ").split()
-    extra = {host_name(n) for n in listed} | set(proxies.public_names(current_app.config))
+    extra = {host_name(n) for n in [*listed, *proxies.public_names(current_app.config)]}
     if name in extra or name in machine_hosts():
         return None
     return error_response(

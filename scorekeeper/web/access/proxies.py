@@ -60,6 +60,7 @@ def join_address(page_url: str, names: list[str]) -> str:
     """The address to share behind a proxy: the page's own when it was opened by a public name
     (or none is set), else the first public name over https."""
     parts = urlsplit(page_url)
-    if not names or (parts.hostname or "") in names:
+    # A name may carry the proxy's port (scores.home.arpa:8443): compare the names alone.
+    if not names or parts.hostname in {urlsplit(f"//{name}").hostname for name in names}:
         return f"{parts.scheme}://{parts.netloc}"
     return f"https://{names[0]}"
