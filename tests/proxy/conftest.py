@@ -45,16 +45,19 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_until(ready: Callable[[], bool], what: str, process: subprocess.Popen) -> None:
-    """Poll a server process until it is ready; fail with what it printed if it stops."""
+def wait_until(ready: Callable[[], bool], what: str, process: subprocess.Popen, log: Path) -> None:
+    """Poll a server process until it is ready; fail with the end of what it printed if it
+    stops or does not get ready."""
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"{what} stopped at start (status {process.returncode})")
+            printed = log.read_text(errors="replace")[-2000:]
+            raise RuntimeError(f"{what} stopped at start ({process.returncode}):\n{printed}")
         if ready():
             return
         time.sleep(0.05)
-    raise RuntimeError(f"{what} did not start within {START_SECONDS} s")
+    printed = log.read_text(errors="replace")[-2000:]
+    raise RuntimeError(f"{what} did not start within {START_SECONDS} s:\n{printed}")
 
 
 def stop(process: subprocess.Popen | None) -> None:
@@ -99,7 +102,7 @@ class App:
                 stdout=log,
                 stderr=log,
             )
-        wait_until(self.answers, "scorekeeper serve", self.process)
+        wait_until(self.answers, "scorekeeper serve", self.process, self.log_path)
 
     def answers(self) -> bool:
         """Whether the server answers a page on its port."""
@@ -178,7 +181,8 @@ class Caddy:
 
     def start(self) -> None:
         """Start Caddy and wait until it answers over HTTPS with a certificate of its root."""
-        log = (self.folder / "caddy.log").open("ab")
+        log_path = self.folder / "caddy.log"
+        log = log_path.open("ab")
         self.process = subprocess.Popen(
             [CADDY or "caddy", "run", "--config", str(self.caddyfile), "--adapter", "caddyfile"],
             env=self.environment,
@@ -187,7 +191,7 @@ class Caddy:
             stderr=log,
         )
         log.close()
-        wait_until(self.answers, "caddy", self.process)
+        wait_until(self.answers, "caddy", self.process, log_path)
 
     def answers(self) -> bool:
         """Whether Caddy answers over HTTPS, its certificate checked against its root."""
