@@ -89,6 +89,8 @@ def test_in_a_browser_that_trusts_caddy_the_page_is_secure_and_so_is_every_cooki
     page = secure_page
     page.goto("/")
     assert page.evaluate("window.isSecureContext") is True
+    # What only a secure page gets: the table screen and the turn clock keep the screen awake.
+    assert page.evaluate("'wakeLock' in navigator") is True
     # The home page's join address is the public https one.
     expect(page.locator(".address")).to_have_text(caddy.url)
     page.get_by_role("button", name="Română").click()
