@@ -75,10 +75,9 @@ def digest() -> str:
 @bp.get("/sw.js")
 def worker() -> Response:
     """The service worker, from the root so that it serves the whole app."""
-    kept = digest()
     script = render_template(
         "offline/sw.js",
-        cache=f"scorekeeper-{app_version()}-{kept}",
+        cache=f"scorekeeper-{app_version()}-{digest()}",
         files=kept_files(),
         offline={code: url_for("offline.page", language=code) for code in LANGUAGES},
         languages=list(LANGUAGES),
@@ -87,7 +86,7 @@ def worker() -> Response:
     # Asked again on every check, so an update is found at the next visit; an unchanged
     # worker costs a 304.
     answer.cache_control.no_cache = True
-    answer.set_etag(kept)
+    answer.set_etag(hashlib.sha256(script.encode()).hexdigest()[:16])
     answer.make_conditional(request)
     return answer
 

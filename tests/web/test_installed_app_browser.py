@@ -60,6 +60,14 @@ def standing_of(page: Page, name: str):
     return page.locator("table.standings tr", has_text=name).locator("td.num").first
 
 
+def versioned(caches: list[str]) -> list[str]:
+    """The worker's caches by the version their name holds, without the digest of the files
+    (the phone's language is kept apart, in a cache no update deletes)."""
+    return sorted(
+        re.sub(r"-[0-9a-f]{16}$", "", name) for name in caches if name != "scorekeeper-phone"
+    )
+
+
 @pytest.fixture
 def laptop(tmp_path: Path) -> Iterator[Laptop]:
     served = Laptop(tmp_path)
@@ -116,10 +124,10 @@ def test_on_a_secure_page_the_app_installs_pages_stay_fresh_and_offline_says_so(
     expect(page).to_have_url(series)
     expect(page.locator("body")).to_have_css("background-color", "rgb(245, 244, 239)")
     assert_fits_a_phone(page)
-    screenshot(page, "offline-fr-light")
+    screenshot(page, "offline-instead-of-series-fr-light")
     page.emulate_media(color_scheme="dark")
     expect(page.locator("body")).to_have_css("background-color", "rgb(17, 19, 21)")
-    screenshot(page, "offline-fr-dark")
+    screenshot(page, "offline-instead-of-series-fr-dark")
     page.emulate_media(color_scheme="light")
     # The record-hand form too: the hand typed there is kept by the form, not lost.
     page.goto(f"{series}/hands/new")
@@ -203,3 +211,42 @@ def test_over_plain_http_on_the_network_nothing_registers_and_nothing_breaks(
     assert [c for c in complaints if "Cross-Origin-Opener-Policy" not in c] == []
     context.close()
     browser.close()
+
+
+def test_a_new_release_reaches_an_installed_phone_and_its_old_cache_goes(
+    chromium: Browser, laptop: Laptop, monkeypatch
+):
+    from scorekeeper.web import offline
+
+    context = chromium.new_context(viewport=PHONE, base_url=f"http://127.0.0.1:{laptop.port}")
+    page = context.new_page()
+    page.goto("/")
+    assert page.evaluate(CONTROLLED) is True
+    assert versioned(page.evaluate("caches.keys()")) == [f"scorekeeper-{offline.app_version()}"]
+    # The machine is upgraded; the phone checks for a new worker (as it does on its next
+    # visit), which takes the open page over without a reload and deletes the old cache.
+    monkeypatch.setattr(offline, "app_version", lambda: "9.9.9")
+    after = page.evaluate("""async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const taken = new Promise(done =>
+        navigator.serviceWorker.addEventListener("controllerchange", done));
+      // Waited for as expect() waits: up to 10 seconds, then the test fails and says why.
+      const limit = new Promise(done => setTimeout(() => done("no new worker"), 10000));
+      await registration.update();
+      if (await Promise.race([taken, limit]) === "no new worker") { return "no new worker"; }
+      // The page changes hands as the new worker starts to activate; the old cache is gone
+      // once it has.
+      const worker = navigator.serviceWorker.controller;
+      if (worker.state !== "activated") {
+        await new Promise(done => worker.addEventListener("statechange", () => {
+          if (worker.state === "activated") { done(); }
+        }));
+      }
+      return caches.keys();
+    }""")
+    assert after != "no new worker"
+    assert versioned(after) == ["scorekeeper-9.9.9"]
+    # The new cache holds what the new worker names: the pages still find their files there.
+    page.reload()
+    expect(page.locator("body")).to_have_css("background-color", "rgb(245, 244, 239)")
+    context.close()

@@ -16,7 +16,7 @@ OFFLINE_WORDS = {
         "What you typed is kept on this phone",
         "Try again",
     ),
-    "ro": ("Scorekeeper nu poate fi accesat", "Ce ai scris rămâne pe telefon", "Încearcă din nou"),
+    "ro": ("Scorekeeper nu răspunde", "Ce ai scris rămâne pe telefon", "Încearcă din nou"),
     "hu": (
         "A Scorekeeper nem érhető el",
         "Amit beírtál, megmarad ezen a telefonon",
@@ -131,3 +131,14 @@ def test_the_manifest_names_one_app_whatever_its_language(client):
         assert manifest["display"] == "standalone"
         sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
         assert {"192x192", "512x512"} <= sizes
+
+
+def test_a_phone_holding_the_last_worker_gets_the_new_release(client, monkeypatch):
+    from scorekeeper.web import offline
+
+    first = client.get("/sw.js")
+    monkeypatch.setattr(offline, "app_version", lambda: "9.9.9")
+    # The phone asks with the tag of the worker it holds: the new one is sent, not a 304.
+    second = client.get("/sw.js", headers={"If-None-Match": first.headers["ETag"]})
+    assert second.status_code == 200
+    assert "scorekeeper-9.9.9-" in second.get_data(as_text=True)
