@@ -99,7 +99,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     from .engine.tiles import tile_face, tile_label
     from .engine.words import install_reader
     from .web import api, offline, rules, screen, variants, viewer
-    from .web.access import guesses, hosts, scorer, table_codes
+    from .web.access import guesses, hosts, proxies, scorer, table_codes
     from .web.clock import api as clock_api
     from .web.clock import pages as clock
     from .web.events import api as events_api
@@ -122,6 +122,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     from .web.series import rulings
     from .web.shell import (
         clean_text,
+        cookies,
         db,
         faults,
         ids,
@@ -143,6 +144,11 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
         static_folder=str(shipped("static")),
     )
     configure(app, folder, test_config)
+    # Behind a reverse proxy, the phone's own address, scheme and name, as PROXY_COUNT proxies
+    # forward them (none by default); the session cookie is Secure when those say HTTPS.
+    trusted = proxies.trusting(app.wsgi_app, proxies.proxy_count(app.config))
+    app.wsgi_app = trusted  # type: ignore[method-assign]
+    app.session_interface = cookies.SessionCookie()
     # The API's JSON writes an engine message in English, its documented language.
     app.json = json_words.WordsJSONProvider(app)
 

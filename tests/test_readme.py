@@ -1,6 +1,7 @@
 """The README keeps its promises: two set-up commands, CI runs the test one, commands documented."""
 
 import re
+from fnmatch import fnmatch
 from pathlib import Path
 
 from scorekeeper.cli import build_parser
@@ -31,3 +32,18 @@ def test_every_command_line_command_is_documented():
     commands = build_parser()._subparsers._group_actions[0].choices
     for name in commands:
         assert f"`scorekeeper {name}" in README, name
+
+
+def test_every_file_in_deploy_is_in_the_readme_and_every_one_it_names_is_there():
+    shipped = sorted(path.name for path in (ROOT / "deploy").iterdir())
+    named = set(re.findall(r"deploy/([\w.*-]*[\w*])", README))
+    assert [name for name in shipped if not any(fnmatch(name, one) for one in named)] == []
+    assert [one for one in named if not any(fnmatch(name, one) for name in shipped)] == []
+
+
+def test_the_units_settings_are_the_ones_the_settings_table_documents():
+    unit = (ROOT / "deploy" / "scorekeeper.service").read_text(encoding="utf-8")
+    settings = README.split("## Settings\n", 1)[1]
+    for name in re.findall(r"^Environment=SCOREKEEPER_([A-Z_]+)=", unit, re.MULTILINE):
+        assert name == "INSTANCE" or f"| `{name}` |" in settings, name
+    assert "--host 127.0.0.1" in unit  # behind the proxy, reached by Caddy alone

@@ -2,9 +2,9 @@
 // static/install.js only where the page is a secure context (HTTPS, or the machine itself).
 //
 // What it does, and what it never does:
-// - A page (a navigation) always goes to the network first. Only when the network fails does
-//   the phone get the offline page, in its language: never a score page kept from before,
-//   which would pass for the current one.
+// - A page (a navigation) always goes to the network first. Only when the network fails (or
+//   a proxy in front says the app cannot be reached) does the phone get the offline page, in
+//   its language: never a score page kept from before, which would pass for the current one.
 // - Static files are answered from the cache: each is kept at its fingerprinted address, and
 //   a changed file has a new address, so a kept one is never stale.
 // - The API, the polls, every form post and everything else go to the network untouched,
@@ -28,6 +28,10 @@ var LANGUAGE_KEY = "/offline/language";
 var FILES = {{ files | tojson }};
 var OFFLINE = {{ offline | tojson }};
 var LANGUAGES = {{ languages | tojson }};
+// Behind a reverse proxy (README, "Running it for a club") the app stopped or asleep is not a
+// failed fetch but the proxy's own answer: 502 Bad Gateway, or 504 when it waited in vain.
+// The app itself never answers either (its 503 says the database is damaged, and is shown).
+var UNREACHABLE = [502, 504];
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -96,7 +100,9 @@ function offlinePage() {
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.mode === "navigate") {
-    event.respondWith(fetch(request).catch(offlinePage));
+    event.respondWith(fetch(request).then(function (answer) {
+      return UNREACHABLE.indexOf(answer.status) >= 0 ? offlinePage() : answer;
+    }).catch(offlinePage));
     return;
   }
   var url = new URL(request.url);

@@ -48,6 +48,8 @@ def test_serve_prints_the_folder_the_address_and_its_qr_code_then_serves(app, mo
         "port": 8000,
         "threads": 8,
         "outbuf_high_watermark": 1024 * 1024,
+        # No proxy in front (PROXY_COUNT 0): waitress drops any X-Forwarded header.
+        "clear_untrusted_proxy_headers": True,
     }
 
 
@@ -67,7 +69,7 @@ def test_the_instance_chosen_is_the_one_the_app_is_created_on(monkeypatch, tmp_p
     assert f"passcode): {tmp_path / 'night'}\n" in capsys.readouterr().out
 
 
-def test_each_request_is_one_line_of_method_path_status_and_time(app, caplog):
+def test_each_request_is_one_line_of_address_method_path_status_and_time(app, caplog):
     logged = request_log.logged(app.wsgi_app)
     client = app.test_client()
     app.wsgi_app = logged
@@ -78,14 +80,17 @@ def test_each_request_is_one_line_of_method_path_status_and_time(app, caplog):
         client.post("/scorer", data={"passcode": "secret"})
     lines = [record.getMessage() for record in caplog.records]
     assert [line.rsplit(" ", 2)[0] for line in lines] == [
-        "GET / 200",
-        "GET /static/app.css 200",
-        "GET /series/999 404",
-        "POST /scorer 302",
+        "127.0.0.1 GET / 200",
+        "127.0.0.1 GET /static/app.css 200",
+        "127.0.0.1 GET /series/999 404",
+        "127.0.0.1 POST /scorer 302",
     ]
     assert all(line.endswith(" ms") and float(line.split()[-2]) >= 0 for line in lines)
     assert not [line for line in lines if "secret" in line or "private" in line]
 
 
 def test_a_log_line_keeps_only_the_status_code():
-    assert request_log.line("GET", "/history", "200 OK", 0.0123) == "GET /history 200 12.3 ms"
+    assert (
+        request_log.line("192.168.1.7", "GET", "/history", "200 OK", 0.0123)
+        == "192.168.1.7 GET /history 200 12.3 ms"
+    )

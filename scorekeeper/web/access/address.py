@@ -10,6 +10,8 @@ from urllib.parse import urlsplit
 import segno
 from flask import Flask, current_app, request
 
+from . import proxies
+
 LOOPBACK = "127.0.0.1"
 # Any private address will do: a UDP connect only picks the outgoing interface and
 # sends nothing, so this address is never contacted.
@@ -75,7 +77,9 @@ def join_url(page_url: str, server_port: int, served_on: str | None = None) -> s
 
 
 def page_join_url() -> str:
-    """The address to share, for the page being drawn."""
+    """The address to share, for the page being drawn: behind a proxy, the public one."""
+    if proxies.proxy_count(current_app.config):
+        return proxies.join_address(request.host_url, proxies.public_names(current_app.config))
     return join_url(
         request.host_url, int(request.environ["SERVER_PORT"]), current_app.extensions.get(SERVED_ON)
     )

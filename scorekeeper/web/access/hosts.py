@@ -3,7 +3,8 @@
 A page a player opens could point a name it controls at this laptop's address (DNS
 rebinding) and then read and post to the app as if it were that site. Its requests carry
 its own name in Host, so only this machine's names and addresses, and any listed in
-ALLOWED_HOSTS in instance/config.py, are answered.
+ALLOWED_HOSTS or PUBLIC_NAMES (the names a proxy in front answers to) in instance/config.py,
+are answered.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from flask import current_app, request
 from flask_babel import gettext
 
 from ..shell.security import error_response
-from . import address
+from . import address, proxies
 
 # The machine's addresses can change (a laptop joins another Wi-Fi): looked up again this often.
 REFRESH_SECONDS = 60
@@ -56,7 +57,7 @@ def check_host():
     # From the environment it comes as text: names apart by commas or spaces.
     if isinstance(listed, str):
         listed = listed.replace(",", " ").split()
-    extra = {host_name(n) for n in listed}
+    extra = {host_name(n) for n in [*listed, *proxies.public_names(current_app.config)]}
     if name in extra or name in machine_hosts():
         return None
     return error_response(

@@ -24,6 +24,7 @@ from flask_babel import get_locale, gettext, lazy_gettext, ngettext
 
 from ...store import scorer_sessions
 from ..forms.common import EmptyForm
+from ..shell import cookies
 from ..shell.db import get_db
 from . import passcode, table_scorer
 from .checks import (
@@ -318,13 +319,7 @@ def start_scoring(stored: str, typed: str, target: str, resume: str | None):
     flash(gettext("You are the scorer on this phone until the browser is closed."))
     # 307 makes the browser post the kept change again, to where it was going.
     response = redirect(target, code=307 if resume else 302)
-    response.set_cookie(
-        SCORER_PHONE_COOKIE,
-        device_signer().dumps(tag),
-        max_age=365 * 24 * 60 * 60,
-        httponly=True,
-        samesite="Lax",
-    )
+    cookies.give(response, SCORER_PHONE_COOKIE, device_signer().dumps(tag), 365 * 24 * 60 * 60)
     return response
 
 

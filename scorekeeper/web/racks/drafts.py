@@ -22,6 +22,7 @@ from ...engine.drafts import DRAFT_FIELDS, draft_fields, read_draft
 from ...store import drafts, hands
 from ...store.series import Series, standing
 from ..access.guesses import phone_of
+from ..shell import cookies
 from ..shell.db import get_db
 from ..shell.language import say
 
@@ -76,12 +77,10 @@ def phone_tag(client: str) -> str:
 
 
 def give_phone_id(response: FlaskResponse) -> FlaskResponse:
-    """Send a phone the id it was given in this request (HttpOnly, SameSite=Lax)."""
+    """Send a phone the id it was given in this request (shell/cookies.py)."""
     new = g.get("new_rack_phone")
     if new:
-        response.set_cookie(
-            PHONE_COOKIE, new, max_age=365 * 24 * 60 * 60, httponly=True, samesite="Lax"
-        )
+        cookies.give(response, PHONE_COOKIE, new, 365 * 24 * 60 * 60)
     return response
 
 

@@ -36,7 +36,7 @@ from jinja2 import pass_context
 from ...engine.words import Reading, Words, capitalised
 from ...engine.words import say as say_in
 from ..access.scorer import safe_next
-from . import tile_letters
+from . import cookies, tile_letters
 
 # The languages the app speaks, each named in itself for the switcher.
 LANGUAGES = {"en": "English", "ro": "Română", "hu": "Magyar", "fr": "Français"}
@@ -121,14 +121,7 @@ def switch():
     picked = request.form.get("language", "")
     answer = redirect(safe_next(request.form.get("next")), 303)
     if picked in LANGUAGES:
-        answer.set_cookie(
-            COOKIE,
-            picked,
-            max_age=COOKIE_SECONDS,
-            samesite="Lax",
-            secure=request.is_secure,
-            httponly=True,
-        )
+        cookies.give(answer, COOKIE, picked, COOKIE_SECONDS)
     return answer
 
 

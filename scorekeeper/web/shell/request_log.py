@@ -1,7 +1,10 @@
-"""One line of log per request at the server: method, path, status and time taken.
+"""One line of log per request at the server: the phone's address, method, path, status and
+time taken.
 
-Only the path is written: a query string, a body, a cookie or an Authorization header could
-carry a passcode or a session, and none of them is ever read here.
+The address is read once the app has answered: behind a reverse proxy the app has by then put
+the phone's own address in the proxy's place (access/proxies.py). Only the path is written: a
+query string, a body, a cookie or an Authorization header could carry a passcode or a
+session, and none of them is ever read here.
 """
 
 from __future__ import annotations
@@ -19,9 +22,9 @@ StartResponse = Callable[..., Any]
 WSGIApp = Callable[[Environ, StartResponse], Iterable[bytes]]
 
 
-def line(method: str, path: str, status: str, seconds: float) -> str:
-    """The log line of one request, e.g. `GET /series/3 200 12.4 ms`."""
-    return f"{method} {path} {status.split(' ', 1)[0]} {seconds * 1000:.1f} ms"
+def line(client: str, method: str, path: str, status: str, seconds: float) -> str:
+    """The log line of one request, e.g. `192.168.1.7 GET /series/3 200 12.4 ms`."""
+    return f"{client} {method} {path} {status.split(' ', 1)[0]} {seconds * 1000:.1f} ms"
 
 
 def logged(app: WSGIApp) -> WSGIApp:
@@ -44,6 +47,7 @@ def logged(app: WSGIApp) -> WSGIApp:
                 close()
             LOG.info(
                 line(
+                    environ.get("REMOTE_ADDR") or "-",
                     environ.get("REQUEST_METHOD", "?"),
                     environ.get("PATH_INFO", ""),
                     status[0],
