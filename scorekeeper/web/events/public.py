@@ -11,6 +11,7 @@ from sqlite_utils import Database
 from ...store import events as store
 from ...store import tallies
 from ...store.events import Event
+from ..shell import cookies
 from ..shell.db import get_db
 from ..viewer import POLL_SECONDS
 from . import shown
@@ -55,12 +56,11 @@ def follow(event_id: int):
     if picked is not None:
         response = redirect(url_for("event_public.follow", event_id=event.id))
         if picked in names:
-            response.set_cookie(
+            cookies.give(
+                response,
                 follow_cookie(event.id),
                 str(names.index(picked)),
                 max_age=FOLLOW_DAYS * 24 * 60 * 60,
-                httponly=True,
-                samesite="Lax",
             )
         else:
             response.delete_cookie(follow_cookie(event.id))
