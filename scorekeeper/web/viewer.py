@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, render_template, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext
 from sqlite_utils import Database
 
@@ -91,7 +91,12 @@ def state(series_id: int):
     db = get_db()
     if not db.execute("SELECT 1 FROM series WHERE id = ?", [series_id]).fetchone():
         return jsonify({"error": gettext("there is no series %(id)d", id=series_id)}), 404
-    tag = version(db, series_id)
+    return version_answer(version(db, series_id))
+
+
+def version_answer(tag: str) -> Response:
+    """A poll's answer: the page's version as JSON and as the ETag, or a bare 304 when the
+    poll sent the same tag back (the viewer's and the big screen's)."""
     if tag in request.if_none_match:
         response = current_app.response_class(status=304)
     else:

@@ -5,7 +5,7 @@ script the page reloads itself)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from sqlite_utils import Database
 
 from ...store import events as store
@@ -13,7 +13,7 @@ from ...store import tallies
 from ...store.events import Event
 from ..shell import cookies
 from ..shell.db import get_db
-from ..viewer import POLL_SECONDS
+from ..viewer import POLL_SECONDS, version_answer
 from . import shown
 
 bp = Blueprint("event_public", __name__)
@@ -142,11 +142,4 @@ def screen_state(event_id: int):
     the tag sent back is the same)."""
     db = get_db()
     event = shown.event_or_404(db, event_id)
-    tag = version(db, event)
-    if tag in request.if_none_match:
-        response = current_app.response_class(status=304)
-    else:
-        response = jsonify({"version": tag})
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return version_answer(version(db, event))
