@@ -12,13 +12,16 @@ as floats, so that two players level on points are level, whatever the order of 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
 from .event_format import EventFormat, points_for
 from .names import name_key
 from .tallies import SeriesTally
+
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -93,12 +96,7 @@ def event_standings(
             score[name] += result.tally.totals.get(name, 0)
             won[name] += result.tally.games_won.get(name, 0)
             tables[name] += 1
-    keys = {name: (points[name], score[name], won[name]) for name in roster}
-    ordered = sorted(roster, key=lambda name: keys[name], reverse=True)
-    rank_of: dict[str, int] = {}
-    for i, name in enumerate(ordered):
-        same = i > 0 and keys[name] == keys[ordered[i - 1]]
-        rank_of[name] = rank_of[ordered[i - 1]] if same else i + 1
+    rank_of = shared_ranks({name: (points[name], score[name], won[name]) for name in roster})
     standings = [
         EventStanding(
             name, float(points[name]), score[name], won[name], rank_of[name], tables[name]
@@ -106,3 +104,14 @@ def event_standings(
         for name in roster
     ]
     return sorted(standings, key=lambda s: (s.rank, name_key(s.player), s.player))
+
+
+def shared_ranks(keys: Mapping[K, tuple[Fraction, int, int]]) -> dict[K, int]:
+    """Each one's rank, best key first; equal keys share a rank and the next rank is skipped
+    ("1, 2, 2, 4"): event points, then score, then hands won."""
+    ordered = sorted(keys, key=lambda one: keys[one], reverse=True)
+    rank_of: dict[K, int] = {}
+    for i, one in enumerate(ordered):
+        same = i > 0 and keys[one] == keys[ordered[i - 1]]
+        rank_of[one] = rank_of[ordered[i - 1]] if same else i + 1
+    return rank_of

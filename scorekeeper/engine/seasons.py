@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .event_points import EventStanding
+from .event_points import EventStanding, shared_ranks
 from .names import name_key
 
 # Place points are whole or simple decimals shared among at most a table's players, so their
@@ -60,12 +60,7 @@ def season_standings(events: Sequence[Sequence[EventStanding]]) -> list[SeasonSt
             score[key] = score.get(key, 0) + one.score
             won[key] = won.get(key, 0) + one.hands_won
             played[key] = played.get(key, 0) + 1
-    order = {key: (points[key], score[key], won[key]) for key in names}
-    ranked = sorted(names, key=lambda key: order[key], reverse=True)
-    rank_of: dict[str, int] = {}
-    for i, key in enumerate(ranked):
-        same = i > 0 and order[key] == order[ranked[i - 1]]
-        rank_of[key] = rank_of[ranked[i - 1]] if same else i + 1
+    rank_of = shared_ranks({key: (points[key], score[key], won[key]) for key in names})
     season = [
         SeasonStanding(
             names[key], float(points[key]), score[key], won[key], played[key], rank_of[key]
