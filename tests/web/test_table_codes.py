@@ -265,7 +265,8 @@ def test_a_table_scorer_is_refused_every_other_change(app, client, event):
                 url = address(app, rule, ids | {"series_id": series_id, "event_id": event["id"]})
                 for method in methods:
                     if clock and api:
-                        answer = phone.open(url, method=method, json={"do": "start"}, headers=headers)
+                        step = {"do": "start"}
+                        answer = phone.open(url, method=method, json=step, headers=headers)
                     elif clock:
                         # The form's button, answered as the page's script asks (JSON).
                         sent = headers | {"Accept": "application/json"}

@@ -4,11 +4,13 @@ table's; and its table's code sent to the drafts API is that table's scorer, not
 
 from __future__ import annotations
 
+from . import test_clock, test_table_codes
 from .steps import PASSCODE, page_text
-from .test_clock import time  # noqa: F401 (the server's clock, moved by hand)
-from .test_table_codes import bearer, enter_code, event  # noqa: F401 (the event fixture)
+from .test_table_codes import bearer, enter_code
 
-CLOCK_BUTTONS = ("Start the clock", "Done", "Pause", "Resume")
+# The fixtures: the server's clock, moved by hand; an event of ten seated by the organiser.
+time = test_clock.time
+event = test_table_codes.event
 
 
 def press_form(phone, series_id: int, do: str):
@@ -22,7 +24,7 @@ def press_api(phone, series_id: int, do: str, code: str):
     return phone.post(f"/api/series/{series_id}/clock", json={"do": do}, headers=bearer(code))
 
 
-def test_the_table_scorer_presses_every_clock_button_of_its_table_only(client, event, time):  # noqa: F811
+def test_the_table_scorer_presses_every_clock_button_of_its_table_only(client, event, time):
     mine, other = event["tables"][0], event["tables"][1]
     assert enter_code(client, mine["code"]).status_code == 302
     assert press_form(client, mine["series"], "start").get_json()["player"] == mine["players"][0]
@@ -38,7 +40,7 @@ def test_the_table_scorer_presses_every_clock_button_of_its_table_only(client, e
     assert client.get(f"/api/series/{other['series']}/clock").get_json()["running"] is False
 
 
-def test_the_table_s_code_runs_its_clock_through_the_api_and_no_other(app, event, time):  # noqa: F811
+def test_the_table_s_code_runs_its_clock_through_the_api_and_no_other(app, event, time):
     mine, other = event["tables"][0], event["tables"][1]
     phone = app.test_client()
     assert press_api(phone, mine["series"], "start", mine["code"]).status_code == 200
@@ -49,14 +51,15 @@ def test_the_table_s_code_runs_its_clock_through_the_api_and_no_other(app, event
     assert refused.status_code == 403
     assert refused.get_json()["error"].startswith("only the scorer can start, pause or resume")
     # Without the code, the table's clock refuses as before.
-    assert phone.post(f"/api/series/{mine['series']}/clock", json={"do": "pause"}).status_code == 403
+    unsent = phone.post(f"/api/series/{mine['series']}/clock", json={"do": "pause"})
+    assert unsent.status_code == 403
 
 
 def test_the_series_page_and_table_screen_show_the_table_scorer_its_clock_buttons(
     app,
     client,
     event,
-    time,  # noqa: F811
+    time,
 ):
     mine, other = event["tables"][0], event["tables"][1]
     watcher = app.test_client()

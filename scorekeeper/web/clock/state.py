@@ -2,8 +2,9 @@
 
 The scorer (any phone where no passcode is set), and the scorer of an event's table in that
 table's series (issue 27: a table's round is a series with its turn clock), presses every
-button for anyone; a phone that joined as a player (the seat it holds for My rack, web/racks/) may press Done only
-while it is that player's turn: the phone that joined as Bo ends Bo's turn, no other."""
+button for anyone; a phone that joined as a player (the seat it holds for My rack,
+web/racks/) may press Done only while it is that player's turn: the phone that joined as
+Bo ends Bo's turn, no other."""
 
 from __future__ import annotations
 
