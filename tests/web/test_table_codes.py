@@ -211,7 +211,7 @@ def test_the_code_page_makes_a_phone_the_scorer_of_its_table(app, client, event)
     page = page_text(client.get(entered.headers["Location"]))
     assert (
         "This phone now scores round 1, table 1 of Friday club. It can record, fix and delete "
-        "that table's hands, and nothing else." in page
+        "that table's hands and run its turn clock, and nothing else." in page
     )
     assert "Record hand 1" in page
     # The table's phones join My rack from the table scorer's QR code (the join code).
