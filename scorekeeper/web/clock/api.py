@@ -2,8 +2,9 @@
 `{"do": "start" | "done" | "pause" | "resume"}` takes a step and answers the new clock; a
 "done" may say which turn it ends (`"seat"`, `"turn"`: its number within the hand, `"hand"`),
 refused 409 once that turn is over (said before any 403: the truth to a late Done).
-A step needs the passcode where one is set (Authorization: Bearer), except "done" from the
-phone holding the seat whose turn it is (its My rack cookie): otherwise 403."""
+A step needs the passcode where one is set (Authorization: Bearer), or the table's code in a
+table's series of an event, except "done" from the phone holding the seat whose turn it is
+(its My rack cookie): otherwise 403."""
 
 from __future__ import annotations
 
