@@ -17,6 +17,7 @@ from flask import Blueprint, current_app, render_template, url_for
 from ..engine.play_order import direction, play_round, round_words
 from ..store import hands, series
 from .access.scorer import is_scorer
+from .access.table_scorer import is_table_scorer
 from .clock import state as clock_state
 from .shell.db import get_db
 from .shell.language import say
@@ -113,6 +114,7 @@ def show(series_id: int):
         table=live_table(db, one),
         hand_number=result.played + 1,
         clock=clock,
-        link=viewer_link(series_id, join=is_scorer()),
+        # The table's scorer, as on the series page, shows the table the join code.
+        link=viewer_link(series_id, join=is_scorer() or is_table_scorer(series_id)),
         back=url_for("screen.show", series_id=series_id),
     )

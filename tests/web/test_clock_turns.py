@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .steps import page_text, start_series, tally
+from .steps import PASSCODE, page_text, set_scorer_passcode, start_series, tally
 from .test_clock import press, read, time  # noqa: F401 (the server's clock, moved by hand)
 from .test_my_rack import claim
 
@@ -122,3 +122,39 @@ def test_the_turn_running_when_the_hand_is_recorded_counts_in_the_figures(client
     # Ana: 10 and 65 s (median 0:38, 1 ran out); Bo: 30 s.
     assert "Ana 2 0:38 1" in text and "Bo 1 0:30 0" in text
     assert read(client, series_id)["turns"] == []
+
+
+def test_a_late_done_from_the_right_phone_is_told_the_turn_is_over(app, client, time):  # noqa: F811
+    """Bo's phone, a moment late for Bo's turn (the scorer ended it), learns that the turn
+    had ended, not that only Bo's phone may end it."""
+    series_id = start_series(client, seats=SEATS, end_kind="hands", end_value=4)
+    bo = app.test_client()
+    claim(bo, series_id, 1)
+    set_scorer_passcode(app)
+    scorer = {"Authorization": f"Bearer {PASSCODE}"}
+    press(client, series_id, "start", scorer)
+    press(client, series_id, "done", scorer)
+    assert press(client, series_id, "done", scorer).get_json()["player"] == "Cai"
+    late = marked(bo, series_id, seat=1, turn=2, hand=1)
+    assert late.status_code == 409
+    assert late.get_json() == {
+        "error": "Bo's turn had already ended; it is now Cai's turn.",
+        "where": "do",
+    }
+    form = {"do": "done", "seat": "1", "turn": "2", "hand": "1"}
+    for language, said in (
+        ("ro", "Bo terminase deja mutarea; acum joacă Cai."),
+        ("hu", "Bo lépése már véget ért; most Cai van soron."),
+        ("fr", "Bo avait déjà fini son tour ; c'est maintenant à Cai de jouer."),
+    ):
+        page = bo.post(
+            f"/series/{series_id}/clock",
+            data=form,
+            headers={"Accept": "application/json", "Accept-Language": language},
+        )
+        assert (page.status_code, page.get_json()["error"]) == (409, said)
+    # A Done for the turn being played, from a phone that does not hold it, is still refused.
+    now = marked(bo, series_id, seat=2, turn=3, hand=1)
+    assert now.status_code == 403
+    assert "the phone that joined as Cai" in now.get_json()["error"]
+    assert len(read(client, series_id)["turns"]) == 2

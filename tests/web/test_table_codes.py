@@ -32,8 +32,19 @@ BODY = {
 }
 STANDING_KEYS = {"player", "points", "score", "hands_won", "rank"}
 # What a table scorer may do in its own series (issue 27): record a hand (the form and the
-# API), fix one, delete one, bring a deleted one back. Written out here, not read from the app.
+# API), fix one, delete one, bring a deleted one back; and press every button of its turn
+# clock (the series page's and table screen's form, and the API), as a series' scorer does.
+# Written out here, not read from the app.
 HAND_ENDPOINTS = {"hands.new", "hands.edit", "hands.delete", "hands.restore", "api.add_hand"}
+CLOCK_ENDPOINTS = {"clock.step", "clock_api.step"}
+TABLE_SCORER_MAY = HAND_ENDPOINTS | CLOCK_ENDPOINTS
+# The clock's endpoints are open to every phone (who presses what is the clock's to decide:
+# web/clock/state.py), so they refuse in their own words.
+CLOCK_REFUSED = "Only the scorer can start, pause or resume the clock."
+CLOCK_API_REFUSED = (
+    "only the scorer can start, pause or resume the clock: send the passcode as "
+    "Authorization: Bearer <passcode>"
+)
 
 
 def bearer(code: str) -> dict[str, str]:
@@ -200,7 +211,7 @@ def test_the_code_page_makes_a_phone_the_scorer_of_its_table(app, client, event)
     page = page_text(client.get(entered.headers["Location"]))
     assert (
         "This phone now scores round 1, table 1 of Friday club. It can record, fix and delete "
-        "that table's hands, and nothing else." in page
+        "that table's hands and run its turn clock, and nothing else." in page
     )
     assert "Record hand 1" in page
     # The table's phones join My rack from the table scorer's QR code (the join code).
@@ -244,15 +255,26 @@ def test_a_table_scorer_is_refused_every_other_change(app, client, event):
     ):
         for rule in app.url_map.iter_rules():
             methods = (rule.methods or set()) & WRITE_METHODS
-            if not methods or rule.endpoint in OPEN_ENDPOINTS or rule.endpoint == "static":
+            clock = rule.endpoint in CLOCK_ENDPOINTS
+            if not methods or rule.endpoint == "static":
+                continue
+            if rule.endpoint in OPEN_ENDPOINTS and not clock:
                 continue
             api = rule.rule.startswith("/api/")
             for series_id in (mine["series"], other["series"]):
                 url = address(app, rule, ids | {"series_id": series_id, "event_id": event["id"]})
                 for method in methods:
-                    answer = phone.open(url, method=method, json={}, headers=headers)
+                    if clock and api:
+                        step = {"do": "start"}
+                        answer = phone.open(url, method=method, json=step, headers=headers)
+                    elif clock:
+                        # The form's button, answered as the page's script asks (JSON).
+                        sent = headers | {"Accept": "application/json"}
+                        answer = phone.open(url, method=method, data={"do": "start"}, headers=sent)
+                    else:
+                        answer = phone.open(url, method=method, json={}, headers=headers)
                     own = (
-                        rule.endpoint in HAND_ENDPOINTS
+                        rule.endpoint in TABLE_SCORER_MAY
                         and "series_id" in rule.arguments
                         and series_id == mine["series"]
                         and (api == (grant == "bearer"))
@@ -262,12 +284,16 @@ def test_a_table_scorer_is_refused_every_other_change(app, client, event):
                         assert answer.status_code != 403, (grant, url)
                         continue
                     assert answer.status_code == 403, (grant, method, url)
-                    if api:
+                    if clock:
+                        said = CLOCK_API_REFUSED if api else CLOCK_REFUSED
+                        assert answer.get_json()["error"] == said, url
+                    elif api:
                         assert answer.get_json()["error"] == str(API_REFUSED), url
                     else:
                         assert str(REFUSED) in answer.get_data(as_text=True), url
     assert {"series.rematch", "rulings.add", "events_api.create_event", "merge.merge"} <= walked
-    assert walked >= HAND_ENDPOINTS
+    assert {"clock.limit", "screen.show"} & walked == {"clock.limit"}
+    assert walked >= TABLE_SCORER_MAY
 
 
 def test_a_code_stops_working_when_the_event_ends(app, client, event):

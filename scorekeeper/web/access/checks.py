@@ -142,18 +142,23 @@ def bearer_token() -> str | None:
     return token.strip()
 
 
-def bearer_grant(join_code: str | None) -> Granted | None:
+def bearer_grant(join_code: str | None, series_id: int | None = None) -> Granted | None:
     """What an API request's bearer code grants in a series with this join code: the scorer
-    (the passcode, or none is set), a seat, or nothing (no code; a wrong one is a guess)."""
+    (the passcode, or none is set), a seat, the series' table (with `series_id`: the code of
+    the event table this series is), or nothing (no code; a wrong one is a guess, a live
+    table code of another series is none, as on the hands' API)."""
     stored = current_hash()
     if stored is None:
         return "scorer"
     token = bearer_token()
     if token is None:
         return None
-    granted = check_guess(stored, token, join_code)
+    g.table_series = None
+    granted = check_guess(stored, token, join_code, tables=series_id is not None)
     # Checked once: a later is_scorer() in this request must not count the code again.
     g.scorer_live = granted == "scorer"
+    if granted == "table" and g.table_series != series_id:
+        return None
     return granted
 
 

@@ -63,8 +63,9 @@ OPEN_ENDPOINTS = {
     "table_codes.enter",
     "draft_api.put_draft",
     "draft_api.read_draft",
-    # The clock checks who presses each button itself: the scorer any, and the phone holding
-    # the seat whose turn it is Done (web/clock/state.py).
+    # The clock checks who presses each button itself: the scorer (and a table's scorer, of
+    # its own table) any, and the phone holding the seat whose turn it is Done
+    # (web/clock/state.py).
     "clock.step",
     "clock_api.step",
 }

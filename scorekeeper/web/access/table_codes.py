@@ -58,7 +58,8 @@ def _welcome(series_id: int) -> None:
     flash(
         gettext(
             "This phone now scores round %(round)d, table %(table)d of %(event)s. It can "
-            "record, fix and delete that table's hands, and nothing else.",
+            "record, fix and delete that table's hands and run its turn clock, and nothing "
+            "else.",
             round=table.round,
             table=table.number,
             event=event.name,

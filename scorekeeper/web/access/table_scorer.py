@@ -1,5 +1,6 @@
 """A table scorer: a phone holding one event table's code may record, fix and delete (and
-undo the deletion of) the hands of that table's series, and change nothing else (issue 27).
+undo the deletion of) the hands of that table's series, run its turn clock (web/clock/
+state.py lets it) and set its drafts (web/racks/api.py), and change nothing else (issue 27).
 
 The phone proves it with the code: kept in its session once typed on the code page (or
 opened from the table's QR code), or sent with each API request as

@@ -1,9 +1,10 @@
 """The clock's JSON API: `GET /api/series/ID/clock` reads it, `POST` with
 `{"do": "start" | "done" | "pause" | "resume"}` takes a step and answers the new clock; a
 "done" may say which turn it ends (`"seat"`, `"turn"`: its number within the hand, `"hand"`),
-refused 409 once that turn is over.
-A step needs the passcode where one is set (Authorization: Bearer), except "done" from the
-phone holding the seat whose turn it is (its My rack cookie): otherwise 403."""
+refused 409 once that turn is over (said before any 403: the truth to a late Done).
+A step needs the passcode where one is set (Authorization: Bearer), or the table's code in a
+table's series of an event, except "done" from the phone holding the seat whose turn it is
+(its My rack cookie): otherwise 403."""
 
 from __future__ import annotations
 
@@ -77,9 +78,12 @@ def step(series_id: int):
     db = get_db()
     kept = clock.read_clock(db, one)
     seat = state.phone_seat(series_id)
-    if not state.may_step(kept, do, seat):
-        return jsonify({"error": refusal(one, kept.clock.seat, do, api=True)}), 403
     try:
+        # A Done for a turn already over is told so first, whoever sent it: the phone that
+        # joined as Bo, late for Bo's turn, learns that it ended, not that it may not end it.
+        state.check_done(one, kept, do, mark)
+        if not state.may_step(series_id, kept, do, seat):
+            return jsonify({"error": refusal(one, kept.clock.seat, do, api=True)}), 403
         kept = clock.step(db, one, do, state.now(), mark)
     except ClockRefused as error:
         return jsonify({"error": sentence(error.detail), "where": "do"}), 409

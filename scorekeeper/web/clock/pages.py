@@ -37,10 +37,13 @@ def step(series_id: int):
     do = str(form.do.data)
     kept = clock.read_clock(db, one)
     seat = state.phone_seat(series_id)
-    if not state.may_step(kept, do, seat):
-        return _answer(one, back, refusal(one, kept.clock.seat, do), 403)
+    mark = form.mark(len(one.names))
     try:
-        kept = clock.step(db, one, do, state.now(), form.mark(len(one.names)))
+        # A late Done is told that its turn is over before who may press it (as the API).
+        state.check_done(one, kept, do, mark)
+        if not state.may_step(series_id, kept, do, seat):
+            return _answer(one, back, refusal(one, kept.clock.seat, do), 403)
+        kept = clock.step(db, one, do, state.now(), mark)
     except ClockRefused as error:
         return _answer(one, back, sentence(error.detail), 409)
     if _wants_json():

@@ -1,8 +1,10 @@
 """What the pages and the API say of a series' clock, and who may press what.
 
-The scorer (any phone where no passcode is set) presses every button for anyone; a phone
-that joined as a player (the seat it holds for My rack, web/racks/) may press Done only
-while it is that player's turn: the phone that joined as Bo ends Bo's turn, no other."""
+The scorer (any phone where no passcode is set), and the scorer of an event's table in that
+table's series (issue 27: a table's round is a series with its turn clock), presses every
+button for anyone; a phone that joined as a player (the seat it holds for My rack,
+web/racks/) may press Done only while it is that player's turn: the phone that joined as
+Bo ends Bo's turn, no other."""
 
 from __future__ import annotations
 
@@ -13,11 +15,12 @@ from flask import url_for
 from flask_babel import gettext
 
 from ...engine.time_up import OFF, limit_words, time_up_words
-from ...engine.turn_clock import turn_figures
+from ...engine.turn_clock import TurnMark, check_turn, turn_figures
 from ...store import drafts
 from ...store.clock import SeriesClock, read_clock, turns_of
 from ...store.series import Series, standing
 from ..access.scorer import is_scorer
+from ..access.table_scorer import is_table_scorer
 from ..racks.drafts import phone_key
 from ..shell.db import get_db
 from ..shell.language import say
@@ -34,12 +37,25 @@ def phone_seat(series_id: int) -> int | None:
     return drafts.seat_of(get_db(), series_id, phone_key())
 
 
-def may_step(kept: SeriesClock, do: str, seat: int | None) -> bool:
-    """Whether this request may take the step: the scorer always; the phone holding the seat
-    whose turn it is, for Done."""
-    if is_scorer():
+def runs_clock(series_id: int) -> bool:
+    """Whether this phone presses every button of the series' clock: the scorer, or the
+    phone scoring this series as a table of an event (never another table's clock)."""
+    return is_scorer() or is_table_scorer(series_id)
+
+
+def may_step(series_id: int, kept: SeriesClock, do: str, seat: int | None) -> bool:
+    """Whether this request may take the step: the scorer (of the series' table too) always;
+    the phone holding the seat whose turn it is, for Done."""
+    if runs_clock(series_id):
         return True
     return do == "done" and seat is not None and seat == kept.clock.seat
+
+
+def check_done(one: Series, kept: SeriesClock, do: str, mark: TurnMark) -> None:
+    """Raise the engine's ClockRefused for a Done meant for a turn that is already over (the
+    store checks again under its write lock; this is the early answer, before who pressed)."""
+    if do == "done":
+        check_turn(kept.clock, mark, one.names)
 
 
 def _seconds(value: float | None) -> float | None:
@@ -85,7 +101,7 @@ def view(one: Series, kept: SeriesClock, at: float, seat: int | None) -> dict[st
         "ran_out": clock.ran_out(at),
         "finished": tally.finished,
         "seat_here": seat,
-        "scorer": is_scorer(),
+        "scorer": runs_clock(one.id),
         "name": None if clock.seat is None else one.names[clock.seat],
         "starter": None if starter is None else one.names[starter],
         "left_words": left_words(clock.left(at)),

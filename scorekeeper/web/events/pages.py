@@ -73,7 +73,8 @@ def new():
 
 @bp.route("/events/<int:event_id>")
 def show(event_id: int):
-    """Every table of the round in play at a glance, the roster and the standings."""
+    """Every table of the round in play at a glance, the earlier rounds' tables folded with
+    who won each, the roster and the standings."""
     db = get_db()
     return event_page(db, shown.event_or_404(db, event_id))
 
@@ -97,6 +98,7 @@ def event_page(db: Database, event: Event, late: LatePlayerForm | None = None, s
         finished=finished,
         roster=store.roster(db, event.id),
         standings=store.standings_of(db, event.id),
+        earlier=shown.earlier_rounds(db, event.id, round_number),
         late=late or LatePlayerForm(formdata=None),
         button=EmptyForm(),
     ), status

@@ -12,7 +12,7 @@ from flask import abort, url_for
 from flask_babel import gettext, ngettext
 from sqlite_utils import Database
 
-from ...store import drafts
+from ...store import drafts, series
 from ...store import events as store
 from ...store.events import Event, EventTable
 from ...store.table_codes import code_of_table, shown
@@ -63,6 +63,37 @@ class TableCode:
     shown: str  # in two groups of five, to read out
     url: str
     qr: str
+
+
+@dataclass(frozen=True)
+class PlayedTable:
+    """A table of an earlier round as the event page lists it: the table, and who won it."""
+
+    table: EventTable
+    result: str | None  # who won, once the table has finished
+
+
+def winner_words(winners: list[str]) -> str | None:
+    """Who won a finished table: one player, or the players tied first."""
+    if not winners:
+        return None
+    if len(winners) == 1:
+        return gettext("%(name)s won the table.", name=winners[0])
+    return gettext("Tied for first place: %(names)s.", names=page_list(winners, "and"))
+
+
+def earlier_rounds(db: Database, event_id: int, round_number: int) -> list[list[PlayedTable]]:
+    """The tables of every round before the one in play, the latest first, each with who
+    won it (from its series' standings: store.series.standing)."""
+    rounds = []
+    for number in range(round_number - 1, 0, -1):
+        played = []
+        for table in store.tables_of(db, event_id, number):
+            one = series.get_series(db, table.series_id)
+            winners = series.standing(db, one).winners if one is not None else []
+            played.append(PlayedTable(table, winner_words(winners)))
+        rounds.append(played)
+    return rounds
 
 
 def table_code(series_id: int) -> TableCode | None:

@@ -44,13 +44,15 @@ def read_draft(series_id: int):
 def put_draft(series_id: int, seat: int):
     """Set one seat's draft: the scorer (with the passcode, where one is set) for any seat;
     a phone for the seat it holds, or, with the series' join code as its bearer code, an
-    open seat while it holds none. A wrong code is a wrong guess (web/access/checks.py)."""
+    open seat while it holds none; with the code of the event table this series is, any
+    seat, as the scorer. A wrong code is a wrong guess (web/access/checks.py); another
+    table's code is refused, but is no guess."""
     one = _series_or_404(series_id)
     data = _body()
     if not isinstance(data, dict):
         raise ApiError(400, 'send a JSON object such as {"rack": "r12 k3 j"}')
     try:
-        granted = bearer_grant(join_codes.code_of(get_db(), series_id))
+        granted = bearer_grant(join_codes.code_of(get_db(), series_id), series_id)
     except TooManyGuesses as error:
         return too_many(error)
     if granted is None and request.headers.get("Authorization"):
@@ -60,7 +62,9 @@ def put_draft(series_id: int, seat: int):
             "Authorization",
         )
     raw, hand = _without_hand(data)
-    client = None if granted == "scorer" else rack_drafts.phone_key(create=True)
+    # The scorer of the series' event table sets any seat's draft, as the scorer does.
+    scorer = granted in ("scorer", "table")
+    client = None if scorer else rack_drafts.phone_key(create=True)
     try:
         number = rack_drafts.send(one, seat, raw, client, hand, may_take=granted == "seat")
     except DraftProblem as problem:
