@@ -266,7 +266,7 @@ def test_a_late_player_s_name_is_checked_as_the_event_s_players_are(db, name):
 
 def test_a_late_player_drawn_like_a_player_on_the_roster_is_refused(db):
     event_id = new_event(db)
-    # A Cyrillic "А" (U+0410) before "na": nobody at the table could tell it from Ana.
+    # A Cyrillic capital A (U+0410) before "na": nobody at the table could tell it from Ana.
     with pytest.raises(InvalidEvent):
         events.add_late_player(db, event_id, "\u0410na")
     assert [p.name for p in events.roster(db, event_id)] == TEN
