@@ -14,6 +14,7 @@ points per place, set per table size.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from .errors import InvalidEvent
@@ -51,6 +52,7 @@ __all__ = [
     "check_event_name",
     "check_event_setup",
     "check_place_points",
+    "check_roster_name",
     "default_place_points",
     "points_for",
     "read_place_points",
@@ -174,24 +176,29 @@ def _check_roster(names: list[str]) -> None:
             ),
             field="players",
         )
-    seen: set[str] = set()
     for seat, name in enumerate(names):
-        if not name.strip():
-            raise InvalidEvent(words("a player needs a name"), field="players", seat=seat)
-        if problem := name_problem(name):
-            raise InvalidEvent(
-                words("{problem}: “{name}”", problem=problem, name=shown_name(name[:NAME_SHOWN])),
-                field="players",
-                seat=seat,
-            )
-        if name_key(name) in seen:
-            raise InvalidEvent(
-                words("{name} is on the roster twice", name=name), field="players", seat=seat
-            )
-        # Two names drawn alike would be two players nobody can tell apart (engine/names.py).
-        if twin := lookalike_problem(name, names[:seat]):
-            raise InvalidEvent(twin, field="players", seat=seat)
-        seen.add(name_key(name))
+        check_roster_name(name, names[:seat], seat)
+
+
+def check_roster_name(name: str, earlier: Sequence[str], seat: int | None = None) -> None:
+    """Refuse a player's name the roster cannot take after the names `earlier` on it: empty
+    (spaces only), unusable (engine/names.py), already there, or drawn like one that is. The
+    event's players when it is created and a late player are checked here alike."""
+    if not name.strip():
+        raise InvalidEvent(words("a player needs a name"), field="players", seat=seat)
+    if problem := name_problem(name):
+        raise InvalidEvent(
+            words("{problem}: “{name}”", problem=problem, name=shown_name(name[:NAME_SHOWN])),
+            field="players",
+            seat=seat,
+        )
+    if name_key(name) in {name_key(other) for other in earlier}:
+        raise InvalidEvent(
+            words("{name} is on the roster twice", name=name), field="players", seat=seat
+        )
+    # Two names drawn alike would be two players nobody can tell apart (engine/names.py).
+    if twin := lookalike_problem(name, list(earlier)):
+        raise InvalidEvent(twin, field="players", seat=seat)
 
 
 def _whole(value: object) -> bool:

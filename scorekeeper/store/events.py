@@ -17,9 +17,15 @@ from sqlite_utils import Database
 
 from ..engine import Variant
 from ..engine.event_points import EventStanding, TableResult, event_standings
-from ..engine.events import EventFormat, check_event_name, check_event_setup
+from ..engine.events import (
+    EventFormat,
+    InvalidEvent,
+    check_event_name,
+    check_event_setup,
+    check_roster_name,
+)
 from ..engine.names import name_key
-from ..engine.seating import meetings_of, seat_round
+from ..engine.seating import meetings_of, seat_round, table_sizes
 from ..engine.words import Words, counted, words
 from . import players, series, table_codes
 from .db import insert, now, write_lock
@@ -63,6 +69,7 @@ __all__ = [
     "round_finished",
     "seat_next_round",
     "seat_of",
+    "seating_refusal",
     "set_checked_in",
     "standings_of",
     "table_of_series",
@@ -160,7 +167,7 @@ def _event_of(db: Database, event_id: int) -> Event:
 def _seat_round(db: Database, event: Event, number: int, rng: random.Random) -> None:
     """Seat a round: the checked-in players still here, at tables the engine draws up (from
     who has met whom so far, and the standings), each table a new series of the night."""
-    here = [p.name for p in roster(db, event.id) if p.checked_in and not p.gone]
+    here = _here(db, event.id)
     earlier = all_tables(db, event.id)
     rounds = [
         [t.players for t in earlier if t.round == r] for r in sorted({t.round for t in earlier})
@@ -182,6 +189,27 @@ def _seat_round(db: Database, event: Event, number: int, rng: random.Random) -> 
                 "code": table_codes.unused_code(db),
             }
         )
+
+
+def _here(db: Database, event_id: int) -> list[str]:
+    """The players the next round seats: checked in and not gone."""
+    return [p.name for p in roster(db, event_id) if p.checked_in and not p.gone]
+
+
+def seating_refusal(db: Database, event_id: int) -> InvalidEvent | None:
+    """Why the players here now could not be seated at the next round's tables (too few
+    left, say), as the engine refuses it (engine/seating.py, table_sizes), or None."""
+    event = _event_of(db, event_id)
+    try:
+        table_sizes(
+            len(_here(db, event_id)),
+            event.fmt.table_size,
+            event.variant.min_players,
+            event.variant.max_players,
+        )
+    except InvalidEvent as refused:
+        return refused
+    return None
 
 
 def seat_next_round(db: Database, event_id: int, rng: random.Random) -> int:
@@ -243,7 +271,8 @@ def _known_entry(db: Database, event: Event, name: str) -> dict:
 
 def add_late_player(db: Database, event_id: int, name: str) -> None:
     """Add a player who came late: checked in, seated from the next round on. A player who
-    had left and comes back is simply here again."""
+    had left and comes back is simply here again. Raises the engine's InvalidEvent (field
+    "players") for a name the roster could not take, RosterRefused for one already here."""
     with write_lock(db):
         event = _event_of(db, event_id)
         _refuse_when_over(db, event)
@@ -257,6 +286,9 @@ def add_late_player(db: Database, event_id: int, name: str) -> None:
                 [event_id, entry["player_id"]],
             )
             return
+        # The same check as the players entered with the event (engine/events.py): a name
+        # of spaces only, one too long, or one drawn like a player's already on the roster.
+        check_roster_name(name, [p.name for p in roster(db, event_id)])
         (last,) = db.execute(
             "SELECT coalesce(max(position), -1) FROM event_players WHERE event_id = ?",
             [event_id],

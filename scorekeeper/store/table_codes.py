@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from dataclasses import dataclass
 
 from sqlite_utils import Database
 
 from .db import now, write_lock
-from .event_state import event_finished
+from .event_state import current_round, event_finished
 from .join_codes import ALPHABET
 
 LENGTH = 10
@@ -48,22 +49,50 @@ def code_of_table(db: Database, series_id: int) -> str | None:
     return row[0] if row else None
 
 
-def find_code(db: Database, typed: str) -> tuple[int, bool] | None:
-    """The series a table code scores and whether it still works (its event not over), or
-    None when no table has it. Looked up by its index, then compared in constant time."""
+@dataclass(frozen=True)
+class FoundCode:
+    """A table code that some table holds, and whether it still grants anything."""
+
+    series_id: int
+    event_id: int
+    round: int
+    table: int
+    # "live"; "ended" (its event is over); "earlier_round" (a later round has been seated:
+    # the earlier rounds' results stand, and only the organiser changes them now).
+    state: str
+
+
+def look_up(db: Database, typed: str) -> FoundCode | None:
+    """The table a code belongs to and whether it still works, or None when no table has
+    it. Looked up by its index, then compared in constant time."""
     code = plain(typed)
     if len(code) != LENGTH:
         return None
     row = db.execute(
-        "SELECT series_id, event_id, code FROM event_tables WHERE code = ?", [code]
+        "SELECT series_id, event_id, code, round, number FROM event_tables WHERE code = ?",
+        [code],
     ).fetchone()
     if row is None or not hmac.compare_digest(code.encode(), row[2].encode()):
         return None
-    return int(row[0]), not event_finished(db, row[1])
+    series_id, event_id, _, round_number, number = row
+    if event_finished(db, event_id):
+        state = "ended"
+    elif round_number < current_round(db, event_id):
+        state = "earlier_round"
+    else:
+        state = "live"
+    return FoundCode(int(series_id), int(event_id), int(round_number), int(number), state)
+
+
+def find_code(db: Database, typed: str) -> tuple[int, bool] | None:
+    """The series a table code scores and whether it still works (its event not over, and
+    no later round seated), or None when no table has it."""
+    found = look_up(db, typed)
+    return None if found is None else (found.series_id, found.state == "live")
 
 
 def series_of_code(db: Database, typed: str) -> int | None:
-    """The series a live code scores (its event not over), or None."""
+    """The series a live code scores (its event not over, its round the latest), or None."""
     found = find_code(db, typed)
     return found[0] if found is not None and found[1] else None
 

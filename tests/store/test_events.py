@@ -250,3 +250,49 @@ def test_merging_a_player_moves_their_place_on_the_roster(db):
     names = [p.name for p in events.roster(db, event_id)]
     assert names == [*TEN[:-1], "Joe"]
     assert "Joe" in [n for t in events.tables_of(db, event_id) for n in t.players]
+
+
+@pytest.mark.parametrize("name", ["", "   ", "A" * 41, "Ana, Bo", "Ana\u200b", "Bo\u200b"])
+def test_a_late_player_s_name_is_checked_as_the_event_s_players_are(db, name):
+    """A name of spaces would be stored empty and jam the table it is seated at; the store
+    refuses it (and every name the roster would refuse at the start) and keeps nothing."""
+    event_id = new_event(db)
+    before = events.roster(db, event_id)
+    with pytest.raises(InvalidEvent) as refused:
+        events.add_late_player(db, event_id, name)
+    assert refused.value.field == "players"
+    assert events.roster(db, event_id) == before
+
+
+def test_a_late_player_drawn_like_a_player_on_the_roster_is_refused(db):
+    event_id = new_event(db)
+    # A Cyrillic capital A (U+0410) before "na": nobody at the table could tell it from Ana.
+    with pytest.raises(InvalidEvent):
+        events.add_late_player(db, event_id, "\u0410na")
+    assert [p.name for p in events.roster(db, event_id)] == TEN
+
+
+def test_the_store_says_why_too_few_players_left_cannot_be_seated(db):
+    event_id = new_event(db, names=["Ana", "Bo", "Cy"], rounds=2)
+    assert events.seating_refusal(db, event_id) is None
+    events.mark_gone(db, event_id, "Bo")
+    events.mark_gone(db, event_id, "Cy")
+    refusal = events.seating_refusal(db, event_id)
+    assert refusal is not None and refusal.field == "players"
+    assert english(refusal.detail) == "an event needs at least 2 players to seat a table, not 1"
+
+
+def test_an_earlier_round_s_code_stops_once_the_next_round_is_seated(db):
+    event_id = new_event(db, rounds=3)
+    first = events.tables_of(db, event_id)[0]
+    code = table_codes.code_of_table(db, first.series_id)
+    assert code is not None and table_codes.series_of_code(db, code) == first.series_id
+    finish_round(db, event_id)
+    # Finished, but round 2 not seated yet: the table's scorer may still fix a hand.
+    assert table_codes.series_of_code(db, code) == first.series_id
+    events.seat_next_round(db, event_id, random.Random(7))
+    assert table_codes.series_of_code(db, code) is None
+    found = table_codes.look_up(db, code)
+    assert found is not None and (found.state, found.round, found.table) == ("earlier_round", 1, 1)
+    later = events.tables_of(db, event_id)[0]
+    assert table_codes.series_of_code(db, table_codes.code_of_table(db, later.series_id) or "")

@@ -168,12 +168,16 @@ def test_bad_input_is_refused_naming_its_field(app, client, change, field):
 
 
 def test_only_the_organiser_creates_events_and_seats_rounds(client, event):
-    code = event["tables"][0]["code"]
-    for headers in ({}, bearer(code)):
+    mine = event["tables"][0]
+    only_mine = (
+        f"this table code records and changes only the hands of series {mine['series']} "
+        "(round 1, table 1 of Friday club)"
+    )
+    for headers, why in (({}, str(API_REFUSED)), (bearer(mine["code"]), only_mine)):
         created = client.post("/api/events", json=BODY, headers=headers)
         seated = client.post(f"/api/events/{event['id']}/rounds", headers=headers)
         assert created.status_code == seated.status_code == 403
-        assert created.get_json()["error"] == str(API_REFUSED)
+        assert created.get_json()["error"] == seated.get_json()["error"] == why
 
 
 def test_a_table_code_records_hands_in_its_series_only_through_the_api(app, client, event):
@@ -247,6 +251,11 @@ def test_a_table_scorer_is_refused_every_other_change(app, client, event):
     assert saved.status_code == 201
     assert enter_code(client, mine["code"]).status_code == 302
     ids = {"night_id": 1, "hand_id": hand_id, "variant_id": "rummikub"}
+    held = "This phone scores round 1, table 1 of Friday club only."
+    only_mine = (
+        f"this table code records and changes only the hands of series {mine['series']} "
+        "(round 1, table 1 of Friday club)"
+    )
     walked = set()
     # The bearer from a phone that never opened the code page: no session grant.
     for grant, phone, headers in (
@@ -287,8 +296,13 @@ def test_a_table_scorer_is_refused_every_other_change(app, client, event):
                     if clock:
                         said = CLOCK_API_REFUSED if api else CLOCK_REFUSED
                         assert answer.get_json()["error"] == said, url
+                    # Each refusal names the one table this phone scores.
+                    elif api and grant == "bearer":
+                        assert answer.get_json()["error"] == only_mine, url
                     elif api:
                         assert answer.get_json()["error"] == str(API_REFUSED), url
+                    elif grant == "session":
+                        assert held in page_text(answer), url
                     else:
                         assert str(REFUSED) in answer.get_data(as_text=True), url
     assert {"series.rematch", "rulings.add", "events_api.create_event", "merge.merge"} <= walked

@@ -93,12 +93,13 @@ def took_table_code(attempt: str, place: Place) -> bool:
     """Whether the attempt is an event table's code; if so its place is given back (a code of
     an event that has ended too: it grants nothing, and is no guess). The series it scores,
     while its event runs, is kept for this request (`g.table_series`)."""
-    found = table_codes.find_code(get_db(), attempt)
+    found = table_codes.look_up(get_db(), attempt)
     if found is None:
         return False
     limiter().unchecked(place)
-    series_id, live = found
-    g.table_series = series_id if live else None
+    # Kept whole too, so a refusal can say why this code grants nothing here (scorer.py).
+    g.table_code = found
+    g.table_series = found.series_id if found.state == "live" else None
     return True
 
 

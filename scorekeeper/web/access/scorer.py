@@ -187,15 +187,18 @@ def guard():
     if request.path.startswith("/api/"):
         if request.method in SAFE_METHODS:
             return None
-        return jsonify({"error": str(API_REFUSED)}), 403
+        return jsonify({"error": table_scorer.api_code_refusal() or str(API_REFUSED)}), 403
     rule = request.url_rule
     # A page whose form posts is the form: a watching phone gets the prompt instead.
     if request.method in SAFE_METHODS and (rule is None or "POST" not in (rule.methods or ())):
         return None
     resume = request.full_path.rstrip("?") if request.method == "POST" else None
+    # A phone scoring one table is told which, so it knows why this is refused.
+    held = table_scorer.held_table_sentence()
     return render_template(
         "access/refused.html",
-        message=REFUSED,
+        message=held or REFUSED,
+        table_phone=held is not None,
         back=referrer_path(),
         form=PasscodeForm(formdata=None, next=came_from()),
         resume=resume,

@@ -29,7 +29,7 @@ def check_table_code(typed: str) -> int:
     place = None
     if stored is not None:
         _, place = admit_guess(stored, typed)
-    found = table_codes.find_code(get_db(), typed)
+    found = table_codes.look_up(get_db(), typed)
     if place is not None:
         if found is None:
             limiter().wrong(place)
@@ -42,10 +42,17 @@ def check_table_code(typed: str) -> int:
                 "its QR code."
             )
         )
-    series_id, live = found
-    if not live:
+    if found.state == "ended":
         raise CodeRefused(gettext("This event has ended: its table codes no longer work."))
-    return series_id
+    if found.state == "earlier_round":
+        raise CodeRefused(
+            gettext(
+                "This code was for round %(round)d, and the next round has been seated: it no "
+                "longer works. Ask the organiser for your table's new code.",
+                round=found.round,
+            )
+        )
+    return found.series_id
 
 
 def _welcome(series_id: int) -> None:

@@ -14,8 +14,9 @@ from __future__ import annotations
 import sqlite3
 
 from flask import g, request, session
+from flask_babel import gettext
 
-from ...store import table_codes
+from ...store import event_state, table_codes
 from ..shell.db import get_db
 from .checks import bearer_ok, current_hash
 
@@ -93,3 +94,61 @@ def scores_this_series() -> bool:
         # for a watching phone, without asking the database again.
         g.table_scorer_of = {series_id: False}
         return False
+
+
+def held_table_sentence() -> str | None:
+    """Why a phone holding a table code is refused a change, in a sentence naming the table
+    it scores (or scored, before a later round was seated), or None for any other phone."""
+    kept = session.get(SESSION_KEY)
+    if not isinstance(kept, dict):
+        return None
+    db = get_db()
+    found = [table_codes.look_up(db, code) for code in kept.values() if isinstance(code, str)]
+    # The latest table this phone took, preferring one whose code still works.
+    usable = [f for f in found if f is not None and f.state != "ended"]
+    usable.sort(key=lambda f: f.state == "live")
+    if not usable:
+        return None
+    table = usable[-1]
+    event = event_state.get_event(db, table.event_id)
+    if event is None:
+        return None
+    if table.state == "live":
+        return gettext(
+            "This phone scores round %(round)d, table %(table)d of %(event)s only.",
+            round=table.round,
+            table=table.table,
+            event=event.name,
+        )
+    return gettext(
+        "This phone scored round %(round)d, table %(table)d of %(event)s. The next round "
+        "has been seated, so its code no longer changes scores.",
+        round=table.round,
+        table=table.table,
+        event=event.name,
+    )
+
+
+def api_code_refusal() -> str | None:
+    """Why the table code this API request sent grants nothing here, or None when it sent
+    none: its event has ended, a later round has been seated, or it scores another table."""
+    found = g.get("table_code")
+    if not isinstance(found, table_codes.FoundCode):
+        return None
+    if found.state == "ended":
+        return gettext("this table code's event has ended: the code no longer changes anything")
+    if found.state == "earlier_round":
+        return gettext(
+            "this table code was for round %(round)d and a later round has been seated: "
+            "the code no longer changes anything",
+            round=found.round,
+        )
+    event = event_state.get_event(get_db(), found.event_id)
+    return gettext(
+        "this table code records and changes only the hands of series %(series)d "
+        "(round %(round)d, table %(table)d of %(event)s)",
+        series=found.series_id,
+        round=found.round,
+        table=found.table,
+        event=event.name if event else "",
+    )

@@ -15,7 +15,7 @@ from flask import Blueprint, jsonify
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
-from ...engine import SeriesEnd
+from ...engine import InvalidSeries, SeriesEnd
 from ...engine.event_points import EventStanding
 from ...engine.events import (
     MAX_EVENT_PLAYERS,
@@ -88,7 +88,11 @@ def _round_end(data: dict[str, Any]) -> SeriesEnd:
             "round_end",
         )
     ((kind, count),) = value.items()
-    return SeriesEnd(kind, count)
+    try:
+        return SeriesEnd(kind, count)
+    except InvalidSeries as error:
+        # 0 hands, a target below 1, a number past what a round can last (engine/series.py).
+        raise ApiError(400, error.detail, "round_end") from None
 
 
 def read_format(data: dict[str, Any]) -> EventFormat:

@@ -16,13 +16,14 @@ from sqlite_utils import Database
 
 from ...engine import PRESETS
 from ...engine.events import InvalidEvent
-from ...engine.names import name_key, name_problem, tidy_name
+from ...engine.names import name_key, tidy_name
 from ...store import events as store
 from ...store import variants
 from ...store.events import Event
 from ..access.scorer import is_scorer
 from ..forms.common import EmptyForm, SelectChoice, sentence
 from ..shell.db import get_db
+from ..shell.language import say
 from . import shown
 from .forms import EventForm, LatePlayerForm, RosterForm
 
@@ -85,6 +86,9 @@ def event_page(db: Database, event: Event, late: LatePlayerForm | None = None, s
     tables = store.tables_of(db, event.id, round_number)
     organiser = is_scorer()
     finished = store.event_finished(db, event.id)
+    ready = not finished and round_number < event.fmt.rounds and store.round_finished(db, event.id)
+    # Too few players left to seat a table: the button is not offered, and the page says why.
+    refusal = store.seating_refusal(db, event.id) if ready and organiser else None
     return render_template(
         "events/show.html",
         event=event,
@@ -92,9 +96,9 @@ def event_page(db: Database, event: Event, late: LatePlayerForm | None = None, s
         tables=tables,
         codes={t.series_id: shown.table_code(t.series_id) for t in tables} if organiser else {},
         still_playing=shown.still_playing(tables),
-        can_seat=not finished
-        and round_number < event.fmt.rounds
-        and store.round_finished(db, event.id),
+        can_seat=ready and refusal is None,
+        seat_refused=too_few_words(refusal) if refusal else None,
+        reopened=reopened_tables(db, event.id, round_number),
         finished=finished,
         roster=store.roster(db, event.id),
         standings=store.standings_of(db, event.id),
@@ -102,6 +106,33 @@ def event_page(db: Database, event: Event, late: LatePlayerForm | None = None, s
         late=late or LatePlayerForm(formdata=None),
         button=EmptyForm(),
     ), status
+
+
+def too_few_words(refusal: InvalidEvent) -> str:
+    """Why the next round cannot be seated (too few players left, as the engine says), and
+    what the organiser can do about it."""
+    return gettext(
+        "The next round cannot be seated: %(reason)s. Add a late player or check a player "
+        "back in first.",
+        reason=say(refusal.detail),
+    )
+
+
+def reopened_tables(db: Database, event_id: int, round_number: int) -> list[str]:
+    """A sentence for each table of an earlier round that is not finished any more (the
+    organiser changed one of its hands after the next round was seated): its places, and so
+    its players' event points, wait until it is finished again."""
+    return [
+        gettext(
+            "Round %(round)d, table %(table)d is not finished any more: a hand was changed "
+            "after the next round was seated. Its players' event points wait until it is "
+            "finished again.",
+            round=t.round,
+            table=t.number,
+        )
+        for t in store.all_tables(db, event_id)
+        if t.round < round_number and not t.finished
+    ]
 
 
 @bp.route("/events/<int:event_id>/rounds", methods=["POST"])
@@ -116,6 +147,10 @@ def seat_round(event_id: int):
             flash(gettext("Not yet: every table must finish this round first."), "error")
         except store.NoMoreRounds:
             flash(gettext("Every round has been played: there is no next round."), "error")
+        except InvalidEvent as error:
+            # Too few players left to seat (the button is not offered then; a second tab
+            # may still send it).
+            flash(too_few_words(error), "error")
         else:
             flash(gettext("Round %(round)d is seated. Hand each table its code.", round=number))
     return redirect(url_for("events.show", event_id=event.id))
@@ -160,11 +195,10 @@ def late_player(event_id: int):
     form = LatePlayerForm()
     if form.validate_on_submit():
         name = tidy_name(form.name.data or "")
-        problem = name_problem(name)
-        taken = {name_key(p.name) for p in store.roster(db, event.id)}
-        if problem is not None:
-            form.name.errors = [sentence(problem)]
-        elif name_key(name) in taken:
+        # A player who left (or was not checked in) and is back is simply here again
+        # (store.add_late_player); one here already is refused beside the box.
+        here = {name_key(p.name) for p in store.roster(db, event.id) if p.checked_in and not p.gone}
+        if name_key(name) in here:
             form.name.errors = [gettext("%(player)s is on the roster already.", player=name)]
         else:
             try:
