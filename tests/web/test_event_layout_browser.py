@@ -56,7 +56,9 @@ def shoot(page: Page, name: str) -> None:
     page.evaluate("window.scrollTo(0, 0)")
 
 
-@pytest.mark.parametrize(("kind", "hands", "pages"), [("sheets", 8, 1), ("slips", 8, 1), ("sheets", 30, 3)])
+@pytest.mark.parametrize(
+    ("kind", "hands", "pages"), [("sheets", 8, 1), ("slips", 8, 1), ("sheets", 30, 3)]
+)
 def test_a_ten_player_nights_print_pages_fill_a4_sheets(browser_page: Page, kind, hands, pages):
     """Tables of 4, 3 and 3: with eight hands a round the three score sheets, and the three
     slips, share one A4 sheet, the language bar and the navigation left off; thirty lines a
@@ -128,7 +130,9 @@ LONG_PLAYER = "Bartholomew-Alexandrescu-Wolfgangsson-Jr"  # 40 letters
         "/events/{event}/follow",
     ],
 )
-def test_long_names_do_not_scroll_a_360_px_phone_sideways(chromium: Browser, live_server: str, path):
+def test_long_names_do_not_scroll_a_360_px_phone_sideways(
+    chromium: Browser, live_server: str, path
+):
     context = chromium.new_context(viewport={"width": 360, "height": 780}, base_url=live_server)
     page = context.new_page()
     event = new_event(page, [LONG_PLAYER, *TEN[:5]], name=LONG_EVENT)
