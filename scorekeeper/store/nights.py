@@ -24,13 +24,15 @@ def get_night(db: Database, night_id: int) -> dict | None:
 
 
 NIGHTS_WITH_SERIES_COUNT = """
-SELECT nights.*, (SELECT count(*) FROM series WHERE night_id = nights.id) AS series_count
+SELECT nights.*, (SELECT count(*) FROM series WHERE night_id = nights.id) AS series_count,
+  (SELECT name FROM events WHERE night_id = nights.id ORDER BY id LIMIT 1) AS event_name
 FROM nights WHERE {where} ORDER BY date DESC, id DESC
 """
 
 
 def nights_on(db: Database, day: date) -> list[dict]:
-    """Return the nights held on this day, newest first, with how many series each has."""
+    """Return the nights held on this day, newest first, with how many series each has and
+    the name of the event it holds (an event's night is its own), or None."""
     sql = NIGHTS_WITH_SERIES_COUNT.format(where="date = ?")
     return list(db.query(sql, [day.isoformat()]))
 

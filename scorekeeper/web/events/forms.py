@@ -227,7 +227,7 @@ class LatePlayerForm(FlaskForm):
 
 
 class RosterForm(FlaskForm):
-    """One change to one player of the roster: gone, or checked in or not."""
+    """One change to one player of the roster: gone, back after leaving, or checked in or not."""
 
     player = HiddenField(validators=[InputRequired()])
     change = HiddenField(validators=[InputRequired()])

@@ -103,6 +103,7 @@ def event_page(db: Database, event: Event, late: LatePlayerForm | None = None, s
         roster=store.roster(db, event.id),
         standings=store.standings_of(db, event.id),
         earlier=shown.earlier_rounds(db, event.id, round_number),
+        place_points=shown.place_points_words(db, event),
         late=late or LatePlayerForm(formdata=None),
         button=EmptyForm(),
     ), status
@@ -169,7 +170,7 @@ def end(event_id: int):
 
 @bp.route("/events/<int:event_id>/roster", methods=["POST"])
 def roster_change(event_id: int):
-    """Mark a player as gone, or as checked in or not, from the next round on."""
+    """Mark a player as gone, back after leaving, or checked in or not, from the next round on."""
     db = get_db()
     event = shown.event_or_404(db, event_id)
     form = RosterForm()
@@ -180,6 +181,12 @@ def roster_change(event_id: int):
             if change == "gone":
                 store.mark_gone(db, event.id, name)
                 flash(gettext("%(player)s is no longer seated in the next rounds.", player=name))
+            elif change == "back":
+                # A player who left comes back: seated again from the next round on.
+                store.add_late_player(db, event.id, name)
+                flash(
+                    gettext("%(player)s is back: seated again from the next round on.", player=name)
+                )
             elif change in ("in", "out"):
                 store.set_checked_in(db, event.id, name, change == "in")
         except store.EventRefused as error:

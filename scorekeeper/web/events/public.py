@@ -40,6 +40,7 @@ def standings(event_id: int):
         "events/standings.html",
         event=event,
         standings=store.standings_of(db, event.id),
+        place_points=shown.place_points_words(db, event),
         progress=shown.progress_words(tables, round_number, event.fmt.rounds),
         finished=store.event_finished(db, event.id),
     )

@@ -12,6 +12,7 @@ from flask import abort, url_for
 from flask_babel import gettext, ngettext
 from sqlite_utils import Database
 
+from ...engine.event_format import points_for
 from ...store import drafts, series
 from ...store import events as store
 from ...store.events import Event, EventTable
@@ -19,7 +20,7 @@ from ...store.table_codes import code_of_table, shown
 from ..access import address
 from ..racks import drafts as rack_drafts
 from ..shell.db import get_db
-from ..shell.language import page_language, page_list
+from ..shell.language import number, page_language, page_list
 
 
 def event_or_404(db: Database, event_id: int) -> Event:
@@ -45,13 +46,37 @@ def scorer_words(table: EventTable) -> str:
     return gettext("A phone is scoring since %(time)s.", time=time_of_day(table.scorer_since))
 
 
-def played_words(table: EventTable) -> str:
-    """How far the table has got: its hands played, and whether it has finished."""
+def played_words(table: EventTable, event_over: bool = False) -> str:
+    """How far the table has got: its hands played, and whether it has finished; once the
+    organiser has ended the event, a table still playing did not finish."""
     if table.finished:
         return ngettext(
             "Finished after %(num)d hand.", "Finished after %(num)d hands.", table.played
         )
+    if event_over:
+        return ngettext(
+            "Not finished: the event ended after %(num)d hand at this table.",
+            "Not finished: the event ended after %(num)d hands at this table.",
+            table.played,
+        )
     return ngettext("Playing: %(num)d hand so far.", "Playing: %(num)d hands so far.", table.played)
+
+
+def place_points_words(db: Database, event: Event) -> list[str]:
+    """The points per place in use, one sentence per size of table seated so far (largest
+    first); none when event points are the summed scores."""
+    if event.fmt.points != "places":
+        return []
+    sizes = sorted({len(t.players) for t in store.all_tables(db, event.id)}, reverse=True)
+    return [
+        gettext(
+            "At a table of %(size)d, event points by place, first to last: %(points)s.",
+            size=size,
+            # Slashes, not commas: a comma is the decimal mark in ro, hu and fr (1,5 / 1,5 / 0).
+            points=" / ".join(number(p) for p in points_for(size, event.fmt.place_points)),
+        )
+        for size in sizes
+    ]
 
 
 @dataclass(frozen=True)
@@ -86,9 +111,9 @@ def earlier_rounds(db: Database, event_id: int, round_number: int) -> list[list[
     """The tables of every round before the one in play, the latest first, each with who
     won it (from its series' standings: store.series.standing)."""
     rounds = []
-    for number in range(round_number - 1, 0, -1):
+    for earlier in range(round_number - 1, 0, -1):
         played = []
-        for table in store.tables_of(db, event_id, number):
+        for table in store.tables_of(db, event_id, earlier):
             one = series.get_series(db, table.series_id)
             winners = series.standing(db, one).winners if one is not None else []
             played.append(PlayedTable(table, winner_words(winners)))
