@@ -25,7 +25,9 @@
       // The browser lets go when the page is hidden; it is asked again when seen.
       held.addEventListener("release", function () { lock = null; });
     }).catch(function () {
-      wake.textContent = words.asleep;
+      // A secure page the browser refused (a setting, a low battery): going to localhost
+      // would not help there.
+      wake.textContent = words.refused;
     });
   }
 

@@ -184,6 +184,9 @@ def test_the_installed_app_serves_its_pages_and_keeps_the_data_in_the_folder_cho
         "/static/icons/icon-192.png",
         "/variants/",
         "/history",
+        # The service worker is drawn from templates/offline/sw.js, not an .html template.
+        "/sw.js",
+        "/offline/ro",
     ]:
         assert get(url + path)[0] == 200, path
     assert (data / "scorekeeper.db").is_file() and (data / "secret_key").is_file()
