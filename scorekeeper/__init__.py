@@ -99,7 +99,7 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     from .engine.tiles import tile_face, tile_label
     from .engine.words import install_reader
     from .web import api, offline, rules, screen, variants, viewer
-    from .web.access import guesses, hosts, proxies, scorer, table_codes
+    from .web.access import address, guesses, hosts, proxies, scorer, table_codes
     from .web.clock import api as clock_api
     from .web.clock import pages as clock
     from .web.events import api as events_api
@@ -242,6 +242,9 @@ def create_app(test_config: dict[str, Any] | None = None, instance: Path | None 
     app.context_processor(language.language_of_page)
     app.context_processor(site.navigation)
     app.context_processor(scorer.state)
+    # Whether the pages speak of a laptop on the Wi-Fi or of a club's machine behind a proxy
+    # (a global, not a context value: the macros of an imported template read it too).
+    app.add_template_global(address.behind_proxy, "behind_proxy")
     app.add_template_global(EmptyForm, "leave_form")
     # Engine words, dates and numbers in the page's language: each filter is worked out per
     # page (`language.per_page`), never once for all when a template is compiled.

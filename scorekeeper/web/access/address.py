@@ -85,6 +85,12 @@ def page_join_url() -> str:
     )
 
 
+def behind_proxy() -> bool:
+    """For every template, macros included: whether the pages speak of a club's machine
+    behind a proxy or of a laptop on the Wi-Fi."""
+    return proxies.behind_proxy(current_app.config)
+
+
 # The home page and every series page show one; the same address always gives the same
 # code, and drawing it cost most of a short series page.
 @lru_cache(maxsize=256)

@@ -47,6 +47,13 @@ def public_names(config: Mapping[str, Any]) -> list[str]:
     return [name.strip().lower().rstrip(".") for name in listed if name.strip()]
 
 
+def behind_proxy(config: Mapping[str, Any]) -> bool:
+    """Whether the app runs on a club's machine behind a proxy rather than on a laptop over
+    the Wi-Fi: the pages then speak of Scorekeeper, not of the laptop, and of any phone, not
+    of the same Wi-Fi."""
+    return proxy_count(config) > 0 or bool(public_names(config))
+
+
 def trusting(wsgi_app: WSGIApp, count: int) -> WSGIApp:
     """The app, believing the forwarded address, scheme and name from `count` proxies."""
     if count == 0:
