@@ -5,6 +5,9 @@ player's place at each finished table (3/2/1/0 at a table of four unless set oth
 players sharing the points of the places they cover, split evenly; or "totals", the sum of a
 player's series totals, every hand played so far counting. The standings rank by event points,
 then summed score, then hands won; players equal on all three share a rank ("1, 2, 2, 4").
+A player on the roster who has never sat at a table (added late, gone before the next round)
+has no rank and comes after everyone who played: their 0 is no result, and must never rank
+them above a player who played and scored below 0.
 
 Points are added as exact fractions (a share of three tied players is a third) and handed out
 as floats, so that two players level on points are level, whatever the order of the sums.
@@ -35,14 +38,15 @@ class TableResult:
 
 @dataclass(frozen=True)
 class EventStanding:
-    """A player's place in the event: event points, summed score, hands won, rank, and at how
-    many tables they have sat (finished or not)."""
+    """A player's place in the event: event points, summed score, hands won, rank (None for a
+    player who has never sat at a table), and at how many tables they have sat (finished or
+    not)."""
 
     player: str
     points: float
     score: int
     hands_won: int
-    rank: int
+    rank: int | None
     tables: int
 
 
@@ -80,9 +84,9 @@ def _by_rank(tally: SeriesTally) -> dict[int, list[str]]:
 def event_standings(
     players: Sequence[str], results: Sequence[TableResult], fmt: EventFormat
 ) -> list[EventStanding]:
-    """Every roster player's standing (0 for one with no table yet), sorted by rank, then
-    name. Only finished tables give place points; summed score and hands won count every hand
-    played so far."""
+    """Every roster player's standing (0 and no rank for one with no table yet: listed
+    after all who played), sorted by rank, then name. Only finished tables give place
+    points; summed score and hands won count every hand played so far."""
     roster = list(dict.fromkeys(players))
     for result in results:
         roster.extend(name for name in result.players if name not in roster)
@@ -96,14 +100,20 @@ def event_standings(
             score[name] += result.tally.totals.get(name, 0)
             won[name] += result.tally.games_won.get(name, 0)
             tables[name] += 1
-    rank_of = shared_ranks({name: (points[name], score[name], won[name]) for name in roster})
+    played = [name for name in roster if tables[name]]
+    rank_of = shared_ranks({name: (points[name], score[name], won[name]) for name in played})
     standings = [
         EventStanding(
-            name, float(points[name]), score[name], won[name], rank_of[name], tables[name]
+            name, float(points[name]), score[name], won[name], rank_of.get(name), tables[name]
         )
         for name in roster
     ]
-    return sorted(standings, key=lambda s: (s.rank, name_key(s.player), s.player))
+    # Those who never sat at a table after everyone who did, by name.
+    last = len(roster) + 1
+    return sorted(
+        standings,
+        key=lambda s: (last if s.rank is None else s.rank, name_key(s.player), s.player),
+    )
 
 
 def shared_ranks(keys: Mapping[K, tuple[Fraction, int, int]]) -> dict[K, int]:

@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import InvalidEvent
+from .errors import InvalidEvent, InvalidSeries
 from .event_format import (
     EVENT_NAME_CHARACTERS,
     MAX_EVENT_PLAYERS,
@@ -33,7 +33,7 @@ from .event_format import (
 )
 from .names import lookalike_problem, name_key, name_problem, shown_name
 from .seating import table_sizes
-from .series import END_WORDS, NAME_SHOWN
+from .series import END_MOST, END_WORDS, NAME_SHOWN, SeriesEnd
 from .variants import Variant, check_player_count
 from .words import Words, or_list, words
 
@@ -138,6 +138,27 @@ def _usable_points(point: Any) -> bool:
         and math.isfinite(point)
         and 0 <= point <= MAX_PLACE_POINTS
     )
+
+
+def round_end(kind: str, value: object) -> SeriesEnd:
+    """One round at a table's end, as typed or sent; refused in an event's words (a round at
+    a table, not a series) with field "round_end"."""
+    try:
+        return SeriesEnd(kind, value)  # type: ignore[arg-type]  # checked by SeriesEnd
+    except InvalidSeries:
+        if kind not in ROUND_ENDS:
+            raise InvalidEvent(
+                words("a round at a table ends after a number of hands or at a target score"),
+                field="round_end",
+            ) from None
+        raise InvalidEvent(
+            words(
+                "a round at a table ({kind}) must be a whole number from 1 to {most}",
+                kind=kind,
+                most=END_MOST,
+            ),
+            field="round_end",
+        ) from None
 
 
 def check_event_name(name: str) -> None:

@@ -34,7 +34,7 @@ class SeriesEnd:
         if (
             isinstance(self.value, bool)
             or not isinstance(self.value, int)
-            or not (1 <= self.value <= 100_000)
+            or not (1 <= self.value <= END_MOST)
         ):
             raise InvalidSeries(
                 words(
@@ -191,6 +191,7 @@ def after_the_end(end: SeriesEnd, names: list[str], index: int) -> NoReturn:
 
 
 SERIES_FIELDS = {"variant", "players", "end", "hands"}
+END_MOST = 100_000  # the most hands, rounds or points a series' end may name
 # How each kind of end reads in a sentence ("Romanian tile rummy series end ...").
 END_WORDS = {
     "hands": words("after a number of hands"),

@@ -85,5 +85,14 @@ def player_events(
     for row in list(rows):
         standings = events.standings_of(db, row["id"])
         mine = next(s for s in standings if name_key(s.player) == name_key(name))
-        found.append({**row, "rank": mine.rank, "points": mine.points, "ranked": len(standings)})
+        if mine.rank is None:
+            continue  # on the roster, never seated: not an event they played
+        found.append(
+            {
+                **row,
+                "rank": mine.rank,
+                "points": mine.points,
+                "ranked": sum(s.rank is not None for s in standings),
+            }
+        )
     return found

@@ -124,9 +124,10 @@ def test_the_standings_rank_by_points_then_score_then_hands_won_sharing_ranks():
         "A": 3, "B": 5, "C": 6, "D": 3.5, "E": 3, "F": 1, "G": 2.5, "H": 0, "I": 0,
     }  # fmt: skip
     # A and E have 3 points: E's score (-5) beats A's (-20). H and I both have 0 points; H's
-    # score is -31, I (no table yet) has 0.
+    # score is -31, but I has sat at no table yet: no rank, after everyone who played.
     assert ranks(standings) == [
-        ("C", 1), ("B", 2), ("D", 3), ("E", 4), ("A", 5), ("G", 6), ("F", 7), ("I", 8), ("H", 9),
+        ("C", 1), ("B", 2), ("D", 3), ("E", 4), ("A", 5), ("G", 6), ("F", 7), ("H", 8),
+        ("I", None),
     ]  # fmt: skip
     i = next(s for s in standings if s.player == "I")
     assert (i.points, i.score, i.hands_won, i.tables) == (0, 0, 0, 0)
@@ -206,9 +207,36 @@ def test_every_player_is_ranked_once_behind_exactly_those_ahead_of_them(played, 
     roster, results = played
     standings = event_standings(roster, results, event(points))
     assert sorted(s.player for s in standings) == sorted(roster)
-    key = {s.player: (s.points, s.score, s.hands_won) for s in standings}
-    for s in standings:
+    seated = [s for s in standings if s.tables]
+    key = {s.player: (s.points, s.score, s.hands_won) for s in seated}
+    for s in seated:
         # "1, 2, 2, 4": one more than the players strictly ahead.
         assert s.rank == 1 + sum(other > key[s.player] for other in key.values())
-    assert [(s.rank, s.player) for s in standings] == sorted((s.rank, s.player) for s in standings)
+    assert [(s.rank, s.player) for s in seated] == sorted((s.rank, s.player) for s in seated)
+    # Those never seated: no rank, every one after every player who sat at a table.
+    assert all(s.rank is None for s in standings if not s.tables)
+    assert standings[: len(seated)] == seated
     assert sum(s.tables for s in standings) == sum(len(r.players) for r in results)
+
+
+# A player never seated (added late, gone before the next round): listed after all who
+# played, with no rank, however far below 0 those who played are. Cases: the results of
+# round 1 (totals at one finished table), the roster, and the standings as (player, rank).
+NEVER_SEATED = [
+    # Everyone at the table scored below 0 and earns no place points by totals.
+    ("totals", {"A": -5, "B": -10}, "ABZ", [("A", 1), ("B", 2), ("Z", None)]),
+    # By places the last at the table has 0 points, as the late player does.
+    ("places", {"A": 10, "B": -10}, "ABZ", [("A", 1), ("B", 2), ("Z", None)]),
+    # Two never seated: by name, after the table; a name before the players' names too.
+    ("places", {"B": 4, "C": -4}, "BCYA", [("B", 1), ("C", 2), ("A", None), ("Y", None)]),
+    # A level table: its players share rank 1, the late player is not third but unranked.
+    ("totals", {"A": 0, "B": 0}, "ABZ", [("A", 1), ("B", 1), ("Z", None)]),
+]
+
+
+@pytest.mark.parametrize(("points", "totals", "roster", "expected"), NEVER_SEATED)
+def test_a_player_never_seated_comes_after_every_player_who_played(
+    points, totals, roster, expected
+):
+    standings = event_standings(list(roster), [table(totals)], event(points))
+    assert ranks(standings) == expected

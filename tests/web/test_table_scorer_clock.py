@@ -49,7 +49,9 @@ def test_the_table_s_code_runs_its_clock_through_the_api_and_no_other(app, event
     assert press_api(phone, mine["series"], "done", mine["code"]).status_code == 200
     refused = press_api(phone, other["series"], "start", mine["code"])
     assert refused.status_code == 403
-    assert refused.get_json()["error"].startswith("only the scorer can start, pause or resume")
+    assert refused.get_json()["error"].startswith(
+        f"this table code records and changes only the hands of series {mine['series']}"
+    )
     # Without the code, the table's clock refuses as before.
     unsent = phone.post(f"/api/series/{mine['series']}/clock", json={"do": "pause"})
     assert unsent.status_code == 403

@@ -30,6 +30,8 @@ HAND_ENDPOINTS = frozenset(
 # table in each round), no more.
 SESSION_KEY = "table_codes"
 MOST_KEPT = 10
+# Which of the tables a phone scored its refusals speak of: the last in this order.
+STATE_ORDER = ("ended", "earlier_round", "live")
 
 
 def is_table_scorer(series_id: int) -> bool:
@@ -104,15 +106,25 @@ def held_table_sentence() -> str | None:
         return None
     db = get_db()
     found = [table_codes.look_up(db, code) for code in kept.values() if isinstance(code, str)]
-    # The latest table this phone took, preferring one whose code still works.
-    usable = [f for f in found if f is not None and f.state != "ended"]
-    usable.sort(key=lambda f: f.state == "live")
+    # The latest table this phone took, preferring one whose code still works, then one of
+    # an event still running: a phone whose event is over is told so, not sent to the
+    # scorer's passcode as if it had never scored.
+    usable = [f for f in found if f is not None]
+    usable.sort(key=lambda f: STATE_ORDER.index(f.state))
     if not usable:
         return None
     table = usable[-1]
     event = event_state.get_event(db, table.event_id)
     if event is None:
         return None
+    if table.state == "ended":
+        return gettext(
+            "This phone scored round %(round)d, table %(table)d of %(event)s. The event is "
+            "over, so its code no longer changes scores.",
+            round=table.round,
+            table=table.table,
+            event=event.name,
+        )
     if table.state == "live":
         return gettext(
             "This phone scores round %(round)d, table %(table)d of %(event)s only.",

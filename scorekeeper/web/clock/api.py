@@ -13,6 +13,7 @@ from flask_babel import gettext
 
 from ...engine.turn_clock import ClockRefused, TurnMark
 from ...store import clock, series, tallies
+from ..access import table_scorer
 from ..shell.db import get_db
 from ..shell.language import sentence
 from . import state
@@ -83,7 +84,10 @@ def step(series_id: int):
         # joined as Bo, late for Bo's turn, learns that it ended, not that it may not end it.
         state.check_done(one, kept, do, mark)
         if not state.may_step(series_id, kept, do, seat):
-            return jsonify({"error": refusal(one, kept.clock.seat, do, api=True)}), 403
+            # A table code sent for another table, a past round or an event that is over
+            # is told why, as the hands API tells it (web/access/table_scorer.py).
+            why = table_scorer.api_code_refusal() or refusal(one, kept.clock.seat, do, api=True)
+            return jsonify({"error": why}), 403
         kept = clock.step(db, one, do, state.now(), mark)
     except ClockRefused as error:
         return jsonify({"error": sentence(error.detail), "where": "do"}), 409

@@ -15,7 +15,7 @@ from flask import Blueprint, jsonify
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
-from ...engine import InvalidSeries, SeriesEnd
+from ...engine import SeriesEnd
 from ...engine.event_points import EventStanding
 from ...engine.events import (
     MAX_EVENT_PLAYERS,
@@ -23,6 +23,7 @@ from ...engine.events import (
     InvalidEvent,
     default_place_points,
     read_place_points,
+    round_end,
 )
 from ...store import events, table_codes
 from ..api import ApiError, _body, _variant, api_error, http_error
@@ -89,9 +90,9 @@ def _round_end(data: dict[str, Any]) -> SeriesEnd:
         )
     ((kind, count),) = value.items()
     try:
-        return SeriesEnd(kind, count)
-    except InvalidSeries as error:
-        # 0 hands, a target below 1, a number past what a round can last (engine/series.py).
+        return round_end(kind, count)
+    except InvalidEvent as error:
+        # 0 hands, a target below 1, a number past what a round can last (engine/events.py).
         raise ApiError(400, error.detail, "round_end") from None
 
 

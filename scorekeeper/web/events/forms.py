@@ -23,7 +23,7 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange
 
-from ...engine import InvalidSeries, SeriesEnd, Variant
+from ...engine import Variant
 from ...engine.events import (
     MAX_ROUNDS,
     EventFormat,
@@ -31,6 +31,7 @@ from ...engine.events import (
     check_event_setup,
     default_place_points,
     read_place_points,
+    round_end,
 )
 from ...engine.names import tidy_name
 from ..forms.common import SelectChoice, date_field, sentence, strip
@@ -167,8 +168,8 @@ class EventForm(FlaskForm):
         if self.points.data == "places" and place_points is None:
             return None
         try:
-            end = SeriesEnd(self.end_kind.data or "", self.end_value.data or 0)
-        except InvalidSeries as error:
+            end = round_end(self.end_kind.data or "", self.end_value.data or 0)
+        except InvalidEvent as error:
             self.end_kind.errors = [*self.end_kind.errors, sentence(error.detail)]
             return None
         return EventFormat(
