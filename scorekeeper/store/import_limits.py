@@ -106,9 +106,7 @@ def value_problems(document: Any, where: Any = None) -> tuple[Place, Words] | No
             problem = text_problem(value)
         elif isinstance(value, bool) or value is None:
             pass
-        elif isinstance(value, float) and not math.isfinite(value):
-            problem = words("must be a whole number")
-        elif isinstance(value, float) and not value.is_integer() and not _timed(path):
+        elif isinstance(value, float) and not _whole_or_timed(value, path):
             problem = words("must be a whole number")
         elif isinstance(value, int | float) and abs(value) > MAX_NUMBER:
             problem = words(
@@ -121,6 +119,11 @@ def value_problems(document: Any, where: Any = None) -> tuple[Place, Words] | No
                 "holds more than {most:,} records; import it in parts", most=MAX_RECORDS
             )
     return None
+
+
+def _whole_or_timed(value: float, path: Any) -> bool:
+    """A finite number that is whole, or a clock turn's seconds."""
+    return math.isfinite(value) and (value.is_integer() or _timed(path))
 
 
 def _timed(path: Any) -> bool:
