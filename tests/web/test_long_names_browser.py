@@ -3,8 +3,9 @@ Christopher and Evangeline no page of a series scrolls sideways at 360 to 430 px
 breaks mid-word, and the score sheet scrolls in its own box with the hand column fixed."""
 
 import pytest
-from .browser import start_series
 from playwright.sync_api import Page, expect
+
+from .browser import start_series
 
 pytestmark = pytest.mark.browser
 
@@ -183,7 +184,10 @@ def test_the_table_screen_never_scrolls_sideways_with_forty_letter_names(browser
     start_series(page, FORTY, "rummikub", "hands", 3)
     series = page.url.rsplit("/", 1)[1]
     went_out = {"name": FORTY[0], "went_out": True}
-    racks = [{"name": name, "rack": rack} for name, rack in zip(FORTY[1:], ("r5", "k12", "b3"))]
+    racks = [
+        {"name": name, "rack": rack}
+        for name, rack in zip(FORTY[1:], ("r5", "k12", "b3"), strict=True)
+    ]
     answer = page.request.post(f"/api/series/{series}/hands", data={"players": [went_out, *racks]})
     assert answer.status == 201, answer.text()
     page.set_viewport_size(size)
@@ -192,9 +196,9 @@ def test_the_table_screen_never_scrolls_sideways_with_forty_letter_names(browser
     # Every name of the row and its score are on the page, none cut off at its edge.
     for name in FORTY:
         expect(page.locator(".screen-last th", has_text=name)).to_be_visible()
-    assert page.evaluate(
-        "() => document.documentElement.scrollWidth <= window.innerWidth"
-    ), page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), (
+        page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    )
     row = page.locator(".screen-last")
     assert row.evaluate("el => el.getBoundingClientRect().right <= window.innerWidth")
     page.screenshot(path=f"/tmp/shots-fixA/screen-forty-{size['width']}.png", full_page=True)
