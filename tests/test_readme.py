@@ -47,3 +47,12 @@ def test_the_units_settings_are_the_ones_the_settings_table_documents():
     for name in re.findall(r"^Environment=SCOREKEEPER_([A-Z_]+)=", unit, re.MULTILINE):
         assert name == "INSTANCE" or f"| `{name}` |" in settings, name
     assert "--host 127.0.0.1" in unit  # behind the proxy, reached by Caddy alone
+
+
+def test_the_print_pages_are_said_to_take_as_many_a4_pages_as_their_sheets_need():
+    # A score sheet is never split (static/events.css), so a round of long sheets takes
+    # several pages (tests/web/test_event_layout_browser.py counts them): no "one sheet a round".
+    said = " ".join(README.split())
+    assert "one A4 sheet per round" not in said
+    assert "a table's sheet is never split across two pages" in said
+    assert "thirty hands a round, a page per table" in said

@@ -25,6 +25,7 @@ MAX_BYTES = 256 * 1024 * 1024
 PART_CHARS = FILE_BYTES
 MAX_RECORDS = 500_000
 # No score, count, number of hands or target comes near this; anything larger is not a game.
+# It bounds a clock turn's seconds too (some eleven days).
 MAX_NUMBER = 1_000_000
 # Unicode's control characters and lone surrogates, except the tab and line breaks a note or
 # a ruling may hold: NUL and the rest cannot be shown, and SQLite cannot store a surrogate.
@@ -105,7 +106,7 @@ def value_problems(document: Any, where: Any = None) -> tuple[Place, Words] | No
             problem = text_problem(value)
         elif isinstance(value, bool) or value is None:
             pass
-        elif isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
+        elif isinstance(value, float) and not _whole_or_timed(value, path):
             problem = words("must be a whole number")
         elif isinstance(value, int | float) and abs(value) > MAX_NUMBER:
             problem = words(
@@ -118,6 +119,26 @@ def value_problems(document: Any, where: Any = None) -> tuple[Place, Words] | No
                 "holds more than {most:,} records; import it in parts", most=MAX_RECORDS
             )
     return None
+
+
+def _whole_or_timed(value: float, path: Any) -> bool:
+    """A finite number that is whole, or a clock turn's seconds."""
+    return math.isfinite(value) and (value.is_integer() or _timed(path))
+
+
+def _timed(path: Any) -> bool:
+    """Whether a value sits at a clock turn's "seconds" ('..."clock", "turns", item 3,
+    "seconds"'): the one number the export writes with a fraction (clock_turns.seconds is
+    REAL, as the clock measured the turn)."""
+    parts: list[Any] = []
+    while path is not None and len(parts) < 4:
+        path, part = path
+        parts.append(part)
+    return (
+        len(parts) == 4
+        and isinstance(parts[1], int)
+        and (parts[0], parts[2], parts[3]) == ('"seconds"', '"turns"', '"clock"')
+    )
 
 
 def _where(path: Any) -> Place:

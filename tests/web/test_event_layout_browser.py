@@ -141,3 +141,25 @@ def test_long_names_do_not_scroll_a_360_px_phone_sideways(
     expect(page.get_by_text(LONG_EVENT).or_(page.get_by_text(LONG_PLAYER)).first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
     context.close()
+
+
+def test_a_refused_late_player_lands_at_the_field_with_its_message_in_view(browser_page: Page):
+    """On a phone, the late player's box is far down the event page: a name refused (one on
+    the roster already) brings the page back at the box, focused, its message beside it."""
+    page = browser_page
+    event = new_event(page, TEN)
+    page.goto(f"/events/{event}")
+    page.get_by_text("Roster: 10 players").click()
+    page.get_by_label("Late player").fill("ana")
+    page.get_by_role("button", name="Add the late player").click()
+    message = page.locator("#name-error")
+    expect(message).to_have_text("ana is on the roster already.")
+    box = page.get_by_label("Late player")
+    assert page.url.endswith("#name")
+    expect(box).to_be_focused()
+    expect(box).to_have_attribute("aria-describedby", "name-error")
+    expect(box).to_have_attribute("aria-invalid", "true")
+    expect(message).to_be_in_viewport()
+    expect(box).to_be_in_viewport()
+    expect(page.locator("label[for=name]")).to_be_in_viewport()
+    shoot(page, "late-player-refused")

@@ -36,6 +36,9 @@ def test_a_late_player_s_name_is_refused_beside_the_field_and_kept(app, client, 
     assert refused.status_code == 422
     page = refused.get_data(as_text=True)
     assert 'id="name-error"' in page
+    # The answer lands at the box itself, focused and pointing to its message.
+    assert f'action="/events/{event_id}/late#name"' in page
+    assert 'aria-describedby="name-error"' in page and "autofocus" in page
     assert why in page_text(page)
     if typed.strip():
         assert f'value="{typed}"' in page

@@ -5,6 +5,8 @@ breaks mid-word, and the score sheet scrolls in its own box with the hand column
 import pytest
 from playwright.sync_api import Page, expect
 
+from .browser import start_series
+
 pytestmark = pytest.mark.browser
 
 NAMES = ("Grandma", "Alexandra", "Christopher", "Evangeline")
@@ -155,3 +157,48 @@ def test_a_finished_series_rematches_from_the_series_page(browser_page):
     expect(page.locator("main a.button").first).to_have_text(
         "Record hand 1 of Grandma, Alexandra, Christopher, Evangeline"
     )
+
+
+# Names of the most a name may hold (engine/names.py, NAME_MAX = 40): two with spaces, two
+# single words, as a tester typed them.
+FORTY = (
+    "Alexandra Evangelina Constantinescu-Popa",
+    "Christopher Maximilian Vanderbilt-Smythe",
+    "Bartholomew" * 3 + "Ashwort",
+    "Ioana" + "a" * 35,
+)
+
+
+@pytest.mark.parametrize(
+    "size",
+    [
+        {"width": 360, "height": 740},
+        {"width": 844, "height": 390},
+        {"width": 1024, "height": 768},
+        {"width": 1280, "height": 800},
+    ],
+)
+def test_the_table_screen_never_scrolls_sideways_with_forty_letter_names(browser_page, size):
+    page = browser_page
+    assert [len(name) for name in FORTY] == [40] * 4
+    start_series(page, FORTY, "rummikub", "hands", 3)
+    series = page.url.rsplit("/", 1)[1]
+    went_out = {"name": FORTY[0], "went_out": True}
+    racks = [
+        {"name": name, "rack": rack}
+        for name, rack in zip(FORTY[1:], ("r5", "k12", "b3"), strict=True)
+    ]
+    answer = page.request.post(f"/api/series/{series}/hands", data={"players": [went_out, *racks]})
+    assert answer.status == 201, answer.text()
+    page.set_viewport_size(size)
+    page.goto(f"/series/{series}/screen")
+    expect(page.get_by_role("heading", name="Scores of hand 1")).to_be_visible()
+    # Every name of the row and its score are on the page, none cut off at its edge.
+    for name in FORTY:
+        expect(page.locator(".screen-last th", has_text=name)).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), (
+        page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    )
+    row = page.locator(".screen-last")
+    assert row.evaluate("el => el.getBoundingClientRect().right <= window.innerWidth")
+    page.screenshot(path=f"/tmp/shots-fixA/screen-forty-{size['width']}.png", full_page=True)
