@@ -55,9 +55,7 @@ def test_the_export_writes_the_seconds_the_clock_measured(timed):
     assert turns_in(path) == [(t.hand, t.seat, t.seconds, t.ran_out) for t in TIMED]
 
 
-def test_a_night_whose_clock_ran_imports_into_a_fresh_database_with_the_same_turns(
-    timed, tmp_path
-):
+def test_a_night_whose_clock_ran_imports_into_a_fresh_database_with_the_same_turns(timed, tmp_path):
     path, text = timed
     fresh = tmp_path / "fresh.db"
     migrate(fresh)
