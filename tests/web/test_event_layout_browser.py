@@ -109,7 +109,29 @@ def test_the_big_screen_shows_every_standings_row_on_a_tv(
         page.screenshot(path=str(SHOTS / f"screen-{count}-{width}-{scheme}.png"))
         assert every_row_in_view(page) == [], (size, count)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # Each table's players: a name goes to the next line whole, never "Player / 22".
+        assert split_names(page) == [], (size, count)
         context.close()
+
+
+def split_names(page: Page) -> list[str]:
+    """The names in the big screen's list of tables that are drawn over two lines or more:
+    each name's text is measured where it stands, whatever the markup around it."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.event-screen-players')].flatMap(line => {
+            const split = [];
+            const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              for (const found of node.data.matchAll(/Player \\d+/g)) {
+                const range = document.createRange();
+                range.setStart(node, found.index);
+                range.setEnd(node, found.index + found[0].length);
+                const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+                if (tops.size > 1) { split.push(found[0]); }
+              }
+            }
+            return split; })"""
+    )
 
 
 LONG_EVENT = ("Clubnight" * 9)[:80]  # 80 letters, no space to break at
