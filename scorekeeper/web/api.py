@@ -61,7 +61,7 @@ def http_error(error: HTTPException):
     return jsonify({"error": str(words[1]) if words else error.description}), error.code
 
 
-def _body() -> Any:
+def json_body() -> Any:
     """The request's JSON body; JSON requests must say they are JSON."""
     if request.mimetype != "application/json":
         raise ApiError(
@@ -88,7 +88,8 @@ def _body() -> Any:
     return data
 
 
-def _series_or_404(series_id: int) -> series.Series:
+def series_or_api_404(series_id: int) -> series.Series:
+    """The series with this id, or the API's JSON 404 (web/shell/lookup.py has the pages')."""
     found = series.get_series(get_db(), series_id)
     if found is None:
         raise ApiError(404, gettext("there is no series %(id)d", id=series_id))
@@ -134,7 +135,7 @@ def standings(one: series.Series) -> dict[str, Any]:
     }
 
 
-def _variant(db: Database, value: Any) -> Variant:
+def variant_of(db: Database, value: Any) -> Variant:
     if isinstance(value, str):
         found = variants.get_variant(db, value)
         if found is None:
@@ -149,10 +150,10 @@ def _variant(db: Database, value: Any) -> Variant:
 @bp.post("/series")
 def create_series():
     """Start a series; the night defaults to a new one dated today."""
-    data, db = _body(), get_db()
+    data, db = json_body(), get_db()
     if not isinstance(data, dict):
         raise ApiError(400, gettext("send a JSON object"))
-    variant = _variant(db, data.get("variant"))
+    variant = variant_of(db, data.get("variant"))
     first = data.get("first_dealer", 0)
     # The engine reads the players and decides the set-up (how many players, the end, the
     # first dealer), as for the series form, import and the command line.
@@ -186,13 +187,13 @@ def create_series():
 @bp.post("/series/<int:series_id>/hands")
 def add_hand(series_id: int):
     """Record a hand (the hand format, without "variant": the series has it)."""
-    one = _series_or_404(series_id)
+    one = series_or_api_404(series_id)
     # No hand that can be played comes near HAND_BYTES (engine/limits.py): a larger body is
     # refused (413) before it is read, whatever MAX_CONTENT_LENGTH allows.
     if (request.content_length or 0) > HAND_BYTES:
         raise RequestEntityTooLarge()
     request.max_content_length = min(request.max_content_length or HAND_BYTES, HAND_BYTES)
-    data = _body()
+    data = json_body()
     if isinstance(data, dict) and "variant" in data:
         raise ApiError(
             400,
@@ -308,7 +309,7 @@ def _repeat(one: series.Series, saved: hands.AlreadySaved, once: Once | None):
 def read_series(series_id: int):
     """The standings of a series; to the scorer, its join code too (never to another phone:
     the code lets a phone take a player's seat, web/racks/join_codes.py)."""
-    answer = standings(_series_or_404(series_id))
+    answer = standings(series_or_api_404(series_id))
     if is_scorer():
         answer["join_code"] = join_codes.code_of(get_db(), series_id)
     return jsonify(answer)

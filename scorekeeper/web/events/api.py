@@ -26,7 +26,7 @@ from ...engine.events import (
     round_end,
 )
 from ...store import events, table_codes
-from ..api import ApiError, _body, _variant, api_error, http_error
+from ..api import ApiError, api_error, http_error, json_body, variant_of
 from ..shell.db import get_db
 
 bp = Blueprint("events_api", __name__, url_prefix="/api/events")
@@ -165,12 +165,12 @@ def _event_or_404(event_id: int) -> events.Event:
 @bp.post("")
 def create_event():
     """Create an event and seat its first round (201, each table with its code)."""
-    data, db = _body(), get_db()
+    data, db = json_body(), get_db()
     if not isinstance(data, dict):
         raise ApiError(400, gettext("send a JSON object"))
     try:
         name = _name(data)
-        variant = _variant(db, data.get("variant"))
+        variant = variant_of(db, data.get("variant"))
         names = _players(data)
         fmt = read_format(data)
         event_id = events.create_event(db, name, date.today(), variant, names, fmt, random.Random())

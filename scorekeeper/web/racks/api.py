@@ -14,7 +14,7 @@ from ...store.series import Series
 from .. import api
 from ..access.checks import TooManyGuesses, bearer_grant
 from ..access.scorer import too_many
-from ..api import ApiError, _body, _series_or_404
+from ..api import ApiError, json_body, series_or_api_404
 from ..shell.db import get_db
 from . import drafts as rack_drafts
 from .drafts import DraftProblem
@@ -33,7 +33,7 @@ def read_draft(series_id: int):
     """The hand being drafted: its number, each seat's draft and who sent it. The scorer's
     form asks every second: an answer the same as the last one it had is a 304 (its ETag is
     a digest of the answer, which depends on the asking phone too), read from a few rows."""
-    response = jsonify(rack_drafts.state(_series_or_404(series_id)))
+    response = jsonify(rack_drafts.state(series_or_api_404(series_id)))
     response.add_etag()
     # Asked again every time (never taken from a cache unasked), but answered 304 when same.
     response.headers["Cache-Control"] = "no-cache"
@@ -47,8 +47,8 @@ def put_draft(series_id: int, seat: int):
     open seat while it holds none; with the code of the event table this series is, any
     seat, as the scorer. A wrong code is a wrong guess (web/access/checks.py); another
     table's code is refused, but is no guess."""
-    one = _series_or_404(series_id)
-    data = _body()
+    one = series_or_api_404(series_id)
+    data = json_body()
     if not isinstance(data, dict):
         raise ApiError(400, 'send a JSON object such as {"rack": "r12 k3 j"}')
     try:
